@@ -1,0 +1,104 @@
+import {
+  type BridgeError,
+  type BridgeResult,
+  type ChannelName,
+  channels,
+  isChannelName,
+  type ParsedRequestOf,
+  type ResponseOf,
+} from '../../shared/contract'
+import { ConsoleError } from '../engine/core/console-error'
+
+/** Who is calling: which transport, for handlers that must behave differently (e.g. who opens a browser). */
+export interface CallContext {
+  transport: 'electron' | 'web'
+}
+
+export type Handler<C extends ChannelName> = (
+  request: ParsedRequestOf<C>,
+  context: CallContext,
+) => Promise<ResponseOf<C>> | ResponseOf<C>
+
+/** Scrubs known secret values out of any text that may leave the main process (error messages included). */
+export type Redactor = (text: string) => string
+
+const MAX_ISSUES = 10
+
+/**
+ * The one set of handlers both transports call. `handle(channel, fn)` pairs a contract channel with an engine
+ * function; `dispatch` validates the payload with the channel's zod schema before the handler runs and turns every
+ * failure into a typed `BridgeError` value: never a raw stack, never an unredacted secret.
+ * Transport checks (sender frame, session token, Origin) happen before dispatch, in the transport.
+ */
+export class HandlerRegistry {
+  private readonly handlers = new Map<ChannelName, Handler<ChannelName>>()
+
+  constructor(private readonly redact: Redactor = (t) => t) {}
+
+  handle<C extends ChannelName>(channel: C, fn: Handler<C>): void {
+    if (this.handlers.has(channel)) throw new Error(`Handler for ${channel} registered twice`)
+    this.handlers.set(channel, fn as unknown as Handler<ChannelName>)
+  }
+
+  has(channel: ChannelName): boolean {
+    return this.handlers.has(channel)
+  }
+
+  /** Channels of the contract that have no handler yet (a wiring mistake; tested). */
+  missing(): ChannelName[] {
+    return (Object.keys(channels) as ChannelName[]).filter((c) => !this.handlers.has(c))
+  }
+
+  async dispatch(channel: unknown, payload: unknown, context: CallContext): Promise<BridgeResult<unknown>> {
+    if (!isChannelName(channel)) {
+      return fail({ code: 'unknown_channel', message: `There is no bridge channel named ${describeValue(channel)}.` })
+    }
+    const handler = this.handlers.get(channel)
+    if (!handler) {
+      return fail({ code: 'unsupported', message: `${channel} is not available in this build of the console.` })
+    }
+    const parsed = channels[channel].request.safeParse(payload)
+    if (!parsed.success) {
+      const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((i) => ({
+        path: i.path.map(String).join('.'),
+        message: this.redact(i.message),
+      }))
+      return fail({
+        code: 'invalid_request',
+        message: `The request to ${channel} is not valid: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+        details: { issues },
+      })
+    }
+    try {
+      const value = await handler(parsed.data as ParsedRequestOf<ChannelName>, context)
+      return { ok: true, value }
+    } catch (error) {
+      return fail(this.toBridgeError(error, channel))
+    }
+  }
+
+  private toBridgeError(error: unknown, channel: ChannelName): BridgeError {
+    if (error instanceof ConsoleError) {
+      const e = error.toBridgeError()
+      e.message = this.redact(e.message)
+      if (e.hint) e.hint = this.redact(e.hint)
+      if (e.details !== undefined) e.details = JSON.parse(this.redact(JSON.stringify(e.details)))
+      return e
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    return {
+      code: 'internal',
+      message: this.redact(`${channel} failed unexpectedly: ${message}`),
+      hint: 'This is a bug in the console. The network log and the terminal output may say more.',
+    }
+  }
+}
+
+function fail(error: BridgeError): BridgeResult<never> {
+  return { ok: false, error }
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, 80))
+  return `of type ${value === null ? 'null' : typeof value}`
+}

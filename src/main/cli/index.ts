@@ -1,0 +1,52 @@
+import { type CliIo, processIo } from './io'
+import { PACKAGE_VERSION } from './version'
+
+type Command = (argv: string[], io: CliIo) => Promise<number>
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  web: {
+    summary: 'serve the console in a browser on 127.0.0.1 (with the built-in sandbox)',
+    load: async () => (await import('./web-command')).runWebCommand,
+  },
+  sandbox: {
+    summary: 'run the Partner API sandbox alone and print its URL, demo logins and client credentials',
+    load: async () => (await import('./sandbox-command')).runSandboxCommand,
+  },
+}
+
+const HELP = `partner-console ${PACKAGE_VERSION}: devtools for the Partner Integration Access API
+
+Usage: partner-console <command> [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`)
+  .join('\n')}
+
+Run \`partner-console <command> --help\` for a command's options.
+`
+
+/** The CLI's entry: dispatches to a command and returns the process exit code. */
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(HELP)
+    return 0
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`${PACKAGE_VERSION}\n`)
+    return 0
+  }
+  const command = COMMANDS[name]
+  if (!command) {
+    io.stderr.write(`Unknown command "${name}".\n\n${HELP}`)
+    return 2
+  }
+  try {
+    return await (await command.load())(rest, io)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    io.stderr.write(`partner-console ${name}: ${message}\n`)
+    return (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1
+  }
+}

@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createRuntime, defaultDataDir } from '../runtime/create-runtime'
+import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
+import { startWebHost } from '../web/web-host'
+import { type CliIo, processIo, untilSignal } from './io'
+import { openInBrowser } from './open-browser'
+import { PACKAGE_VERSION } from './version'
+
+const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox]
+
+Serves the console on http://127.0.0.1 for any browser, with the built-in sandbox as the default environment.
+The printed URL carries a one-time token: only a browser that opened it can use the console.
+
+  --port N         listen on this port (default: a free one)
+  --no-open        do not open the default browser
+  --data-dir DIR   where environments and the encrypted vault live (default: ${defaultDataDir()})
+  --no-sandbox     do not start the built-in sandbox
+`
+
+/** Finds the built renderer next to the CLI bundle (out/node → out/renderer) or from the source tree. */
+export function findRendererDir(): string | null {
+  const candidates = [resolve(import.meta.dirname, '../renderer'), resolve(import.meta.dirname, '../../../out/renderer')]
+  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null
+}
+
+/** `partner-console web`: starts the runtime and the web host, prints the URL, runs until Ctrl-C. */
+export async function runWebCommand(argv: string[], io: CliIo = processIo, stop: Promise<unknown> = untilSignal()): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      'no-open': { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      'no-sandbox': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  const port = values.port === undefined ? 0 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.stderr.write(`--port must be a whole number from 0 to 65535, not "${values.port}".\n`)
+    return 2
+  }
+  const rendererDir = findRendererDir()
+  if (!rendererDir) {
+    io.stderr.write('The console UI is not built yet. Run `npm run build` (or `npm run web`, which builds when needed).\n')
+    return 1
+  }
+  const dataDir = values['data-dir'] ?? defaultDataDir()
+  io.stdout.write('Starting the built-in sandbox and the console…\n')
+  const runtime = await createRuntime({
+    transport: 'web',
+    version: PACKAGE_VERSION,
+    dataDir,
+    cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
+    sandbox: !values['no-sandbox'],
+  })
+  let host: Awaited<ReturnType<typeof startWebHost>>
+  try {
+    host = await startWebHost({ runtime, rendererDir, port })
+  } catch (error) {
+    await runtime.close()
+    io.stderr.write(`${(error as Error).message}\n`)
+    return 1
+  }
+  io.stdout.write(`Partner API Console is ready at:\n\n  ${host.url}\n\n`)
+  if (runtime.sandbox) io.stdout.write(`Built-in sandbox: ${runtime.sandbox.url}\n`)
+  io.stdout.write(`Data folder: ${dataDir}\nPress Ctrl-C to stop.\n`)
+  if (!values['no-open'] && !(await openInBrowser(host.url))) {
+    io.stdout.write('(No browser could be opened from here: copy the URL above into one.)\n')
+  }
+  await stop
+  io.stdout.write('Stopping…\n')
+  await host.close()
+  await runtime.close()
+  return 0
+}

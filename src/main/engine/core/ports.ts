@@ -1,0 +1,93 @@
+/**
+ * The seams between the engine's parts. Auth (profiles, OAuth, vault), signing, and requests (executor, quota, log)
+ * are built separately; each depends on the others only through these interfaces, wired in src/main/runtime.
+ */
+
+/** An environment with its secret resolved: what the executor, the signer and the OAuth flow need to act. */
+export interface ResolvedEnvironment {
+  id: string
+  name: string
+  builtIn: boolean
+  /** {auth_url}: host of /oauth2/authorize/ and /oauth2/token/, no trailing slash. */
+  authUrl: string
+  /** {base_url}: host of the partner API, no trailing slash. */
+  baseUrl: string
+  clientId: string
+  /** Plain text: only engine code ever sees it; register it with the SecretRegistry before use. */
+  clientSecret: string
+  redirectUri: string
+  /** Path overrides where a real deployment differs from the spec (e.g. the signed export prefix). */
+  paths: {
+    authorize: string
+    token: string
+    locations: string
+    installations: string
+    /** May contain `{locationId}`. */
+    exportTickets: string
+    exampleLocations: string
+  }
+  /** Present for the built-in sandbox: where its operator API is and the admin token to use it. */
+  sandboxAdmin?: { url: string; adminToken: string }
+}
+
+export const DEFAULT_PATHS: ResolvedEnvironment['paths'] = {
+  authorize: '/oauth2/authorize/',
+  token: '/oauth2/token/',
+  locations: '/marketplace/v2/platform-token/locations',
+  installations: '/marketplace/v2/platform-token/installations',
+  exportTickets: '/api/v1/export/{locationId}/tickets',
+  exampleLocations: '/api/v1/locations/',
+}
+
+/** Gives the active environment (auth owns it; requests and signing read it). */
+export interface EnvironmentProvider {
+  /** Summaries for app:info and the environment switcher (no secrets). */
+  list(): Promise<{ environments: import('../../../shared/contract').EnvironmentSummary[]; activeId: string | null }>
+  /** The active environment, or throws ConsoleError('not_found') with a hint to create or choose one. */
+  active(): Promise<ResolvedEnvironment>
+  get(id: string): Promise<ResolvedEnvironment>
+}
+
+/** Gives bearer tokens and refreshes them (auth owns it; the executor uses it for bearer calls). */
+export interface TokenProvider {
+  /** The current access token of the environment, or throws ConsoleError('unauthorized') saying to authorize first. */
+  accessToken(envId: string): Promise<string>
+  /**
+   * Called by the executor after a 401 answered a call made with `failedToken`. Refreshes once (single-flight: every
+   * concurrent caller shares one refresh request) and resolves with the new access token, or throws a ConsoleError
+   * saying why it could not (expired, revoked, wrong client). Never loops: the executor retries once at most.
+   */
+  refreshAfter401(envId: string, failedToken: string): Promise<string>
+}
+
+/** One HTTP exchange the engine makes on the user's behalf (API calls, token calls, sandbox operator calls). */
+export interface OutgoingRequest {
+  method: string
+  url: string
+  headers: Record<string, string>
+  body?: string
+  /** Shown in the network log: what the console was doing. */
+  purpose: 'api' | 'oauth-token' | 'sandbox-admin' | 'other'
+  timeoutMs?: number
+  signal?: AbortSignal
+  envId?: string
+}
+
+export interface IncomingResponse {
+  status: number
+  statusText: string
+  headers: Record<string, string>
+  /** The body as text (possibly truncated: see `truncated`). */
+  body: string
+  truncated: boolean
+  durationMs: number
+  /** Id of the network-log entry that recorded the exchange, when logged. */
+  logId?: string
+}
+
+/**
+ * Sends an HTTP request and records it in the network log (redacted). Requests implements it with the executor;
+ * auth uses it for token calls so they show in the log too. Rejects with ConsoleError('network' | 'timeout' |
+ * 'cancelled') when no response arrived.
+ */
+export type SendHttp = (request: OutgoingRequest) => Promise<IncomingResponse>

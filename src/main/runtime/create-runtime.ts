@@ -1,0 +1,128 @@
+import { join } from 'node:path'
+import type { AppInfo, TransportKind } from '../../shared/contract'
+import { registerAppHandlers } from '../bridge/handlers/app-handlers'
+import { HandlerRegistry } from '../bridge/registry'
+import { EventBus } from '../engine/core/event-bus'
+import { SecretRegistry } from '../engine/core/secret-registry'
+import type { SecretCipher } from '../engine/vault/secret-cipher'
+import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
+import type { RuntimeContext } from './runtime-context'
+import { wireAuth } from './wire-auth'
+import { wireRequests } from './wire-requests'
+import { wireSigning } from './wire-signing'
+
+export interface RuntimeOptions {
+  transport: TransportKind
+  version: string
+  dataDir: string
+  cipher: SecretCipher
+  /** Start the built-in sandbox (default true). */
+  sandbox?: boolean
+  sandboxPort?: number
+  heartbeatMs?: number
+  /** Opens a URL in the system browser (Electron: shell.openExternal). Absent in the web host: the page opens it. */
+  openExternal?: (url: string) => Promise<void>
+}
+
+/** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
+export interface Runtime {
+  readonly registry: HandlerRegistry
+  readonly bus: EventBus
+  readonly secrets: SecretRegistry
+  readonly sandbox: EmbeddedSandbox | null
+  readonly dataDir: string
+  readonly context: RuntimeContext
+  info(): Promise<AppInfo>
+  close(): Promise<void>
+}
+
+/**
+ * The composition root shared by the Electron app, the web host and the CLI: starts the built-in sandbox, builds the
+ * engine around one event bus and one secret registry, and registers every bridge handler. It never imports
+ * `electron`; Electron-only abilities come in as ports in the options.
+ */
+export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const bus = new EventBus()
+  const secrets = new SecretRegistry()
+  const registry = new HandlerRegistry((text) => secrets.redact(text))
+  const startedAt = new Date()
+  const sandbox = options.sandbox === false ? null : await startEmbeddedSandbox({ port: options.sandboxPort })
+  if (sandbox) {
+    secrets.add(sandbox.client.clientSecret, 'client_secret')
+    secrets.add(sandbox.adminToken, 'sandbox_admin_token')
+  }
+  const context: RuntimeContext = {
+    transport: options.transport,
+    dataDir: options.dataDir,
+    cipher: options.cipher,
+    bus,
+    secrets,
+    registry,
+    sandbox,
+    openExternal: options.openExternal,
+    services: {},
+    closers: [],
+  }
+
+  const info = async (): Promise<AppInfo> => {
+    const envs = context.services.environments
+      ? await context.services.environments.list()
+      : {
+          environments: sandbox ? [{ id: 'sandbox', name: 'Sandbox (built-in)', builtIn: true, authUrl: sandbox.url, baseUrl: sandbox.url }] : [],
+          activeId: sandbox ? 'sandbox' : null,
+        }
+    return {
+      name: 'Partner API Console',
+      version: options.version,
+      transport: options.transport,
+      platform: process.platform,
+      environments: envs.environments,
+      activeEnvironmentId: envs.activeId,
+      secretStorage: options.cipher.info,
+      sandboxUrl: sandbox?.url ?? null,
+      startedAt: startedAt.toISOString(),
+    }
+  }
+
+  registerAppHandlers(registry, { info })
+  try {
+    await wireRequests(context)
+    await wireAuth(context)
+    await wireSigning(context)
+  } catch (error) {
+    await sandbox?.close()
+    throw error
+  }
+
+  let seq = 0
+  const heartbeat = setInterval(() => {
+    seq += 1
+    bus.emit('app:heartbeat', {
+      seq,
+      at: new Date().toISOString(),
+      uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    })
+  }, options.heartbeatMs ?? (Number(process.env.PARTNER_CONSOLE_HEARTBEAT_MS) || 5000))
+  heartbeat.unref()
+
+  return {
+    registry,
+    bus,
+    secrets,
+    sandbox,
+    dataDir: options.dataDir,
+    context,
+    info,
+    async close() {
+      clearInterval(heartbeat)
+      for (const close of context.closers.reverse()) await close()
+      await sandbox?.close()
+    },
+  }
+}
+
+/** Default data folder for the web host and CLI (Electron uses app.getPath('userData')). */
+export function defaultDataDir(): string {
+  const base = process.env.XDG_CONFIG_HOME ?? join(process.env.HOME ?? process.cwd(), '.config')
+  return join(base, 'partner-console')
+}

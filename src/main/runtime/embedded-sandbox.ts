@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto'
+import { type RunningSandbox, startSandbox } from '../../sandbox'
+import { findFreePort } from './free-port'
+
+export interface EmbeddedSandbox {
+  url: string
+  adminToken: string
+  /** The console's own client, registered with the loopback catcher's redirect URI. */
+  client: { clientId: string; clientSecret: string; redirectUri: string }
+  demoLogins: RunningSandbox['demoLogins']
+  close(): Promise<void>
+}
+
+export const BUILTIN_CLIENT_ID = 'partner-console-builtin'
+
+/**
+ * Starts the sandbox in-process on a free loopback port as the console's default environment, with a client whose
+ * redirect URI is a loopback address the console's catcher can listen on (RFC 8252 §7.3). The secret is random per
+ * launch: the sandbox keeps no state across launches either.
+ */
+export async function startEmbeddedSandbox(options: { port?: number } = {}): Promise<EmbeddedSandbox> {
+  const catcherPort = await findFreePort()
+  const client = {
+    clientId: BUILTIN_CLIENT_ID,
+    clientSecret: `sbx_secret_${randomBytes(18).toString('base64url')}`,
+    redirectUri: `http://127.0.0.1:${catcherPort}/callback`,
+  }
+  const sandbox = await startSandbox({
+    port: options.port ?? 0,
+    quiet: true,
+    clients: [
+      {
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        redirectUris: [client.redirectUri],
+        name: 'Partner API Console (built-in)',
+      },
+    ],
+  })
+  return {
+    url: sandbox.url,
+    adminToken: sandbox.adminToken,
+    client,
+    demoLogins: sandbox.demoLogins,
+    close: () => sandbox.close(),
+  }
+}

@@ -1,0 +1,62 @@
+import type { WebSocket } from 'ws'
+import { z } from 'zod'
+import type { WebServerMessage } from '../../shared/contract'
+import type { HandlerRegistry } from '../bridge/registry'
+
+/** The one message shape a page may send. */
+const webClientMessage = z
+  .object({
+    t: z.literal('invoke'),
+    id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    channel: z.string().max(100),
+    payload: z.unknown(),
+  })
+  .strict()
+
+/** Beyond this many bytes waiting to be sent, events to a slow page are dropped rather than growing memory. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
+
+/**
+ * Serves one authenticated page's socket: each `invoke` message is validated as a protocol message, then dispatched to
+ * the same handler registry the Electron IPC uses. A malformed message gets an error reply and changes nothing else;
+ * the socket stays open so one bad call cannot take the page down.
+ */
+export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void {
+  socket.on('message', (data, isBinary) => {
+    if (isBinary) {
+      send(socket, { t: 'error', message: 'Binary messages are not part of the bridge protocol; send JSON text.' })
+      return
+    }
+    let raw: unknown
+    try {
+      raw = JSON.parse(data.toString())
+    } catch {
+      send(socket, { t: 'error', message: 'The message is not valid JSON.' })
+      return
+    }
+    const parsed = webClientMessage.safeParse(raw)
+    if (!parsed.success) {
+      const id = typeof (raw as { id?: unknown })?.id === 'number' ? (raw as { id: number }).id : undefined
+      const message = 'The message is not a bridge invoke ({ t: "invoke", id, channel, payload }).'
+      if (id !== undefined && Number.isSafeInteger(id) && id >= 0) {
+        send(socket, { t: 'result', id, result: { ok: false, error: { code: 'invalid_request', message } } })
+      } else {
+        send(socket, { t: 'error', message })
+      }
+      return
+    }
+    const { id, channel, payload } = parsed.data
+    void registry.dispatch(channel, payload, { transport: 'web' }).then((result) => send(socket, { t: 'result', id, result }))
+  })
+}
+
+/** Sends an event to a socket unless it is closed or too far behind. */
+export function sendEvent(socket: WebSocket, name: string, payload: unknown): void {
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return
+  send(socket, { t: 'event', name, payload })
+}
+
+function send(socket: WebSocket, message: WebServerMessage): void {
+  if (socket.readyState !== socket.OPEN) return
+  socket.send(JSON.stringify(message))
+}

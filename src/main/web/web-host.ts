@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer } from 'ws'
+import { WEB_MAX_MESSAGE_BYTES, WEB_SOCKET_PATH } from '../../shared/contract'
+import type { Runtime } from '../runtime/create-runtime'
+import { isAllowedHost, isAllowedOrigin, readCookie, sessionCookieName, tokenMatches } from './request-guard'
+import { securityHeaders } from './security-headers'
+import { sendEvent, serveSocket } from './socket-bridge'
+import { readStaticFile } from './static-files'
+
+export interface WebHostOptions {
+  runtime: Pick<Runtime, 'registry' | 'bus'>
+  /** Folder of the built renderer (out/renderer). */
+  rendererDir: string
+  port?: number
+  /** Fixed token (tests); default: 32 random bytes, new every launch. */
+  token?: string
+}
+
+export interface WebHost {
+  /** The URL to open, token included. */
+  url: string
+  origin: string
+  port: number
+  token: string
+  close(): Promise<void>
+}
+
+/**
+ * The console in any browser on 127.0.0.1: serves the built renderer and the bridge over a WebSocket. Every request
+ * must carry the per-launch token (in the printed URL, then as an HttpOnly SameSite=Strict cookie), and a Host header
+ * naming this loopback address; the socket must also come from this very origin. Binds to 127.0.0.1 only.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? randomBytes(32).toString('base64url')
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_MAX_MESSAGE_BYTES })
+  let port = 0
+
+  const server = createServer((req, res) => {
+    void handleHttp(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+      res.end('The web host failed to answer this request.')
+    })
+  })
+
+  const isAuthenticated = (req: IncomingMessage): boolean =>
+    tokenMatches(readCookie(req.headers.cookie, sessionCookieName(port)), token)
+
+  async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const headers = securityHeaders(port)
+    if (!isAllowedHost(req.headers.host, port)) {
+      return plain(res, 421, headers, `Refused: this console only answers to http://127.0.0.1:${port}/ (Host header was not a loopback address of this server).`)
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return plain(res, 405, headers, 'Only GET is served here; the console talks over its WebSocket.')
+    }
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    const presented = url.searchParams.get('token')
+    if (presented !== null) {
+      if (!tokenMatches(presented, token)) {
+        return plain(res, 401, headers, 'Refused: the token in this URL is not the one this console printed at launch. Copy the URL again from the terminal.')
+      }
+      // Trade the token in the URL for a cookie and drop it from the address bar and history.
+      res.writeHead(302, {
+        ...headers,
+        'Set-Cookie': `${sessionCookieName(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+        Location: url.pathname,
+        'Cache-Control': 'no-store',
+      })
+      res.end()
+      return
+    }
+    if (!isAuthenticated(req)) {
+      return plain(res, 401, headers, 'Refused: no session. Open the full URL that `partner-console web` printed (it carries a one-time token).')
+    }
+    const file = await readStaticFile(options.rendererDir, url.pathname)
+    const fallback = file ?? (url.pathname.includes('.') ? null : await readStaticFile(options.rendererDir, '/'))
+    if (!fallback) return plain(res, 404, headers, `Not found: ${url.pathname}`)
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': fallback.contentType,
+      'Cache-Control': fallback.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
+    })
+    res.end(req.method === 'HEAD' ? undefined : fallback.body)
+  }
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refuse = (status: number, reason: string) => {
+      socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
+    }
+    const path = (req.url ?? '').split('?')[0]
+    if (path !== WEB_SOCKET_PATH) return refuse(404, 'Not Found')
+    if (!isAllowedHost(req.headers.host, port)) return refuse(421, 'Misdirected Request')
+    if (!isAllowedOrigin(req.headers.origin, port)) return refuse(403, 'Forbidden')
+    if (!isAuthenticated(req)) return refuse(401, 'Unauthorized')
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+  })
+
+  wss.on('connection', (ws) => serveSocket(ws, options.runtime.registry))
+  const unsubscribe = options.runtime.bus.subscribe((message) => {
+    for (const client of wss.clients) sendEvent(client, message.name, message.payload)
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') {
+        reject(new Error(`Port ${options.port} on 127.0.0.1 is already in use. Choose another with --port, or omit it to pick a free one.`))
+      } else reject(error)
+    })
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const address = server.address()
+  port = typeof address === 'object' && address ? address.port : 0
+  const origin = `http://127.0.0.1:${port}`
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    async close() {
+      unsubscribe()
+      for (const client of wss.clients) client.terminate()
+      wss.close()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+function plain(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
+  res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+  res.end(`${text}\n`)
+}

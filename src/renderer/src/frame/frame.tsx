@@ -1,0 +1,28 @@
+import { Suspense } from 'react'
+import { useNavStore } from '../stores/nav-store'
+import { CommandPalette } from './command-palette'
+import { Drawer } from './drawer'
+import { sections } from './sections'
+import { Sidebar } from './sidebar'
+import { StatusBar } from './status-bar'
+import { useFrameCommands } from './use-frame-commands'
+
+/** The DevTools-like frame: sidebar, main panel, bottom drawer, status bar. */
+export function Frame() {
+  useFrameCommands()
+  const section = useNavStore((s) => s.section)
+  const drawerOpen = useNavStore((s) => s.drawerOpen)
+  const current = sections.find((s) => s.id === section) ?? sections[0]
+  const Panel = current?.component
+  return (
+    <div className={`frame${drawerOpen ? ' frame--drawer' : ''}`}>
+      <Sidebar />
+      <main className="main-panel" aria-label={current?.label}>
+        <Suspense fallback={<div className="loading">Loading {current?.label}…</div>}>{Panel ? <Panel /> : null}</Suspense>
+      </main>
+      <Drawer />
+      <StatusBar />
+      <CommandPalette />
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import { useState } from 'react'
+import type { Heartbeat } from '../../../shared/contract'
+import { bridgeTransport } from '../bridge/bridge'
+import { useAppInfo } from '../bridge/use-app-info'
+import { useEvent } from '../bridge/use-event'
+import { useConnectionStore } from '../stores/connection-store'
+
+/** What is always true: environment, connection, secret storage, last heartbeat from the engine. */
+export function StatusBar() {
+  const info = useAppInfo()
+  const connection = useConnectionStore((s) => s.state)
+  const [beat, setBeat] = useState<Heartbeat | null>(null)
+  useEvent('app:heartbeat', setBeat)
+  const env = info.data?.environments.find((e) => e.id === info.data?.activeEnvironmentId)
+  return (
+    <footer className="status-bar">
+      <span className={`status-dot status-dot--${connection}`} title={`Bridge ${connection}`} />
+      <span data-testid="status-environment">{env ? env.name : info.isLoading ? 'Loading…' : 'No environment'}</span>
+      <span className="status-sep" />
+      <span title="How the console talks to its engine">{bridgeTransport === 'web' ? 'Browser (web host)' : 'Desktop'}</span>
+      <span className="status-sep" />
+      <span title={info.data?.secretStorage.description} className={info.data && !info.data.secretStorage.protected ? 'warn' : undefined}>
+        Secrets: {info.data?.secretStorage.backend ?? '…'}
+      </span>
+      <span className="status-spacer" />
+      <span data-testid="status-heartbeat" title="Last heartbeat from the engine">
+        {beat ? `engine up ${beat.uptimeSeconds}s · beat #${beat.seq}` : 'waiting for engine…'}
+      </span>
+    </footer>
+  )
+}

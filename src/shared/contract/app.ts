@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { event, invoke } from './define'
+
+export type TransportKind = 'electron' | 'web'
+
+export interface EnvironmentSummary {
+  id: string
+  name: string
+  builtIn: boolean
+  authUrl: string
+  baseUrl: string
+}
+
+export interface SecretStorageInfo {
+  /** e.g. 'safeStorage:gnome_libsecret', 'safeStorage:basic_text', 'aes-256-gcm-keyfile' */
+  backend: string
+  /** false when secrets are stored in a way any local process can read (safeStorage basic_text). */
+  protected: boolean
+  /** One sentence shown in the UI next to the backend. */
+  description: string
+}
+
+export interface AppInfo {
+  name: string
+  version: string
+  transport: TransportKind
+  platform: string
+  environments: EnvironmentSummary[]
+  activeEnvironmentId: string | null
+  secretStorage: SecretStorageInfo
+  /** Where the built-in sandbox listens, when it runs. */
+  sandboxUrl: string | null
+  startedAt: string
+}
+
+export interface Heartbeat {
+  seq: number
+  at: string
+  uptimeSeconds: number
+}
+
+export const appChannels = {
+  'app:info': invoke(z.object({}).strict()).returns<AppInfo>(),
+  'app:ping': invoke(z.object({ echo: z.string().max(200) }).strict()).returns<{ echo: string; at: string }>(),
+}
+
+export const appEvents = {
+  'app:heartbeat': event<Heartbeat>(),
+}

@@ -1,0 +1,28 @@
+import type { z } from 'zod'
+
+/**
+ * One invoke channel of the bridge: the zod schema that validates the request at the main-side boundary, and the
+ * response type (phantom: it exists only for the type checker, both transports carry plain JSON).
+ */
+export interface ChannelDef<S extends z.ZodType = z.ZodType, R = unknown> {
+  readonly request: S
+  readonly __response?: R
+}
+
+/** One event sent from the engine to the renderer; the payload type is phantom, like a channel's response. */
+export interface EventDef<P = unknown> {
+  readonly __payload?: P
+}
+
+/**
+ * Declares a channel: `invoke(schema).returns<Response>()`. Written this way so the request type is inferred from the
+ * schema while the response type is stated once, next to it.
+ */
+export function invoke<S extends z.ZodType>(request: S): { returns<R>(): ChannelDef<S, R> } {
+  return { returns: <R>() => ({ request }) as ChannelDef<S, R> }
+}
+
+/** Declares an event with its payload type. */
+export function event<P>(): EventDef<P> {
+  return {}
+}

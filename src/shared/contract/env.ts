@@ -1,0 +1,202 @@
+import { z } from 'zod'
+import type { EnvironmentSummary, SecretStorageInfo } from './app'
+import { event, invoke } from './define'
+
+/** How the console catches the OAuth redirect for an environment (see docs/auth.md). */
+export const CATCH_MODES = ['loopback', 'embedded', 'paste'] as const
+export type CatchMode = (typeof CATCH_MODES)[number]
+
+/** The endpoint paths an environment may override where a real deployment differs from the spec. */
+export const PATH_KEYS = ['authorize', 'token', 'locations', 'installations', 'exportTickets', 'exampleLocations'] as const
+export type EnvironmentPathKey = (typeof PATH_KEYS)[number]
+export type EnvironmentPaths = Record<EnvironmentPathKey, string>
+
+const pathOverride = z.string().min(1).max(300)
+
+/** Path overrides; each must start with '/' (checked with a clear message by the engine). */
+export const pathOverridesSchema = z
+  .object({
+    authorize: pathOverride.optional(),
+    token: pathOverride.optional(),
+    locations: pathOverride.optional(),
+    installations: pathOverride.optional(),
+    exportTickets: pathOverride.optional(),
+    exampleLocations: pathOverride.optional(),
+  })
+  .strict()
+
+/**
+ * The editable, non-secret settings of an environment. URLs are kept exactly as typed (the redirect URI must match the
+ * registered one byte for byte); the engine checks their shape and explains what is wrong.
+ */
+export const environmentSettingsSchema = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    authUrl: z.string().min(1).max(2000),
+    baseUrl: z.string().min(1).max(2000),
+    clientId: z.string().min(1).max(200),
+    redirectUri: z.string().min(1).max(2000),
+    paths: pathOverridesSchema.optional(),
+    catchMode: z.enum(CATCH_MODES).optional(),
+    pkce: z.boolean().optional(),
+    callbackTimeoutSeconds: z.number().int().min(10).max(3600).optional(),
+    requireStateEcho: z.boolean().optional(),
+  })
+  .strict()
+
+export type EnvironmentSettings = z.output<typeof environmentSettingsSchema>
+
+const secretValue = z.string().min(1).max(4096)
+
+/** One environment in an export file (the secret only when the export asked for it). */
+export const exportedEnvironmentSchema = environmentSettingsSchema.extend({ clientSecret: secretValue.optional() }).strict()
+
+/** The export/import file format. */
+export const environmentExportSchema = z
+  .object({
+    format: z.literal('partner-console-environments'),
+    version: z.literal(1),
+    exportedAt: z.string().optional(),
+    includesSecrets: z.boolean().optional(),
+    environments: z.array(z.unknown()).max(500),
+  })
+  .strict()
+
+export interface MaskedSecret {
+  present: boolean
+  /** e.g. `sbx_secret_…wxyz`; null when absent or unreadable. */
+  masked: string | null
+  fingerprint: string | null
+  /** False when the vault holds a record for it that cannot be decrypted. */
+  readable: boolean
+  problem?: string
+}
+
+export interface EnvironmentDetail extends EnvironmentSummary {
+  clientId: string
+  clientSecret: MaskedSecret
+  /** Exactly as stored and as it will be sent (never normalised). */
+  redirectUri: string
+  /** The redirect_uri parameter as it appears, percent-encoded, in the authorize URL's query. */
+  redirectUriAsSent: string
+  paths: EnvironmentPaths
+  pathOverrides: Partial<EnvironmentPaths>
+  catchMode: CatchMode
+  pkce: boolean
+  callbackTimeoutSeconds: number
+  requireStateEcho: boolean
+  /** Whether the user agreed to keep this environment's secrets in unprotected storage (safeStorage basic_text). */
+  unprotectedStorageAccepted: boolean
+  /** The built-in sandbox: addresses and credentials fixed, only the flow settings can change. */
+  editable: boolean
+  deletable: boolean
+  createdAt: string | null
+  updatedAt: string | null
+  /** Things worth knowing that are not errors (e.g. a redirect URI with a trailing slash). */
+  warnings: string[]
+}
+
+export interface StorageProblem {
+  kind: 'file-unreadable' | 'record-unreadable' | 'environment-invalid' | 'secret-missing'
+  file: string
+  /** Where the unreadable file was moved to (it is never deleted). */
+  movedTo?: string
+  environmentId?: string
+  message: string
+  hint: string
+}
+
+export interface EnvironmentList {
+  environments: EnvironmentDetail[]
+  activeId: string | null
+  storage: SecretStorageInfo & { vaultFile: string; environmentsFile: string }
+  problems: StorageProblem[]
+}
+
+export interface ValidationIssue {
+  path: string
+  message: string
+}
+
+export interface EnvironmentValidation {
+  ok: boolean
+  issues: ValidationIssue[]
+  warnings: string[]
+  redirectUriAsSent: string
+  authorizeUrlPreview: string | null
+}
+
+export interface EnvironmentExport {
+  fileName: string
+  /** The JSON document (format partner-console-environments v1). */
+  content: string
+  includesSecrets: boolean
+  count: number
+}
+
+export interface ImportProblem {
+  /** Index in the file's `environments` array; -1 for the document itself. */
+  index: number
+  name: string | null
+  issues: ValidationIssue[]
+}
+
+export interface EnvironmentImportResult {
+  imported: EnvironmentDetail[]
+  skipped: Array<{ index: number; name: string; reason: string }>
+  problems: ImportProblem[]
+  dryRun: boolean
+}
+
+export interface EnvironmentChanged {
+  reason: 'created' | 'updated' | 'duplicated' | 'deleted' | 'activated' | 'imported' | 'loaded'
+  id: string | null
+  environments: EnvironmentSummary[]
+  activeId: string | null
+}
+
+const id = z.string().min(1).max(100)
+const accept = z.boolean().optional()
+
+export const envChannels = {
+  'env:list': invoke(z.object({}).strict()).returns<EnvironmentList>(),
+  'env:get': invoke(z.object({ id }).strict()).returns<EnvironmentDetail>(),
+  'env:validate': invoke(z.object({ settings: environmentSettingsSchema }).strict()).returns<EnvironmentValidation>(),
+  'env:create': invoke(
+    z.object({ settings: environmentSettingsSchema, clientSecret: secretValue.optional(), acceptUnprotectedStorage: accept }).strict(),
+  ).returns<EnvironmentDetail>(),
+  'env:update': invoke(
+    z
+      .object({
+        id,
+        changes: environmentSettingsSchema.partial(),
+        /** A new secret; null removes the stored one; absent keeps it. */
+        clientSecret: secretValue.nullable().optional(),
+        acceptUnprotectedStorage: accept,
+      })
+      .strict(),
+  ).returns<EnvironmentDetail>(),
+  'env:duplicate': invoke(
+    z.object({ id, name: z.string().trim().min(1).max(80).optional(), acceptUnprotectedStorage: accept }).strict(),
+  ).returns<EnvironmentDetail>(),
+  'env:delete': invoke(z.object({ id }).strict()).returns<{ deleted: string; activeId: string | null }>(),
+  'env:setActive': invoke(z.object({ id }).strict()).returns<{ activeId: string }>(),
+  'env:export': invoke(
+    z.object({ ids: z.array(id).max(500).optional(), includeSecrets: z.boolean().optional() }).strict(),
+  ).returns<EnvironmentExport>(),
+  'env:import': invoke(
+    z
+      .object({
+        content: z.string().min(1).max(1_000_000),
+        onConflict: z.enum(['rename', 'skip', 'replace']).optional(),
+        dryRun: z.boolean().optional(),
+        acceptUnprotectedStorage: accept,
+      })
+      .strict(),
+  ).returns<EnvironmentImportResult>(),
+  'env:revealSecret': invoke(z.object({ id }).strict()).returns<{ id: string; value: string }>(),
+}
+
+export const envEvents = {
+  'env:changed': event<EnvironmentChanged>(),
+}

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { registerAppHandlers } from '../../../src/main/bridge/handlers/app-handlers'
+import { HandlerRegistry } from '../../../src/main/bridge/registry'
+import { EventBus } from '../../../src/main/engine/core/event-bus'
+import { startWebHost, type WebHost } from '../../../src/main/web/web-host'
+import type { AppInfo } from '../../../src/shared/contract'
+
+interface Reply {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** A raw HTTP GET on loopback with headers of our choosing (fetch forbids setting Host). */
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = ''
+      res.on('data', (d) => {
+        body += d
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+function openSocket(port: number, headers: Record<string, string>): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/bridge`, { headers })
+    ws.once('open', () => resolve(ws))
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)))
+    ws.once('error', reject)
+  })
+}
+
+function nextMessage(ws: WebSocket, predicate: (m: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const m = JSON.parse(String(data)) as Record<string, unknown>
+      if (predicate(m)) {
+        ws.off('message', onMessage)
+        resolve(m)
+      }
+    }
+    ws.on('message', onMessage)
+  })
+}
+
+describe('web host over real HTTP and WebSocket', () => {
+  let host: WebHost
+  let dir: string
+  const bus = new EventBus()
+  let cookie: string
+  let origin: string
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pc-web-'))
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title><p>first screen</p>')
+    const registry = new HandlerRegistry()
+    registerAppHandlers(registry, { info: async () => ({ name: 'Partner API Console', version: 't' }) as AppInfo })
+    host = await startWebHost({ runtime: { registry, bus }, rendererDir: dir })
+    origin = host.origin
+    cookie = `pc_session_${host.port}=${host.token}`
+  })
+
+  afterAll(async () => {
+    await host.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const hostHeader = () => ({ Host: `127.0.0.1:${host.port}` })
+
+  it('refuses the page without a token', async () => {
+    const r = await get(host.port, '/', hostHeader())
+    expect(r.status).toBe(401)
+    expect(r.body).toContain('one-time token')
+  })
+
+  it('refuses a wrong token', async () => {
+    const r = await get(host.port, '/?token=not-the-token', hostHeader())
+    expect(r.status).toBe(401)
+    expect(r.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('trades the printed token for an HttpOnly SameSite=Strict cookie and drops it from the URL', async () => {
+    const r = await get(host.port, `/?token=${host.token}`, hostHeader())
+    expect(r.status).toBe(302)
+    expect(r.headers.location).toBe('/')
+    const setCookie = String(r.headers['set-cookie'])
+    expect(setCookie).toContain(`pc_session_${host.port}=`)
+    expect(setCookie).toContain('HttpOnly')
+    expect(setCookie).toContain('SameSite=Strict')
+    const page = await get(host.port, '/', { ...hostHeader(), Cookie: cookie })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('first screen')
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+  })
+
+  it('refuses a foreign Host header even with a valid token (DNS rebinding)', async () => {
+    const r = await get(host.port, '/', { Host: `attacker.example:${host.port}`, Cookie: cookie })
+    expect(r.status).toBe(421)
+    const r2 = await get(host.port, `/?token=${host.token}`, { Host: 'attacker.example' })
+    expect(r2.status).toBe(421)
+  })
+
+  it('refuses path traversal out of the renderer folder', async () => {
+    const r = await get(host.port, '/..%2f..%2f..%2fetc%2fpasswd', { ...hostHeader(), Cookie: cookie })
+    expect(r.body).not.toContain('root:')
+  })
+
+  it('refuses a socket from a foreign Origin, without a session, or with a foreign Host', async () => {
+    await expect(openSocket(host.port, { Origin: 'http://evil.example', Cookie: cookie })).rejects.toThrow('403')
+    await expect(openSocket(host.port, { Origin: origin })).rejects.toThrow('401')
+    await expect(openSocket(host.port, { Origin: origin, Cookie: cookie, Host: 'evil.example' })).rejects.toThrow('421')
+  })
+
+  it('answers a valid call and forwards engine events', async () => {
+    const ws = await openSocket(host.port, { Origin: origin, Cookie: cookie })
+    const reply = nextMessage(ws, (m) => m.t === 'result')
+    ws.send(JSON.stringify({ t: 'invoke', id: 7, channel: 'app:ping', payload: { echo: 'hello' } }))
+    expect(await reply).toMatchObject({ t: 'result', id: 7, result: { ok: true, value: { echo: 'hello' } } })
+    const event = nextMessage(ws, (m) => m.t === 'event')
+    bus.emit('app:heartbeat', { seq: 1, at: 'now', uptimeSeconds: 3 })
+    expect(await event).toEqual({ t: 'event', name: 'app:heartbeat', payload: { seq: 1, at: 'now', uptimeSeconds: 3 } })
+    ws.close()
+  })
+
+  it('answers malformed messages with errors and keeps serving the socket', async () => {
+    const ws = await openSocket(host.port, { Origin: origin, Cookie: cookie })
+    const e1 = nextMessage(ws)
+    ws.send('{not json')
+    expect(await e1).toMatchObject({ t: 'error' })
+    const e2 = nextMessage(ws)
+    ws.send(JSON.stringify({ t: 'invoke', id: 3, channel: 'app:ping', payload: { echo: 5 } }))
+    expect(await e2).toMatchObject({ t: 'result', id: 3, result: { ok: false, error: { code: 'invalid_request' } } })
+    const e3 = nextMessage(ws)
+    ws.send(JSON.stringify({ t: 'invoke', id: 4, channel: 'fs:readFile', payload: {} }))
+    expect(await e3).toMatchObject({ t: 'result', id: 4, result: { ok: false, error: { code: 'unknown_channel' } } })
+    const ok = nextMessage(ws, (m) => m.t === 'result' && m.id === 5)
+    ws.send(JSON.stringify({ t: 'invoke', id: 5, channel: 'app:ping', payload: { echo: 'still here' } }))
+    expect(await ok).toMatchObject({ result: { ok: true } })
+    ws.close()
+  })
+})

@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export interface StartedConsole {
+  /** The printed URL, token included. */
+  url: string
+  origin: string
+  sandboxUrl: string | null
+  dataDir: string
+  output(): string
+  stop(): Promise<void>
+}
+
+const ROOT = resolve(import.meta.dirname, '../..')
+
+/**
+ * Starts `partner-console web` exactly as a user would (the built CLI, a fresh data folder), waits for the URL it
+ * prints, and stops it with SIGINT like Ctrl-C. Used by the browser tests and the CLI tests.
+ */
+export async function startConsole(extraArgs: string[] = [], env: Record<string, string> = {}): Promise<StartedConsole> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pc-e2e-'))
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/partner-console.mjs'), 'web', '--no-open', '--data-dir', dataDir, ...extraArgs],
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let out = ''
+  child.stdout?.on('data', (d) => {
+    out += String(d)
+  })
+  child.stderr?.on('data', (d) => {
+    out += String(d)
+  })
+  const url = await new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`partner-console web printed no URL within 30 s. Output:\n${out}`)), 30_000)
+    const check = () => {
+      const m = out.match(/(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        res(m[1])
+      }
+    }
+    child.stdout?.on('data', check)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      rej(new Error(`partner-console web exited with ${code} before printing a URL. Output:\n${out}`))
+    })
+  })
+  const sandboxUrl = out.match(/Built-in sandbox: (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? null
+  return {
+    url,
+    origin: new URL(url).origin,
+    sandboxUrl,
+    dataDir,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGINT')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

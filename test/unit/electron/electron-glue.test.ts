@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+
+// The Electron binary cannot run here: these tests stand in for the `electron` module only, and exercise our glue.
+const handlers = new Map<string, (event: unknown, payload: unknown) => unknown>()
+const safeStorageState = { backend: 'gnome_libsecret', available: true }
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (name: string, fn: (event: unknown, payload: unknown) => unknown) => handlers.set(name, fn),
+    removeHandler: (name: string) => handlers.delete(name),
+  },
+  safeStorage: {
+    getSelectedStorageBackend: () => safeStorageState.backend,
+    isEncryptionAvailable: () => safeStorageState.available,
+    encryptString: (s: string) => Buffer.from(`enc:${s}`),
+    decryptString: (b: Buffer) => b.toString().slice(4),
+  },
+}))
+
+const { registerIpc } = await import('../../../src/main/electron/ipc')
+const { createSafeStorageCipher } = await import('../../../src/main/electron/safe-storage-cipher')
+const { mainWindowOptions, isSafeExternalUrl, isAppNavigation } = await import('../../../src/main/electron/window-options')
+const { limitNavigation, denyAllPermissions } = await import('../../../src/main/electron/harden-session')
+const { HandlerRegistry } = await import('../../../src/main/bridge/registry')
+const { channelNames } = await import('../../../src/shared/contract')
+
+const APP = 'file:///app/out/renderer/index.html'
+
+describe('IPC registration', () => {
+  beforeEach(() => handlers.clear())
+
+  it('registers every contract channel and dispatches calls from the app window', async () => {
+    const registry = new HandlerRegistry()
+    registry.handle('app:ping', (r) => ({ echo: r.echo, at: 't' }))
+    registerIpc(registry, { fileUrl: APP })
+    expect([...handlers.keys()].sort()).toEqual([...channelNames].sort())
+    const result = await handlers.get('app:ping')?.({ senderFrame: { url: APP, parent: null } }, { echo: 'x' })
+    expect(result).toEqual({ ok: true, value: { echo: 'x', at: 't' } })
+  })
+
+  it('refuses calls from a foreign page or a sub-frame without running the handler', async () => {
+    const registry = new HandlerRegistry()
+    const spy = vi.fn((r: { echo: string }) => ({ echo: r.echo, at: 't' }))
+    registry.handle('app:ping', spy)
+    registerIpc(registry, { fileUrl: APP })
+    const fromWeb = await handlers.get('app:ping')?.({ senderFrame: { url: 'https://evil.example/', parent: null } }, { echo: 'x' })
+    const fromIframe = await handlers.get('app:ping')?.({ senderFrame: { url: APP, parent: {} } }, { echo: 'x' })
+    const noFrame = await handlers.get('app:ping')?.({ senderFrame: null }, { echo: 'x' })
+    for (const r of [fromWeb, fromIframe, noFrame]) expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(spy).not.toHaveBeenCalled()
+  })
+})
+
+describe('window and session hardening', () => {
+  it('main window options keep the renderer isolated and sandboxed', () => {
+    const o = mainWindowOptions('/app/out/preload/index.cjs', false)
+    expect(o.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      preload: '/app/out/preload/index.cjs',
+    })
+    expect(o.minWidth).toBe(1024)
+    expect(o.minHeight).toBe(700)
+  })
+
+  it('only http(s) URLs may go to the OS, and navigation stays on the app page', () => {
+    expect(isSafeExternalUrl('https://auth.example.com/oauth2/authorize/?a=1')).toBe(true)
+    expect(isSafeExternalUrl('http://127.0.0.1:5000/')).toBe(true)
+    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', 'smb://host/share', 'ms-settings:', 'nonsense']) {
+      expect(isSafeExternalUrl(bad)).toBe(false)
+    }
+    expect(isAppNavigation(APP, APP)).toBe(true)
+    expect(isAppNavigation('file:///etc/passwd', APP)).toBe(false)
+    expect(isAppNavigation('https://example.com/', APP)).toBe(false)
+    expect(isAppNavigation('http://localhost:5173/x', 'http://localhost:5173/')).toBe(true)
+  })
+
+  it('new windows are denied (links go to the browser), foreign navigation is cancelled, permissions are refused', () => {
+    const listeners = new Map<string, (event: { preventDefault(): void }, url?: string) => void>()
+    let openHandler: ((d: { url: string }) => { action: string }) | undefined
+    const contents = {
+      setWindowOpenHandler: (fn: typeof openHandler) => {
+        openHandler = fn
+      },
+      on: (name: string, fn: (event: { preventDefault(): void }, url?: string) => void) => listeners.set(name, fn),
+    }
+    const opened: string[] = []
+    limitNavigation(contents as never, APP, (u) => opened.push(u))
+    expect(openHandler?.({ url: 'https://docs.example.com/' })).toEqual({ action: 'deny' })
+    expect(openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
+    expect(opened).toEqual(['https://docs.example.com/'])
+    const prevented: string[] = []
+    const ev = (name: string) => ({ preventDefault: () => prevented.push(name) })
+    listeners.get('will-navigate')?.(ev('away'), 'https://evil.example/')
+    listeners.get('will-navigate')?.(ev('home'), APP)
+    listeners.get('will-attach-webview')?.(ev('webview'))
+    expect(prevented).toEqual(['away', 'webview'])
+
+    let permission: ((c: unknown, p: string, cb: (ok: boolean) => void) => void) | undefined
+    let check: (() => boolean) | undefined
+    denyAllPermissions({ setPermissionRequestHandler: (fn: typeof permission) => (permission = fn), setPermissionCheckHandler: (fn: typeof check) => (check = fn) } as never)
+    const answers: boolean[] = []
+    permission?.({}, 'media', (ok) => answers.push(ok))
+    expect(answers).toEqual([false])
+    expect(check?.()).toBe(false)
+  })
+
+  it('reports safeStorage basic_text as unprotected and a keyring as protected', () => {
+    safeStorageState.backend = 'basic_text'
+    const weak = createSafeStorageCipher()
+    safeStorageState.backend = 'gnome_libsecret'
+    const strong = createSafeStorageCipher()
+    if (process.platform === 'linux') {
+      expect(weak.info).toMatchObject({ backend: 'safeStorage:basic_text', protected: false })
+      expect(strong.info).toMatchObject({ backend: 'safeStorage:gnome_libsecret', protected: true })
+    }
+    expect(strong.decrypt(strong.encrypt('x'))).toBe('x')
+  })
+})

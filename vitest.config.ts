@@ -1,0 +1,22 @@
+import { resolve } from 'node:path'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
+      '@shared': resolve(import.meta.dirname, 'src/shared'),
+    },
+  },
+  test: {
+    include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
+  },
+})
