@@ -43,8 +43,9 @@ export function CommandPalette() {
     c.run()
   }
   return (
-    <div className="palette-backdrop" onMouseDown={() => setOpen(false)} role="presentation">
-      <div className="palette" role="dialog" aria-label="Command palette" onMouseDown={(e) => e.stopPropagation()}>
+    <div className="palette-layer">
+      <button type="button" className="palette-backdrop" aria-label="Close the command palette" onClick={() => setOpen(false)} />
+      <div className="palette" role="dialog" aria-label="Command palette">
         <input
           ref={input}
           className="palette__input"
@@ -64,11 +65,11 @@ export function CommandPalette() {
             e.preventDefault()
           }}
         />
-        <ul className="palette__list" role="listbox" aria-label="Commands">
+        <ul className="palette__list" aria-label="Commands">
           {matches.length === 0 ? <li className="empty">No command matches “{query}”.</li> : null}
           {matches.map((c, i) => (
-            <li key={c.id} role="option" aria-selected={i === index}>
-              <button type="button" className={`palette__item${i === index ? ' palette__item--active' : ''}`} onMouseEnter={() => setIndex(i)} onClick={() => run(c)}>
+            <li key={c.id}>
+              <button type="button" aria-current={i === index ? 'true' : undefined} className={`palette__item${i === index ? ' palette__item--active' : ''}`} onMouseEnter={() => setIndex(i)} onClick={() => run(c)}>
                 <span>{c.title}</span>
                 {c.shortcut ? <kbd>{c.shortcut}</kbd> : null}
               </button>

@@ -1,11 +1,10 @@
-import { useAppInfo } from '../bridge/use-app-info'
 import { useNavStore } from '../stores/nav-store'
 import { type ThemeChoice, useThemeStore } from '../stores/theme-store'
+import { EnvironmentSwitcher } from './environment-switcher'
 import { sections } from './sections'
 
 /** Environment switcher, sections and the theme switch. */
 export function Sidebar() {
-  const info = useAppInfo()
   const section = useNavStore((s) => s.section)
   const go = useNavStore((s) => s.go)
   const theme = useThemeStore((s) => s.choice)
@@ -13,17 +12,7 @@ export function Sidebar() {
   return (
     <nav className="sidebar" aria-label="Sections">
       <div className="sidebar__brand">Partner API Console</div>
-      <label className="field">
-        <span className="field__label">Environment</span>
-        <select aria-label="Environment" value={info.data?.activeEnvironmentId ?? ''} disabled={!info.data} onChange={() => {}}>
-          {info.data?.environments.map((env) => (
-            <option key={env.id} value={env.id}>
-              {env.name}
-            </option>
-          ))}
-          {info.data && info.data.environments.length === 0 ? <option value="">No environment</option> : null}
-        </select>
-      </label>
+      <EnvironmentSwitcher />
       <ul className="sidebar__sections">
         {sections.map((s) => (
           <li key={s.id}>

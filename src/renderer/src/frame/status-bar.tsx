@@ -4,6 +4,9 @@ import { bridgeTransport } from '../bridge/bridge'
 import { useAppInfo } from '../bridge/use-app-info'
 import { useEvent } from '../bridge/use-event'
 import { useConnectionStore } from '../stores/connection-store'
+import { QuotaStatus } from './status-items/quota-status'
+import { SkewStatus } from './status-items/skew-status'
+import { TokenStatus } from './status-items/token-status'
 
 /** What is always true: environment, connection, secret storage, last heartbeat from the engine. */
 export function StatusBar() {
@@ -16,6 +19,9 @@ export function StatusBar() {
     <footer className="status-bar">
       <span className={`status-dot status-dot--${connection}`} title={`Bridge ${connection}`} />
       <span data-testid="status-environment">{env ? env.name : info.isLoading ? 'Loading…' : 'No environment'}</span>
+      <TokenStatus />
+      <SkewStatus />
+      <QuotaStatus />
       <span className="status-sep" />
       <span title="How the console talks to its engine">{bridgeTransport === 'web' ? 'Browser (web host)' : 'Desktop'}</span>
       <span className="status-sep" />

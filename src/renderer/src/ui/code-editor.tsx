@@ -22,7 +22,9 @@ export function CodeEditor({ value, language = 'json', readOnly = false, onChang
   const [ready, setReady] = useState(false)
   const [failed, setFailed] = useState<string | null>(null)
 
+  const initial = useRef({ value, language, readOnly, label })
   useEffect(() => {
+    const { value, language, readOnly, label } = initial.current
     let disposed = false
     let themeObserver: MutationObserver | null = null
     loadMonaco()
@@ -57,8 +59,7 @@ export function CodeEditor({ value, language = 'json', readOnly = false, onChang
       editor.current?.dispose()
       editor.current = null
     }
-    // The editor is created once; value and language changes are applied below.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: created once per mount
+    // The editor is created once per mount; value and read-only changes are applied below.
   }, [])
 
   useEffect(() => {
@@ -73,7 +74,7 @@ export function CodeEditor({ value, language = 'json', readOnly = false, onChang
   return (
     <div className="code-editor" style={{ height }} data-testid={`editor-${label}`}>
       {!ready ? (
-        <pre className="code-editor__fallback" aria-label={label}>
+        <pre className="code-editor__fallback" title={label}>
           {failed ? `The editor could not load (${failed}); showing plain text.\n\n${value}` : value}
         </pre>
       ) : null}

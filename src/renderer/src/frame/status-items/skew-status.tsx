@@ -1,0 +1,4 @@
+/** Status-bar item, filled by the console issue. Renders nothing until then. */
+export function SkewStatus() {
+  return null
+}

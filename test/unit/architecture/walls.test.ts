@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = resolve(import.meta.dirname, '../../..')
+
+function sources(dir: string): string[] {
+  const out: string[] = []
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+    const p = join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...sources(p))
+    else if (/\.(ts|tsx|mts)$/.test(entry.name)) out.push(p)
+  }
+  return out
+}
+
+/** Every module specifier a file imports at run time (type-only imports are erased and do not count). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8')
+  const specs: string[] = []
+  const re = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm
+  for (const m of text.matchAll(re)) {
+    if (m[2]) continue
+    const spec = m[3] ?? m[4] ?? m[5] ?? m[6]
+    if (spec) specs.push(spec)
+  }
+  return specs
+}
+
+function offenders(dir: string, forbidden: (spec: string, file: string) => boolean): string[] {
+  return sources(dir).flatMap((f) => runtimeImports(f).filter((s) => forbidden(s, f)).map((s) => `${relative(ROOT, join(ROOT, f))} imports ${s}`))
+}
+
+describe('the walls of ARCHITECTURE.md', () => {
+  it('engine, web host, CLI, runtime and bridge never import electron', () => {
+    for (const dir of ['src/main/engine', 'src/main/web', 'src/main/cli', 'src/main/runtime', 'src/main/bridge', 'src/sandbox']) {
+      expect(offenders(dir, (s) => s === 'electron')).toEqual([])
+    }
+  })
+
+  it('the sandbox imports neither the engine nor the contract: it verifies with its own code', () => {
+    expect(offenders('src/sandbox', (s) => s.includes('/main/') || s.includes('/shared/') || s.startsWith('..'))).toEqual([])
+  })
+
+  it('the engine never imports the sandbox, the renderer or React', () => {
+    expect(offenders('src/main/engine', (s) => s.includes('sandbox/') || s.endsWith('/sandbox') || s.includes('renderer') || s === 'react')).toEqual([])
+  })
+
+  it('the contract imports only zod and itself', () => {
+    expect(offenders('src/shared', (s) => !(s === 'zod' || s.startsWith('./')))).toEqual([])
+  })
+
+  it('the renderer imports no Node module, no electron and no main-process code', () => {
+    expect(offenders('src/renderer', (s) => s.startsWith('node:') || s === 'electron' || s.includes('/main/') || s.includes('/sandbox'))).toEqual([])
+  })
+
+  it('the renderer takes only zod-free values from the contract (keeps zod out of the first screen)', () => {
+    const allowed = ['shared/contract/errors', 'shared/contract/web-protocol', 'shared/contract/proxy-api']
+    expect(offenders('src/renderer', (s) => s.includes('shared/contract') && !allowed.some((a) => s.endsWith(a)))).toEqual([])
+  })
+
+  it('the preload exposes the bridge through contextBridge only', () => {
+    const text = readFileSync(join(ROOT, 'src/preload/index.ts'), 'utf8')
+    expect(text).toContain('contextBridge.exposeInMainWorld')
+    expect(text).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer\s*\)/)
+    expect(text).not.toMatch(/invoke:\s*\(/)
+  })
+})
