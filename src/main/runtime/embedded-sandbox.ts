@@ -28,6 +28,8 @@ export async function startEmbeddedSandbox(options: { port?: number } = {}): Pro
   const sandbox = await startSandbox({
     port: options.port ?? 0,
     quiet: true,
+    // Also the demo clients (one with read:locations only, for the 403 path), for partners pointing their own code here.
+    includeDemoClients: true,
     clients: [
       {
         clientId: client.clientId,

@@ -1,0 +1,108 @@
+import { parseArgs } from 'node:util'
+import { formatBanner, type SandboxClient, startSandbox } from '../../sandbox'
+import { type CliIo, processIo, untilSignal } from './io'
+
+const HELP = `partner-console sandbox [--port N] [--host H] [--client ID:SECRET:REDIRECT_URI]... [--auto-consent allow|deny] [--admin-token T] [--quiet]
+
+Runs the Partner API sandbox alone (authorize, token, locations, installations, signed export, operator API).
+Prints its URL, the demo merchant logins, the client credentials and the operator token. Ctrl-C stops it.
+
+  --port N                          listen on this port (default: a free one)
+  --host H                          listen address (default: 127.0.0.1)
+  --client ID:SECRET:REDIRECT_URI   register a client (repeatable; replaces the demo clients). Split on the
+                                    first two colons only, so the redirect URI keeps its own colons.
+  --auto-consent allow|deny         skip the login and consent pages and redirect at once (scripts, CI)
+  --admin-token T                   operator API token (default: random, printed)
+  --quiet                           no access log on stderr
+  -h, --help                        this help
+`
+
+/** Parses `ID:SECRET:REDIRECT_URI`, splitting on the first two colons only (the URI has its own). */
+export function parseClientArg(text: string): SandboxClient {
+  const first = text.indexOf(':')
+  const second = first < 0 ? -1 : text.indexOf(':', first + 1)
+  if (first <= 0 || second < 0 || second === first + 1 || second === text.length - 1) {
+    throw new Error(`--client must look like ID:SECRET:REDIRECT_URI, got "${text}"`)
+  }
+  const redirectUri = text.slice(second + 1)
+  if (!URL.canParse(redirectUri)) throw new Error(`--client redirect URI is not an absolute URL: "${redirectUri}"`)
+  return { clientId: text.slice(0, first), clientSecret: text.slice(first + 1, second), redirectUris: [redirectUri] }
+}
+
+/**
+ * `partner-console sandbox`: starts the sandbox alone, prints how to use it and runs until Ctrl-C
+ * or SIGTERM (or until `stop` settles, for tests), then closes it cleanly and returns 0.
+ * Returns 2 for bad arguments.
+ */
+export async function runSandboxCommand(argv: string[], io: CliIo = processIo, stop?: Promise<unknown>): Promise<number> {
+  let values: ReturnType<typeof parse>['values']
+  try {
+    values = parse(argv).values
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n\n${HELP}`)
+    return 2
+  }
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  const port = values.port === undefined ? 0 : Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.stderr.write(`--port must be a whole number from 0 to 65535, not "${values.port}".\n`)
+    return 2
+  }
+  const autoConsent = values['auto-consent']
+  if (autoConsent !== undefined && autoConsent !== 'allow' && autoConsent !== 'deny') {
+    io.stderr.write(`--auto-consent must be allow or deny, not "${autoConsent}".\n`)
+    return 2
+  }
+  let clients: SandboxClient[] | undefined
+  try {
+    clients = values.client?.map(parseClientArg)
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n`)
+    return 2
+  }
+  const quiet = values.quiet === true
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>
+  try {
+    sandbox = await startSandbox({
+      port,
+      host: values.host,
+      clients,
+      autoConsent,
+      adminToken: values['admin-token'],
+      quiet,
+      printBanner: false,
+      logger: (line) => io.stderr.write(`${line}\n`),
+    })
+  } catch (error) {
+    io.stderr.write(`Could not start the sandbox: ${(error as Error).message}\n`)
+    return 1
+  }
+  const stopped = stop ?? untilSignal()
+  io.stdout.write(`${formatBanner(sandbox)}\n`)
+  if (autoConsent) io.stdout.write(`\nAuto-consent: ${autoConsent} (login and consent pages are skipped)\n`)
+  io.stdout.write('\nPress Ctrl-C to stop.\n')
+  await stopped
+  io.stdout.write('Stopping the sandbox…\n')
+  await sandbox.close()
+  return 0
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      client: { type: 'string', multiple: true },
+      'auto-consent': { type: 'string' },
+      'admin-token': { type: 'string' },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  })
+}

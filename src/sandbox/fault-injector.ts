@@ -1,0 +1,91 @@
+import { compilePathPattern } from './limit-table'
+
+export interface FaultSpec {
+  path: string
+  method?: string
+  latencyMs?: number
+  status?: number
+  drop?: boolean
+  times?: number
+}
+
+export interface Fault extends FaultSpec {
+  id: number
+  /** Remaining activations; absent = until cleared. */
+  remaining?: number
+}
+
+interface ActiveFault extends Fault {
+  regex: RegExp
+}
+
+/** Returns a reason why a fault definition is unusable, or null. */
+export function validateFault(input: unknown): string | null {
+  if (input === null || typeof input !== 'object') return 'body must be a JSON object'
+  const f = input as Record<string, unknown>
+  if (typeof f.path !== 'string' || !f.path.startsWith('/')) return 'path must be a string starting with /'
+  if (f.method !== undefined && typeof f.method !== 'string') return 'method must be a string'
+  if (f.latencyMs !== undefined && !(Number.isInteger(f.latencyMs) && (f.latencyMs as number) >= 0 && (f.latencyMs as number) <= 120_000))
+    return 'latencyMs must be an integer between 0 and 120000'
+  if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 100 && (f.status as number) <= 599))
+    return 'status must be an integer HTTP status'
+  if (f.drop !== undefined && typeof f.drop !== 'boolean') return 'drop must be a boolean'
+  if (f.times !== undefined && !(Number.isInteger(f.times) && (f.times as number) >= 1)) return 'times must be a positive integer'
+  if (f.latencyMs === undefined && f.status === undefined && f.drop !== true)
+    return 'a fault needs latencyMs, status or drop: true'
+  return null
+}
+
+/**
+ * Operator-injected faults for public paths: added latency, a forced status, or a dropped
+ * connection, optionally limited to a number of requests. Paths use the same patterns as limits.
+ */
+export class FaultInjector {
+  private faults: ActiveFault[] = []
+  private nextId = 1
+
+  /** Adds a fault (already validated). */
+  add(spec: FaultSpec): void {
+    const fault: ActiveFault = {
+      id: this.nextId++,
+      path: spec.path,
+      method: spec.method?.toUpperCase(),
+      latencyMs: spec.latencyMs,
+      status: spec.status,
+      drop: spec.drop,
+      times: spec.times,
+      remaining: spec.times,
+      regex: compilePathPattern(spec.path),
+    }
+    this.faults.push(fault)
+  }
+
+  /** Removes every fault. */
+  clear(): void {
+    this.faults = []
+  }
+
+  /** True when no fault is active (fast path for every request). */
+  get empty(): boolean {
+    return this.faults.length === 0
+  }
+
+  /** Takes the first fault matching the request and counts one activation of it. */
+  take(method: string, path: string): Fault | undefined {
+    const index = this.faults.findIndex(
+      (f) => (f.method === undefined || f.method === method) && f.regex.test(path),
+    )
+    if (index < 0) return undefined
+    const fault = this.faults[index] as ActiveFault
+    if (fault.remaining !== undefined) {
+      fault.remaining--
+      if (fault.remaining <= 0) this.faults.splice(index, 1)
+    }
+    return fault
+  }
+
+  /** The active faults, for the operator API. */
+  list(): Fault[] {
+    return this.faults.map(({ regex: _regex, ...rest }) => rest)
+  }
+}

@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net'
+import { buildRouter } from './routes'
+import { formatBanner } from './sandbox-banner'
+import { createSandboxClock } from './sandbox-clock'
+import { resolveConfig } from './sandbox-config'
+import { createSandboxServer } from './sandbox-server'
+import { createSandboxState } from './sandbox-state'
+import { DEMO_CLIENT, DEMO_READONLY_CLIENT } from './seed-data'
+import type { RunningSandbox, SandboxOptions } from './types'
+
+export type {
+  DemoLogin,
+  LimitOverride,
+  RunningSandbox,
+  SandboxClient,
+  SandboxClock,
+  SandboxLimitsOptions,
+  SandboxOptions,
+} from './types'
+export { formatBanner } from './sandbox-banner'
+export { DEMO_CLIENT, DEMO_READONLY_CLIENT, DEMO_LOGINS } from './seed-data'
+export { ADMIN_TOKEN_HEADER } from './admin-guard'
+
+/**
+ * Starts an independent Partner API sandbox on loopback. It serves the authorize/token endpoints
+ * and the partner API on one origin, verifies tokens, signatures and quotas with its own code,
+ * and exposes the operator API under /_sandbox/. Resolves once the port is listening.
+ */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const config = resolveConfig(opts)
+  const clock = createSandboxClock(opts.now)
+  const state = createSandboxState(config, clock)
+  if (opts.clients === undefined || opts.includeDemoClients === true) {
+    state.clients.register(DEMO_CLIENT)
+    state.clients.register(DEMO_READONLY_CLIENT)
+  }
+  for (const client of opts.clients ?? []) state.clients.register(client)
+
+  let url = ''
+  const router = buildRouter(state, () => url)
+  const { server, cancelTimers } = createSandboxServer(state, router)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  url = `http://${host}:${port}`
+
+  let closing: Promise<void> | undefined
+  const sandbox: RunningSandbox = {
+    url,
+    port,
+    adminToken: config.adminToken,
+    get clients() {
+      return state.clients.list()
+    },
+    demoLogins: state.demoLogins,
+    clock,
+    registerClient(client) {
+      state.clients.register(client)
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        cancelTimers()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      return closing
+    },
+  }
+  if (config.printBanner) config.logger(formatBanner(sandbox))
+  return sandbox
+}

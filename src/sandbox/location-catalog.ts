@@ -1,0 +1,51 @@
+import type { Location, SeedLocation } from './seed-data'
+
+/**
+ * The seeded locations. Only eligible locations are ever listed (4.4 returns "all locations where
+ * the merchant can install"); ineligible ones exist so installing them can be refused clearly.
+ * Serialised lists are cached because they are immutable and served on the hottest path.
+ */
+export class LocationCatalog {
+  private readonly byId = new Map<number, SeedLocation>()
+  private readonly jsonCache = new Map<string, string>()
+
+  constructor(seed: SeedLocation[]) {
+    for (const s of seed) this.byId.set(s.location.id, s)
+  }
+
+  /** A location by id, eligible or not. */
+  find(id: number): SeedLocation | undefined {
+    return this.byId.get(id)
+  }
+
+  /** The merchant's eligible locations, in seed order. */
+  eligibleFor(merchantId: string): Location[] {
+    const out: Location[] = []
+    for (const s of this.byId.values()) if (s.eligible && s.location.merchantId === merchantId) out.push(s.location)
+    return out
+  }
+
+  /**
+   * The 4.4 response body as JSON text: `{ results, meta: {} }`, or when paging is switched on
+   * (`pageSize > 0`) one page with `meta: { page, pageSize, totalResults, totalPages }`.
+   */
+  listJson(merchantId: string, pageSize: number, page: number): string {
+    const cacheKey = `${merchantId}\u0000${pageSize}\u0000${page}`
+    const cached = this.jsonCache.get(cacheKey)
+    if (cached !== undefined) return cached
+    const all = this.eligibleFor(merchantId)
+    let body: unknown
+    if (pageSize > 0) {
+      const totalPages = Math.max(1, Math.ceil(all.length / pageSize))
+      body = {
+        results: all.slice((page - 1) * pageSize, page * pageSize),
+        meta: { page, pageSize, totalResults: all.length, totalPages },
+      }
+    } else {
+      body = { results: all, meta: {} }
+    }
+    const text = JSON.stringify(body)
+    if (this.jsonCache.size < 1000) this.jsonCache.set(cacheKey, text)
+    return text
+  }
+}

@@ -1,0 +1,28 @@
+import { authenticateBearer } from './bearer-auth'
+import { sendApiError, sendJsonText } from './http-io'
+import type { RequestContext } from './router'
+import { PERMISSION_READ_LOCATIONS } from './seed-data'
+
+/**
+ * GET /marketplace/v2/platform-token/locations (4.4) and its 4.7 twin GET /api/v1/locations/:
+ * the merchant's eligible locations as `{ results, meta }`. Requires `read:locations`.
+ */
+export function handleListLocations(ctx: RequestContext): void {
+  const token = authenticateBearer(ctx, PERMISSION_READ_LOCATIONS)
+  if (!token) return
+  const pageSize = ctx.state.config.locationsPageSize
+  let page = 1
+  if (pageSize > 0 && ctx.rawQuery !== '') {
+    const raw = new URLSearchParams(ctx.rawQuery).get('page')
+    if (raw !== null) {
+      if (!/^[1-9]\d{0,5}$/.test(raw)) {
+        sendApiError(ctx.res, ctx.state.clock.now(), 400, 'page must be a positive integer', [
+          { field: 'page', value: raw },
+        ])
+        return
+      }
+      page = Number(raw)
+    }
+  }
+  sendJsonText(ctx.res, 200, ctx.state.catalog.listJson(token.merchantId, pageSize, page))
+}

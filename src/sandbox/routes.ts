@@ -1,0 +1,32 @@
+import { registerAdminRoutes } from './admin-routes'
+import { handleAuthorize, handleDecision, handleLogin } from './authorize-routes'
+import { exportTicketsPattern, handleExportTickets } from './export-tickets-route'
+import { sendJsonText } from './http-io'
+import { handleInstall } from './installations-route'
+import { handleListLocations } from './locations-route'
+import { buildOpenApiDocument } from './openapi-document'
+import { Router } from './router'
+import type { SandboxState } from './sandbox-state'
+import { handleToken } from './token-route'
+
+/** Wires every public, authorize-flow and operator route of one sandbox instance. */
+export function buildRouter(state: SandboxState, serverUrl: () => string): Router {
+  const router = new Router()
+  router
+    .add('GET', '/oauth2/authorize', handleAuthorize)
+    .add('POST', '/oauth2/authorize/login', handleLogin)
+    .add('POST', '/oauth2/authorize/decision', handleDecision)
+    .add('POST', '/oauth2/token', handleToken)
+    .add('GET', '/marketplace/v2/platform-token/locations', handleListLocations)
+    .add('POST', '/marketplace/v2/platform-token/installations', handleInstall)
+    .add('GET', '/api/v1/locations', handleListLocations)
+    .addPattern('GET', exportTicketsPattern(state.config.signedPathPrefix), handleExportTickets)
+
+  let openapiText: string | undefined
+  router.add('GET', '/_sandbox/openapi.json', (ctx) => {
+    openapiText ??= JSON.stringify(buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix), null, 2)
+    sendJsonText(ctx.res, 200, openapiText)
+  })
+  registerAdminRoutes(router, state)
+  return router
+}

@@ -1,0 +1,35 @@
+import type { SandboxClock } from './types'
+
+/**
+ * Creates the operator-controllable clock: an injectable base clock plus an offset that the
+ * operator API moves. Every time-dependent rule of the sandbox reads this clock, so moving it
+ * expires tokens, ages signatures and rolls quota windows consistently.
+ */
+export function createSandboxClock(base: () => number = Date.now): SandboxClock {
+  let offset = 0
+  return {
+    now: () => base() + offset,
+    advance(ms: number) {
+      offset += ms
+    },
+    set(ms: number) {
+      offset = ms - base()
+    },
+    offsetMs: () => offset,
+  }
+}
+
+/** Formats an HTTP `Date` header value, cached per second because it is sent on every response. */
+export function createHttpDateFormatter(clock: SandboxClock): () => string {
+  let cachedSecond = Number.NaN
+  let cachedValue = ''
+  return () => {
+    const now = clock.now()
+    const second = Math.floor(now / 1000)
+    if (second !== cachedSecond) {
+      cachedSecond = second
+      cachedValue = new Date(second * 1000).toUTCString()
+    }
+    return cachedValue
+  }
+}

@@ -1,0 +1,54 @@
+import { AuthorizationCodes } from './authorization-codes'
+import { ClientRegistry } from './client-registry'
+import { FaultInjector } from './fault-injector'
+import { InstallationStore } from './installation-store'
+import { LimitTable } from './limit-table'
+import { LocationCatalog } from './location-catalog'
+import { PendingAuthorizations } from './pending-authorizations'
+import { RateLimiter } from './rate-limiter'
+import type { SandboxConfig } from './sandbox-config'
+import { DEMO_LOGINS, SEED_LOCATIONS } from './seed-data'
+import { SignatureReplayCache } from './signature-replay-cache'
+import { TokenStore } from './token-store'
+import type { DemoLogin, SandboxClock } from './types'
+
+/** Everything one running sandbox knows; handlers receive it through the request context. */
+export interface SandboxState {
+  config: SandboxConfig
+  clock: SandboxClock
+  clients: ClientRegistry
+  codes: AuthorizationCodes
+  tokens: TokenStore
+  installations: InstallationStore
+  limits: LimitTable
+  limiter: RateLimiter
+  faults: FaultInjector
+  replay: SignatureReplayCache
+  pending: PendingAuthorizations
+  catalog: LocationCatalog
+  demoLogins: DemoLogin[]
+}
+
+/** Builds a fresh, isolated state: two sandboxes in one process share nothing. */
+export function createSandboxState(config: SandboxConfig, clock: SandboxClock): SandboxState {
+  const limits = new LimitTable(config.limits.defaultPerWindow, config.limits.windowSeconds, config.limits.overrides)
+  return {
+    config,
+    clock,
+    clients: new ClientRegistry(),
+    codes: new AuthorizationCodes(clock, () => config.codeTtlSeconds * 1000),
+    tokens: new TokenStore(
+      clock,
+      () => config.accessTokenTtlSeconds * 1000,
+      () => config.refreshTokenTtlSeconds * 1000,
+    ),
+    installations: new InstallationStore(clock),
+    limits,
+    limiter: new RateLimiter(clock, limits, config.limits.maxKeys),
+    faults: new FaultInjector(),
+    replay: new SignatureReplayCache(),
+    pending: new PendingAuthorizations(clock),
+    catalog: new LocationCatalog(SEED_LOCATIONS),
+    demoLogins: DEMO_LOGINS.map((l) => ({ ...l })),
+  }
+}

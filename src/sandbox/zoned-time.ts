@@ -1,0 +1,51 @@
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    formatters.set(timeZone, f)
+  }
+  return f
+}
+
+/** The UTC offset of a time zone at an instant, in minutes (east positive). */
+export function offsetMinutes(timeZone: string, utcMs: number): number {
+  const parts: Record<string, number> = {}
+  for (const p of formatterFor(timeZone).formatToParts(new Date(utcMs))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value)
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  )
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000)
+}
+
+/** Converts a wall-clock time in a zone (given as if it were UTC ms) to the real UTC instant. */
+export function zonedToUtc(timeZone: string, wallMs: number): number {
+  const first = wallMs - offsetMinutes(timeZone, wallMs) * 60_000
+  return wallMs - offsetMinutes(timeZone, first) * 60_000
+}
+
+/** Formats an instant as local ISO 8601 with the zone's offset, e.g. 2024-05-01T12:30:00+02:00. */
+export function formatZoned(timeZone: string, utcMs: number): string {
+  const offset = offsetMinutes(timeZone, utcMs)
+  const local = new Date(utcMs + offset * 60_000).toISOString().slice(0, 19)
+  const sign = offset < 0 ? '-' : '+'
+  const abs = Math.abs(offset)
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+import { PassThrough } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { parseClientArg, runSandboxCommand } from '../../../src/main/cli/sandbox-command'
+
+function captureIo() {
+  const stdout = new PassThrough()
+  const stderr = new PassThrough()
+  const text = { out: '', err: '' }
+  stdout.on('data', (c: Buffer) => {
+    text.out += c.toString()
+  })
+  stderr.on('data', (c: Buffer) => {
+    text.err += c.toString()
+  })
+  return { io: { stdout, stderr }, text }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number }
+      srv.close(() => resolvePort(port))
+    })
+    srv.on('error', reject)
+  })
+}
+
+async function waitFor(check: () => boolean, ms = 15_000): Promise<void> {
+  const until = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+function deferred() {
+  let done!: () => void
+  const promise = new Promise<void>((r) => {
+    done = r
+  })
+  return { promise, done }
+}
+
+describe('partner-console sandbox (CLI command)', () => {
+  it('splits --client on the first two colons only, keeping the colons of the redirect URI', () => {
+    expect(parseClientArg('my-app:s3cret:http://127.0.0.1:9999/cb')).toEqual({
+      clientId: 'my-app',
+      clientSecret: 's3cret',
+      redirectUris: ['http://127.0.0.1:9999/cb'],
+    })
+    expect(() => parseClientArg('only-id')).toThrow(/ID:SECRET:REDIRECT_URI/)
+    expect(() => parseClientArg('id:secret')).toThrow(/ID:SECRET:REDIRECT_URI/)
+    expect(() => parseClientArg('id::http://x/cb')).toThrow(/ID:SECRET:REDIRECT_URI/)
+    expect(() => parseClientArg('id:secret:not-a-url')).toThrow(/not an absolute URL/)
+  })
+
+  it('prints help with --help and returns 0', async () => {
+    const { io, text } = captureIo()
+    expect(await runSandboxCommand(['--help'], io)).toBe(0)
+    expect(text.out).toContain('--client ID:SECRET:REDIRECT_URI')
+    expect(text.out).toContain('--auto-consent allow|deny')
+  })
+
+  it('returns 2 for bad arguments, saying what is wrong', async () => {
+    for (const [argv, message] of [
+      [['--port', 'abc'], /--port must be/],
+      [['--port', '70000'], /--port must be/],
+      [['--auto-consent', 'maybe'], /--auto-consent must be allow or deny/],
+      [['--client', 'nocolons'], /ID:SECRET:REDIRECT_URI/],
+      [['--bogus'], /Unknown option/],
+    ] as const) {
+      const { io, text } = captureIo()
+      expect(await runSandboxCommand([...argv], io), argv.join(' ')).toBe(2)
+      expect(text.err).toMatch(message)
+    }
+  })
+
+  it('starts on the given port, prints URL, logins, clients and admin token, and stops cleanly', async () => {
+    const port = await freePort()
+    const { io, text } = captureIo()
+    const stop = deferred()
+    const running = runSandboxCommand(
+      ['--port', String(port), '--client', 'ci-app:ci-secret:http://127.0.0.1:4567/cb', '--auto-consent', 'allow'],
+      io,
+      stop.promise,
+    )
+    await waitFor(() => text.out.includes('Press Ctrl-C'))
+    const url = `http://127.0.0.1:${port}`
+    expect(text.out).toContain(`Partner API sandbox listening on ${url}`)
+    expect(text.out).toContain('demo@globebistro.example / sandbox-demo')
+    expect(text.out).toContain('ci-app / ci-secret')
+    expect(text.out).toContain('http://127.0.0.1:4567/cb')
+    expect(text.out).not.toContain('sandbox-demo-client')
+    const token = /x-sandbox-admin-token\): (\S+)/.exec(text.out)?.[1] as string
+    const state = await fetch(`${url}/_sandbox/state`, { headers: { 'x-sandbox-admin-token': token } })
+    expect(state.status).toBe(200)
+    const auth = await fetch(
+      `${url}/oauth2/authorize/?client_id=ci-app&redirect_uri=${encodeURIComponent('http://127.0.0.1:4567/cb')}&response_type=code&state=q`,
+      { redirect: 'manual' },
+    )
+    expect(auth.status).toBe(302)
+    expect(new URL(auth.headers.get('location') as string).searchParams.get('code')).toMatch(/^sbx_ac_/)
+    expect(text.err).toMatch(/GET \/oauth2\/authorize\/ 302/)
+    stop.done()
+    expect(await running).toBe(0)
+    await expect(fetch(`${url}/_sandbox/openapi.json`)).rejects.toThrow()
+  })
+
+  it('stops on SIGINT and on SIGTERM with exit code 0 (real process)', async () => {
+    const script = resolve(import.meta.dirname, 'support/run-sandbox-cli.ts')
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, '--quiet'], {
+        cwd: resolve(import.meta.dirname, '../../..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let out = ''
+      child.stdout.on('data', (c: Buffer) => {
+        out += c.toString()
+      })
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
+      await waitFor(() => out.includes('Press Ctrl-C'))
+      const url = /listening on (\S+)/.exec(out)?.[1] as string
+      expect((await fetch(`${url}/_sandbox/openapi.json`)).status).toBe(200)
+      child.kill(signal)
+      expect(await exited, signal).toBe(0)
+      expect(out).toContain('Stopping the sandbox')
+    }
+  })
+})
