@@ -1,6 +1,6 @@
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { app, BrowserWindow, nativeTheme, session, shell } from 'electron'
+import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol'
 import { createRuntime, type Runtime } from './runtime/create-runtime'
 import { denyAllPermissions, limitNavigation } from './electron/harden-session'
 import { forwardEvents, registerIpc } from './electron/ipc'
@@ -16,19 +16,19 @@ function openExternal(url: string): Promise<void> {
 
 async function createWindow(rt: Runtime): Promise<void> {
   const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
-  const indexFile = join(import.meta.dirname, '../renderer/index.html')
-  const appUrl = devUrl ?? pathToFileURL(indexFile).toString()
+  const appUrl = devUrl ?? `${APP_ORIGIN}/index.html`
   const win = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), nativeTheme.shouldUseDarkColors))
   limitNavigation(win.webContents, appUrl, (url) => void openExternal(url))
   forwardEvents(rt.bus, win.webContents)
   win.once('ready-to-show', () => win.show())
-  if (devUrl) await win.loadURL(devUrl)
-  else await win.loadFile(indexFile)
+  await win.loadURL(appUrl)
 }
 
 app.enableSandbox()
+registerAppScheme()
 app.whenReady().then(async () => {
   denyAllPermissions(session.defaultSession)
+  serveRenderer(session.defaultSession, join(import.meta.dirname, '../renderer'))
   runtime = await createRuntime({
     transport: 'electron',
     version: app.getVersion(),
@@ -37,10 +37,7 @@ app.whenReady().then(async () => {
     openExternal,
   })
   const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
-  registerIpc(runtime.registry, {
-    fileUrl: pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).toString(),
-    devOrigin: devUrl,
-  })
+  registerIpc(runtime.registry, { appOrigin: APP_ORIGIN, devOrigin: devUrl })
   await createWindow(runtime)
   app.on('activate', () => {
     if (runtime && BrowserWindow.getAllWindows().length === 0) void createWindow(runtime)

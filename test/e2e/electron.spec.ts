@@ -29,13 +29,16 @@ test.describe('desktop app (Electron)', () => {
     try {
       const window = await app.firstWindow()
       await expect(window.getByRole('heading', { name: 'Overview' })).toBeVisible()
-      const surface = await window.evaluate(() => ({
-        hasApi: typeof window.api === 'object',
-        domains: Object.keys(window.api ?? {}).sort(),
-        hasRequire: typeof (window as unknown as { require?: unknown }).require !== 'undefined',
-        hasProcess: typeof (window as unknown as { process?: unknown }).process !== 'undefined',
-        hasIpcRenderer: 'ipcRenderer' in (window.api ?? {}),
-      }))
+      const surface = await window.evaluate(() => {
+        const w = globalThis as unknown as { api?: Record<string, unknown>; require?: unknown; process?: unknown }
+        return {
+          hasApi: typeof w.api === 'object',
+          domains: Object.keys(w.api ?? {}).sort(),
+          hasRequire: typeof w.require !== 'undefined',
+          hasProcess: typeof w.process !== 'undefined',
+          hasIpcRenderer: 'ipcRenderer' in (w.api ?? {}),
+        }
+      })
       expect(surface.hasApi).toBe(true)
       expect(surface.domains).toContain('app')
       expect(surface.domains).toContain('on')
@@ -44,7 +47,7 @@ test.describe('desktop app (Electron)', () => {
       expect(surface.hasIpcRenderer).toBe(false)
       const prefs = await app.evaluate(({ BrowserWindow }) => {
         const w = BrowserWindow.getAllWindows()[0]
-        const p = w?.webContents.getLastWebPreferences()
+        const p = (w?.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> | null }).getLastWebPreferences()
         return { contextIsolation: p?.contextIsolation, sandbox: p?.sandbox, nodeIntegration: p?.nodeIntegration }
       })
       expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false })

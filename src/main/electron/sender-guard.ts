@@ -1,7 +1,7 @@
 /**
  * Decides whether an IPC message comes from the console's own page. Pure, so both sides are tested (an inverted check
- * once shipped in a popular app). A sender is trusted only when it is the main frame of a window and its URL is the
- * app's renderer: the packaged file (file://.../renderer/index.html) or, in development, the dev server's origin.
+ * once shipped in a popular app). A sender is trusted only when it is the main frame of a window and its origin is the
+ * app's: `app://console` when packaged, or the dev server's origin under `electron-vite dev`.
  */
 export interface SenderFrameInfo {
   url: string
@@ -10,26 +10,27 @@ export interface SenderFrameInfo {
 }
 
 export interface TrustedRenderer {
-  /** Absolute file URL of the packaged index.html. */
-  fileUrl?: string
+  /** Origin the renderer is served from (app://console). */
+  appOrigin?: string
   /** Origin of the dev server (electron-vite dev), e.g. http://localhost:5173. */
   devOrigin?: string
 }
 
 export function isTrustedSender(frame: SenderFrameInfo | null | undefined, trusted: TrustedRenderer): boolean {
   if (!frame?.isMainFrame) return false
+  const origin = originOf(frame.url)
+  if (!origin) return false
+  return [trusted.appOrigin, trusted.devOrigin].some((allowed) => allowed !== undefined && originOf(allowed) === origin)
+}
+
+/** The origin of a URL, computed by hand for custom schemes (WHATWG URL gives "null" for non-special schemes). */
+export function originOf(raw: string): string | null {
   let url: URL
   try {
-    url = new URL(frame.url)
+    url = new URL(raw)
   } catch {
-    return false
+    return null
   }
-  if (trusted.fileUrl && url.protocol === 'file:') {
-    const expected = new URL(trusted.fileUrl)
-    return url.pathname === expected.pathname
-  }
-  if (trusted.devOrigin && (url.protocol === 'http:' || url.protocol === 'https:')) {
-    return url.origin === new URL(trusted.devOrigin).origin
-  }
-  return false
+  if (url.protocol === 'file:' || !url.host) return null
+  return `${url.protocol}//${url.host}`.toLowerCase()
 }

@@ -1,3 +1,4 @@
+import { originOf } from './sender-guard'
 import type { BrowserWindowConstructorOptions } from 'electron'
 
 /**
@@ -43,14 +44,8 @@ export function isSafeExternalUrl(raw: string): boolean {
   }
 }
 
-/** Navigation of the main window is limited to the app's own page. */
+/** Navigation of the main window is limited to the app's own origin (app://console, or the dev server). */
 export function isAppNavigation(target: string, appUrl: string): boolean {
-  try {
-    const t = new URL(target)
-    const a = new URL(appUrl)
-    if (a.protocol === 'file:') return t.protocol === 'file:' && t.pathname === a.pathname
-    return t.origin === a.origin
-  } catch {
-    return false
-  }
+  const t = originOf(target)
+  return t !== null && t === originOf(appUrl)
 }

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
+import { extname, relative } from 'node:path'
+import { resolveInside } from '../engine/core/safe-path'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,23 +28,15 @@ export interface StaticFile {
  * Returns null when there is no such file.
  */
 export async function readStaticFile(root: string, urlPath: string): Promise<StaticFile | null> {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(urlPath)
-  } catch {
-    return null
-  }
-  if (decoded.includes('\0')) return null
-  const relative = normalize(decoded === '/' ? '/index.html' : decoded).replace(/^([/\\])+/, '')
-  const full = join(root, relative)
-  if (full !== root && !full.startsWith(root.endsWith(sep) ? root : root + sep)) return null
+  const full = resolveInside(root, urlPath)
+  if (!full) return null
   try {
     const info = await stat(full)
     if (!info.isFile()) return null
     return {
       body: await readFile(full),
       contentType: CONTENT_TYPES[extname(full)] ?? 'application/octet-stream',
-      immutable: relative.startsWith(`assets${sep}`) || relative.startsWith('assets/'),
+      immutable: relative(root, full).startsWith('assets'),
     }
   } catch {
     return null

@@ -23,7 +23,7 @@ const { limitNavigation, denyAllPermissions } = await import('../../../src/main/
 const { HandlerRegistry } = await import('../../../src/main/bridge/registry')
 const { channelNames } = await import('../../../src/shared/contract')
 
-const APP = 'file:///app/out/renderer/index.html'
+const APP = 'app://console/index.html'
 
 describe('IPC registration', () => {
   beforeEach(() => handlers.clear())
@@ -31,7 +31,7 @@ describe('IPC registration', () => {
   it('registers every contract channel and dispatches calls from the app window', async () => {
     const registry = new HandlerRegistry()
     registry.handle('app:ping', (r) => ({ echo: r.echo, at: 't' }))
-    registerIpc(registry, { fileUrl: APP })
+    registerIpc(registry, { appOrigin: 'app://console' })
     expect([...handlers.keys()].sort()).toEqual([...channelNames].sort())
     const result = await handlers.get('app:ping')?.({ senderFrame: { url: APP, parent: null } }, { echo: 'x' })
     expect(result).toEqual({ ok: true, value: { echo: 'x', at: 't' } })
@@ -41,7 +41,7 @@ describe('IPC registration', () => {
     const registry = new HandlerRegistry()
     const spy = vi.fn((r: { echo: string }) => ({ echo: r.echo, at: 't' }))
     registry.handle('app:ping', spy)
-    registerIpc(registry, { fileUrl: APP })
+    registerIpc(registry, { appOrigin: 'app://console' })
     const fromWeb = await handlers.get('app:ping')?.({ senderFrame: { url: 'https://evil.example/', parent: null } }, { echo: 'x' })
     const fromIframe = await handlers.get('app:ping')?.({ senderFrame: { url: APP, parent: {} } }, { echo: 'x' })
     const noFrame = await handlers.get('app:ping')?.({ senderFrame: null }, { echo: 'x' })
@@ -76,6 +76,8 @@ describe('window and session hardening', () => {
       expect(isSafeExternalUrl(bad)).toBe(false)
     }
     expect(isAppNavigation(APP, APP)).toBe(true)
+    expect(isAppNavigation('app://console/other.html', APP)).toBe(true)
+    expect(isAppNavigation('app://elsewhere/index.html', APP)).toBe(false)
     expect(isAppNavigation('file:///etc/passwd', APP)).toBe(false)
     expect(isAppNavigation('https://example.com/', APP)).toBe(false)
     expect(isAppNavigation('http://localhost:5173/x', 'http://localhost:5173/')).toBe(true)
