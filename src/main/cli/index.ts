@@ -12,6 +12,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'run the Partner API sandbox alone and print its URL, demo logins and client credentials',
     load: async () => (await import('./sandbox-command')).runSandboxCommand,
   },
+  sign: {
+    summary: 'sign a request with HMAC-SHA256 and show the canonical string part by part',
+    load: async () => (await import('./sign-command')).runSignCommand,
+  },
+  verify: {
+    summary: 'check a captured signature and name the mistake that reproduces it',
+    load: async () => (await import('./verify-command')).runVerifyCommand,
+  },
 }
 
 const HELP = `partner-console ${PACKAGE_VERSION}: devtools for the Partner Integration Access API

@@ -3,6 +3,7 @@ import type { HandlerRegistry } from '../bridge/registry'
 import type { EventBus } from '../engine/core/event-bus'
 import type { EnvironmentProvider, SendHttp, TokenProvider } from '../engine/core/ports'
 import type { SecretRegistry } from '../engine/core/secret-registry'
+import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import type { ClockSkewEstimator } from '../engine/signing/clock-skew'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
 import type { EmbeddedSandbox } from './embedded-sandbox'
@@ -20,6 +21,8 @@ export interface RuntimeContext {
   registry: HandlerRegistry
   sandbox: EmbeddedSandbox | null
   openExternal?: (url: string) => Promise<void>
+  /** Opens the isolated embedded authorization window (Electron only; absent in the web host and CLI). */
+  embeddedWindow?: EmbeddedWindowOpener
   services: {
     sendHttp?: SendHttp
     environments?: EnvironmentProvider

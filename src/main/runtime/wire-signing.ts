@@ -1,4 +1,26 @@
+import { join } from 'node:path'
+import { registerSigningHandlers } from '../bridge/handlers/signing-handlers'
+import { ClockSkewEstimator } from '../engine/signing/clock-skew'
+import { SigningService } from '../engine/signing/signing-service'
 import type { RuntimeContext } from './runtime-context'
 
-/** Builds the signing part of the engine and registers its bridge handlers. (Filled by the signing issue.) */
-export async function wireSigning(_ctx: RuntimeContext): Promise<void> {}
+/**
+ * Builds the signing part of the engine: the clock-skew estimator (shared as `ctx.services.clockSkew`, which the
+ * executor feeds with every response's Date header and reads through `signingTimestamp(ctx)`), the signing service
+ * behind the `signing:*` channels, and the `signing:skew` event on meaningful changes of the estimate.
+ */
+export async function wireSigning(ctx: RuntimeContext): Promise<void> {
+  const skew = ctx.services.clockSkew ?? new ClockSkewEstimator()
+  ctx.services.clockSkew = skew
+  const signing = new SigningService({
+    skew,
+    secrets: ctx.secrets,
+    environments: () => ctx.services.environments,
+    sendHttp: () => ctx.services.sendHttp,
+    settingsFile: join(ctx.dataDir, 'signing-settings.json'),
+  })
+  await signing.loadSettings()
+  const unsubscribe = skew.subscribe((estimate) => ctx.bus.emit('signing:skew', estimate))
+  ctx.closers.push(unsubscribe)
+  registerSigningHandlers(ctx.registry, { signing })
+}

@@ -54,6 +54,11 @@ export interface InspectedSignature {
   secretFingerprint: string
   /** The environment whose credentials were used, when they came from one. */
   environmentId: string | null
+  /**
+   * True when the canonical string contained a known secret (e.g. a body carrying a token): text views show it
+   * redacted and the hex views are empty, so the inspector cannot leak it.
+   */
+  secretRedacted: boolean
 }
 
 /** One plausible mistake tried by the explainer. */
@@ -62,6 +67,8 @@ export interface SignatureDiagnosis {
   mistake: string
   explanation: string
   reproduces: boolean
+  /** False when the mistake cannot apply to this request (e.g. "query included" without a query). */
+  applicable: boolean
   combination?: string[]
   signedCanonical?: string
 }
@@ -166,6 +173,8 @@ export const signingChannels = {
       .strict(),
   ).returns<SignatureExplanation>(),
   'signing:skew': invoke(z.object({}).strict()).returns<SkewStatus>(),
+  /** Reads the environment's clock now (sandbox: its exact clock; others: Date headers) and updates the estimate. */
+  'signing:probe': invoke(z.object({ environmentId: z.string().min(1).max(200).optional() }).strict()).returns<SkewStatus>(),
   /** "Sign with the server's time": chooses the clock signatures use; persisted in the data folder. */
   'signing:setTimeSource': invoke(z.object({ source: z.enum(['local', 'server']) }).strict()).returns<SkewStatus>(),
   'signing:now': invoke(z.object({}).strict()).returns<SigningNow>(),

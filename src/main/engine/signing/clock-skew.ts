@@ -1,0 +1,169 @@
+/** A signature lives 10 seconds (spec 5.2 and 8): the budget clock skew eats into. */
+export const SIGNATURE_LIFETIME_MS = 10_000
+/** |offset| from which signing is at risk (requests that queue or retry can cross the lifetime). */
+export const SKEW_WARN_MS = 3_000
+/** |offset| from which a fresh signature will probably be refused as stale or future. */
+export const SKEW_DANGER_MS = 7_000
+
+export type SkewLevel = 'ok' | 'warn' | 'danger'
+
+export interface SkewSample {
+  /** The response's HTTP `Date` header (1 s resolution). */
+  serverDate: string
+  /** Local ms epoch when the request was sent and when the response headers arrived. */
+  sentAt: number
+  receivedAt: number
+  /** What produced the sample (e.g. 'GET /api/v1/export/1/tickets'), shown in the status bar. */
+  source?: string
+  /** The server's time in ms when a source knows it precisely (e.g. the sandbox operator API); overrides the Date. */
+  serverTimeMs?: number
+}
+
+export interface SkewEstimate {
+  /** Server clock minus local clock, in ms: positive when the server is ahead. */
+  offsetMs: number
+  /** Half-width of the interval the offset is known to lie in (Date resolution and round trip). */
+  uncertaintyMs: number
+  samples: number
+  level: SkewLevel
+  updatedAt: string
+  source?: string
+}
+
+export interface ClockSkewOptions {
+  /** Samples kept (default 9). */
+  windowSize?: number
+  /** Local clock (default Date.now); injectable for deterministic tests of the arithmetic. */
+  now?: () => number
+  /** Offset change that counts as meaningful for listeners (default 250 ms). */
+  changeThresholdMs?: number
+}
+
+interface Interval {
+  offset: number
+  halfWidth: number
+}
+
+/** Classifies an offset against the signature lifetime: ok below 3 s, warn from 3 s, danger from 7 s. */
+export function skewLevel(offsetMs: number): SkewLevel {
+  const abs = Math.abs(offsetMs)
+  if (abs >= SKEW_DANGER_MS) return 'danger'
+  if (abs >= SKEW_WARN_MS) return 'warn'
+  return 'ok'
+}
+
+/**
+ * Estimates the server's clock offset from the `Date` headers of responses, NTP-style: each response says the server
+ * time was in [Date, Date + 1 s) at some moment between send and receive, so it gives the offset
+ * `Date + 500 ms − (sentAt + receivedAt) / 2` within ±(500 ms + round trip / 2). The estimate is the median over a
+ * small window (robust to one slow response), with the uncertainty narrowed by intersecting the samples' intervals
+ * when they agree. A jump of the server's clock (three samples agreeing on a new offset) restarts the window.
+ * Listeners hear about meaningful changes only (first estimate, level change, or a move of ≥ 250 ms).
+ */
+export class ClockSkewEstimator {
+  /** Which clock signatures use: the local one, or local + the estimated offset. */
+  timeSource: 'local' | 'server' = 'local'
+  private readonly windowSize: number
+  private readonly now: () => number
+  private readonly changeThresholdMs: number
+  private window: Interval[] = []
+  private current: SkewEstimate | null = null
+  private lastAnnounced: SkewEstimate | null = null
+  private readonly listeners = new Set<(estimate: SkewEstimate) => void>()
+
+  constructor(options: ClockSkewOptions = {}) {
+    this.windowSize = Math.max(1, options.windowSize ?? 9)
+    this.now = options.now ?? Date.now
+    this.changeThresholdMs = options.changeThresholdMs ?? 250
+  }
+
+  /** Adds one response's evidence; ignores samples without a parseable Date or with a negative round trip. */
+  observe(sample: SkewSample): void {
+    const rtt = sample.receivedAt - sample.sentAt
+    if (!Number.isFinite(rtt) || rtt < 0) return
+    const localMid = (sample.sentAt + sample.receivedAt) / 2
+    let interval: Interval
+    if (sample.serverTimeMs !== undefined && Number.isFinite(sample.serverTimeMs)) {
+      interval = { offset: sample.serverTimeMs - localMid, halfWidth: rtt / 2 }
+    } else {
+      const date = Date.parse(sample.serverDate)
+      if (!Number.isFinite(date)) return
+      interval = { offset: date + 500 - localMid, halfWidth: 500 + rtt / 2 }
+    }
+    this.window.push(interval)
+    if (this.window.length > this.windowSize) this.window.shift()
+    this.restartOnJump()
+    this.current = this.compute(sample.source)
+    this.announceIfMeaningful()
+  }
+
+  /** The current estimate, or null before the first usable sample. */
+  estimate(): SkewEstimate | null {
+    return this.current ? { ...this.current } : null
+  }
+
+  /** The server's time in ms: local now plus the estimated offset (local now while nothing is known). */
+  serverNow(): number {
+    return this.now() + (this.current ? this.current.offsetMs : 0)
+  }
+
+  /** Listens for meaningful changes of the estimate; returns the unsubscribe. */
+  subscribe(listener: (estimate: SkewEstimate) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Forgets every sample (e.g. when the active environment, hence the server, changes). */
+  reset(): void {
+    this.window = []
+    this.current = null
+    this.lastAnnounced = null
+  }
+
+  private restartOnJump(): void {
+    if (this.window.length < 5 || !this.current) return
+    const recent = this.window.slice(-3)
+    const far = recent.every((s) => Math.abs(s.offset - this.current!.offsetMs) > 2_000 + s.halfWidth)
+    const offsets = recent.map((s) => s.offset)
+    if (far && Math.max(...offsets) - Math.min(...offsets) <= 2_000) this.window = recent
+  }
+
+  private compute(source: string | undefined): SkewEstimate {
+    const offsets = this.window.map((s) => s.offset)
+    const offset = median(offsets)
+    let uncertainty = median(this.window.map((s) => s.halfWidth))
+    let lo = Number.NEGATIVE_INFINITY
+    let hi = Number.POSITIVE_INFINITY
+    for (const s of this.window) {
+      lo = Math.max(lo, s.offset - s.halfWidth)
+      hi = Math.min(hi, s.offset + s.halfWidth)
+    }
+    if (lo <= offset && offset <= hi) uncertainty = Math.min(uncertainty, Math.max(offset - lo, hi - offset))
+    const estimate: SkewEstimate = {
+      offsetMs: Math.round(offset),
+      uncertaintyMs: Math.round(uncertainty),
+      samples: this.window.length,
+      level: skewLevel(offset),
+      updatedAt: new Date(this.now()).toISOString(),
+    }
+    if (source !== undefined) estimate.source = source
+    return estimate
+  }
+
+  private announceIfMeaningful(): void {
+    const next = this.current
+    if (!next) return
+    const last = this.lastAnnounced
+    const meaningful =
+      !last || last.level !== next.level || Math.abs(last.offsetMs - next.offsetMs) >= this.changeThresholdMs
+    if (!meaningful) return
+    this.lastAnnounced = next
+    for (const listener of this.listeners) listener({ ...next })
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../src/main/engine/core/ports'
+import { ClockSkewEstimator } from '../../../src/main/engine/signing/clock-skew'
+import { probeServerClock } from '../../../src/main/engine/signing/skew-probe'
+import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
+
+// A real sandbox whose clock runs 20 s ahead; the probe must measure it before any signed request is made.
+const AHEAD_MS = 20_000
+let sb: RunningSandbox
+beforeAll(async () => {
+  sb = await startSandbox({ quiet: true, now: () => Date.now() + AHEAD_MS })
+})
+afterAll(() => sb?.close())
+
+function environment(withAdmin: boolean): ResolvedEnvironment {
+  return {
+    id: 'probe-test',
+    name: 'probe test',
+    builtIn: false,
+    authUrl: sb.url,
+    baseUrl: sb.url,
+    clientId: 'unused',
+    clientSecret: 'unused-secret',
+    redirectUri: 'http://127.0.0.1:9/callback',
+    paths: DEFAULT_PATHS,
+    ...(withAdmin ? { sandboxAdmin: { url: sb.url, adminToken: sb.adminToken } } : {}),
+  }
+}
+
+describe('probeServerClock', () => {
+  it("reads the sandbox's exact clock through its operator API", async () => {
+    const skew = new ClockSkewEstimator()
+    const samples = await probeServerClock(environment(true), undefined)
+    expect(samples).toHaveLength(3)
+    expect(samples.every((s) => s.serverTimeMs !== undefined && s.source === 'sandbox clock')).toBe(true)
+    for (const s of samples) skew.observe(s)
+    const e = skew.estimate()!
+    expect(Math.abs(e.offsetMs - AHEAD_MS)).toBeLessThanOrEqual(100)
+    expect(e.uncertaintyMs).toBeLessThan(100)
+    expect(e.level).toBe('danger')
+  })
+
+  it('falls back to the Date header of any server', async () => {
+    const skew = new ClockSkewEstimator()
+    for (const s of await probeServerClock(environment(false), undefined)) skew.observe(s)
+    const e = skew.estimate()!
+    expect(Math.abs(e.offsetMs - AHEAD_MS)).toBeLessThanOrEqual(1_500)
+    expect(e.uncertaintyMs).toBeLessThanOrEqual(1_000)
+    expect(e.source).toContain('Date header')
+  })
+
+  it('says so when the server cannot be reached', async () => {
+    const env = { ...environment(false), baseUrl: 'http://127.0.0.1:1' }
+    await expect(probeServerClock(env, undefined)).rejects.toMatchObject({ code: 'network' })
+  })
+})

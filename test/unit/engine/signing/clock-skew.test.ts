@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest'
+import { ClockSkewEstimator, type SkewEstimate, skewLevel } from '../../../../src/main/engine/signing/clock-skew'
+import { signingTime, signingTimestamp } from '../../../../src/main/engine/signing/signing-timestamp'
+
+const T0 = Date.UTC(2025, 4, 1, 12, 0, 0)
+
+/** A response that left the server when its clock read `serverMs`, seen locally between sentAt and receivedAt. */
+function sample(serverMs: number, sentAt: number, receivedAt: number) {
+  return { serverDate: new Date(serverMs).toUTCString(), sentAt, receivedAt }
+}
+
+describe('ClockSkewEstimator', () => {
+  it('knows nothing before the first Date, and serverNow is then the local time', () => {
+    const skew = new ClockSkewEstimator({ now: () => T0 })
+    expect(skew.estimate()).toBeNull()
+    expect(skew.serverNow()).toBe(T0)
+  })
+
+  it('estimates the offset from the NTP midpoint, within the 1 s Date resolution', () => {
+    const skew = new ClockSkewEstimator({ now: () => T0 })
+    // Server 4.3 s ahead; each request takes 40 ms and the server answers in the middle.
+    for (let i = 0; i < 5; i++) {
+      const sentAt = T0 + i * 1_370
+      skew.observe(sample(sentAt + 20 + 4_300, sentAt, sentAt + 40))
+    }
+    const e = skew.estimate()!
+    expect(Math.abs(e.offsetMs - 4_300)).toBeLessThanOrEqual(e.uncertaintyMs)
+    expect(e.uncertaintyMs).toBeLessThanOrEqual(520)
+    expect(e).toMatchObject({ samples: 5, level: 'warn' })
+    expect(skew.serverNow()).toBe(T0 + e.offsetMs)
+  })
+
+  it('takes the median, so one slow response does not move the estimate', () => {
+    const skew = new ClockSkewEstimator({ now: () => T0 })
+    for (let i = 0; i < 4; i++) skew.observe(sample(T0 + i * 1000 + 500, T0 + i * 1000 + 490, T0 + i * 1000 + 510))
+    const before = skew.estimate()!.offsetMs
+    skew.observe(sample(T0 + 9_000, T0 + 4_000, T0 + 9_000)) // 5 s in flight
+    expect(Math.abs(skew.estimate()!.offsetMs - before)).toBeLessThan(300)
+  })
+
+  it('grows the uncertainty with the round trip', () => {
+    const fast = new ClockSkewEstimator({ now: () => T0 })
+    const slow = new ClockSkewEstimator({ now: () => T0 })
+    fast.observe(sample(T0, T0 - 10, T0 + 10))
+    slow.observe(sample(T0, T0 - 1_000, T0 + 1_000))
+    expect(fast.estimate()!.uncertaintyMs).toBe(510)
+    expect(slow.estimate()!.uncertaintyMs).toBe(1_500)
+  })
+
+  it('classifies against the 10 s lifetime: ok below 3 s, warn from 3 s, danger from 7 s', () => {
+    expect([skewLevel(2_999), skewLevel(-3_000), skewLevel(6_999), skewLevel(7_000), skewLevel(-30_000)]).toEqual([
+      'ok',
+      'warn',
+      'warn',
+      'danger',
+      'danger',
+    ])
+  })
+
+  it('ignores responses without a usable Date or with a negative round trip', () => {
+    const skew = new ClockSkewEstimator({ now: () => T0 })
+    skew.observe({ serverDate: 'not a date', sentAt: T0, receivedAt: T0 + 5 })
+    skew.observe(sample(T0, T0 + 5, T0))
+    expect(skew.estimate()).toBeNull()
+  })
+
+  it('uses a precise server time with the round trip as the only uncertainty', () => {
+    const skew = new ClockSkewEstimator({ now: () => T0 })
+    skew.observe({ serverDate: '', serverTimeMs: T0 + 12_345, sentAt: T0 - 4, receivedAt: T0 + 4, source: 'sandbox clock' })
+    expect(skew.estimate()).toMatchObject({ offsetMs: 12_345, uncertaintyMs: 4, level: 'danger', source: 'sandbox clock' })
+  })
+
+  it('follows a jump of the server clock after three agreeing samples', () => {
+    const skew = new ClockSkewEstimator({ now: () => T0, windowSize: 9 })
+    for (let i = 0; i < 6; i++) skew.observe(sample(T0 + i * 100 + 500, T0 + i * 100 + 495, T0 + i * 100 + 505))
+    expect(skew.estimate()!.level).toBe('ok')
+    for (let i = 0; i < 3; i++) skew.observe(sample(T0 + 60_000 + i * 100, T0 + i * 100 - 5, T0 + i * 100 + 5))
+    expect(skew.estimate()!.offsetMs).toBeGreaterThan(59_000)
+    expect(skew.estimate()!.samples).toBe(3)
+  })
+
+  it('tells listeners about meaningful changes only', () => {
+    const skew = new ClockSkewEstimator({ now: () => T0 })
+    const heard: SkewEstimate[] = []
+    skew.subscribe((e) => heard.push(e))
+    for (let i = 0; i < 5; i++) skew.observe(sample(T0 + 500, T0 - 10, T0 + 10))
+    expect(heard).toHaveLength(1)
+    for (let i = 0; i < 5; i++) skew.observe(sample(T0 + 8_500, T0 - 10, T0 + 10))
+    expect(heard.length).toBeGreaterThanOrEqual(2)
+    expect(heard.at(-1)!.level).toBe('danger')
+  })
+})
+
+describe('signingTimestamp', () => {
+  it('uses the local clock by default and the server estimate when chosen', () => {
+    const skew = new ClockSkewEstimator()
+    const holder = { services: { clockSkew: skew } }
+    const now = Date.now()
+    skew.observe({ serverDate: '', serverTimeMs: now + 30_000, sentAt: now, receivedAt: now })
+    const local = signingTimestamp(holder)
+    expect(Math.abs(local - Date.now() / 1000)).toBeLessThan(2)
+    skew.timeSource = 'server'
+    const server = signingTime(holder)
+    expect(server.usedServerTime).toBe(true)
+    expect(server.timestamp - server.localTimestamp).toBeGreaterThanOrEqual(29)
+    expect(server.timestamp - server.localTimestamp).toBeLessThanOrEqual(31)
+  })
+
+  it('falls back to the local clock when no estimate exists or no estimator is wired', () => {
+    const skew = new ClockSkewEstimator()
+    skew.timeSource = 'server'
+    expect(signingTime({ services: { clockSkew: skew } }).usedServerTime).toBe(false)
+    expect(Math.abs(signingTimestamp({ services: {} }) - Date.now() / 1000)).toBeLessThan(2)
+  })
+})
