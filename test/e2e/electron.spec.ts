@@ -46,8 +46,10 @@ test.describe('desktop app (Electron)', () => {
       expect(surface.hasProcess).toBe(false)
       expect(surface.hasIpcRenderer).toBe(false)
       const prefs = await app.evaluate(({ BrowserWindow }) => {
-        const w = BrowserWindow.getAllWindows()[0]
-        const p = (w?.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> | null }).getLastWebPreferences()
+        const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as
+          | { getLastWebPreferences(): Record<string, unknown> | null }
+          | undefined
+        const p = contents?.getLastWebPreferences()
         return { contextIsolation: p?.contextIsolation, sandbox: p?.sandbox, nodeIntegration: p?.nodeIntegration }
       })
       expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false })
