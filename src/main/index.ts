@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { app, BrowserWindow, nativeTheme, session, shell } from 'electron'
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol'
 import { createRuntime, type Runtime } from './runtime/create-runtime'
+import { createEmbeddedAuthWindowOpener } from './electron/embedded-auth-window'
 import { denyAllPermissions, limitNavigation } from './electron/harden-session'
 import { forwardEvents, registerIpc } from './electron/ipc'
 import { createSafeStorageCipher } from './electron/safe-storage-cipher'
@@ -35,6 +36,7 @@ app.whenReady().then(async () => {
     dataDir: app.getPath('userData'),
     cipher: createSafeStorageCipher(),
     openExternal,
+    embeddedWindow: createEmbeddedAuthWindowOpener({ parent: () => BrowserWindow.getFocusedWindow() }),
   })
   const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
   registerIpc(runtime.registry, { appOrigin: APP_ORIGIN, devOrigin: devUrl })

@@ -4,6 +4,7 @@ import { registerAppHandlers } from '../bridge/handlers/app-handlers'
 import { HandlerRegistry } from '../bridge/registry'
 import { EventBus } from '../engine/core/event-bus'
 import { SecretRegistry } from '../engine/core/secret-registry'
+import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import type { RuntimeContext } from './runtime-context'
@@ -19,9 +20,13 @@ export interface RuntimeOptions {
   /** Start the built-in sandbox (default true). */
   sandbox?: boolean
   sandboxPort?: number
+  /** Let the built-in sandbox answer authorize requests itself (headless runs such as `walkthrough`). */
+  sandboxAutoConsent?: 'allow' | 'deny'
   heartbeatMs?: number
   /** Opens a URL in the system browser (Electron: shell.openExternal). Absent in the web host: the page opens it. */
   openExternal?: (url: string) => Promise<void>
+  /** Opens the embedded authorization window (Electron: src/main/electron/embedded-auth-window.ts). */
+  embeddedWindow?: EmbeddedWindowOpener
 }
 
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
@@ -46,7 +51,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const secrets = new SecretRegistry()
   const registry = new HandlerRegistry((text) => secrets.redact(text))
   const startedAt = new Date()
-  const sandbox = options.sandbox === false ? null : await startEmbeddedSandbox({ port: options.sandboxPort })
+  const sandbox = options.sandbox === false ? null : await startEmbeddedSandbox({ port: options.sandboxPort, autoConsent: options.sandboxAutoConsent })
   if (sandbox) {
     secrets.add(sandbox.client.clientSecret, 'client_secret')
     secrets.add(sandbox.adminToken, 'sandbox_admin_token')
@@ -60,6 +65,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     registry,
     sandbox,
     openExternal: options.openExternal,
+    embeddedWindow: options.embeddedWindow,
     services: {},
     closers: [],
   }

@@ -18,7 +18,7 @@ export const BUILTIN_CLIENT_ID = 'partner-console-builtin'
  * redirect URI is a loopback address the console's catcher can listen on (RFC 8252 §7.3). The secret is random per
  * launch: the sandbox keeps no state across launches either.
  */
-export async function startEmbeddedSandbox(options: { port?: number } = {}): Promise<EmbeddedSandbox> {
+export async function startEmbeddedSandbox(options: { port?: number; autoConsent?: 'allow' | 'deny' } = {}): Promise<EmbeddedSandbox> {
   const catcherPort = await findFreePort()
   const client = {
     clientId: BUILTIN_CLIENT_ID,
@@ -27,6 +27,7 @@ export async function startEmbeddedSandbox(options: { port?: number } = {}): Pro
   }
   const sandbox = await startSandbox({
     port: options.port ?? 0,
+    autoConsent: options.autoConsent,
     quiet: true,
     // Also the demo clients (one with read:locations only, for the 403 path), for partners pointing their own code here.
     includeDemoClients: true,

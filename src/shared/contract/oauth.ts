@@ -157,7 +157,7 @@ export const oauthChannels = {
         /** Start the flow previewed by oauth:buildAuthorizeUrl (same URL, same state). */
         flowId,
         pkce: z.boolean().optional(),
-        timeoutSeconds: z.number().int().min(10).max(3600).optional(),
+        timeoutSeconds: z.number().int().min(1).max(3600).optional(),
         acceptUnprotectedStorage: z.boolean().optional(),
       })
       .strict(),

@@ -1,0 +1,197 @@
+import { readFile } from 'node:fs/promises'
+import type { StorageProblem } from '../../../shared/contract'
+import { ConsoleError } from '../core/console-error'
+import { writeFileAtomic } from './atomic-write'
+import { quarantineFile, removeWriteLeftovers } from './quarantine'
+import type { SecretCipher } from './secret-cipher'
+import { parseVaultDocument, VAULT_FORMAT, type VaultDocument } from './vault-document'
+
+interface VaultRecord {
+  /** The ciphertext, base64, exactly as found or written: kept even when it cannot be decrypted. */
+  data: string
+  updatedAt: string
+  plain?: string
+  error?: string
+}
+
+export interface VaultOpenOptions {
+  /** Called once per readable record at open, so its value can be registered for redaction at once. */
+  onSecret?: (key: string, value: string) => void
+  now?: () => Date
+}
+
+/**
+ * The encrypted store of client secrets and tokens (`vault.json`): one record per key, each encrypted separately by
+ * the SecretCipher so one damaged record costs one secret, not all. Guarantees: writes are atomic and serialised
+ * (a crash leaves the old or the new file); a file that cannot be parsed is moved aside as `.corrupt-<time>` and
+ * reported, never overwritten in place; a record that cannot be decrypted is reported, kept byte for byte in the
+ * file, and only replaced when the user stores a new value for it.
+ */
+export class Vault {
+  private readonly records = new Map<string, VaultRecord>()
+  private readonly fileProblems: StorageProblem[] = []
+  private writing: Promise<void> = Promise.resolve()
+
+  private constructor(
+    readonly path: string,
+    private readonly cipher: SecretCipher,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Opens (or starts) the vault at `path`; never throws for damaged content, which becomes `problems()`. */
+  static async open(path: string, cipher: SecretCipher, options: VaultOpenOptions = {}): Promise<Vault> {
+    const vault = new Vault(path, cipher, options.now ?? (() => new Date()))
+    await removeWriteLeftovers(path)
+    await vault.load(options.onSecret)
+    return vault
+  }
+
+  private async load(onSecret?: (key: string, value: string) => void): Promise<void> {
+    let text: string
+    try {
+      text = await readFile(this.path, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw new ConsoleError('storage', `The vault file ${this.path} could not be read: ${(error as Error).message}`, {
+        hint: 'Check the permissions of the data folder; the console did not change the file.',
+        cause: error,
+      })
+    }
+    let doc: VaultDocument
+    try {
+      doc = parseVaultDocument(text)
+    } catch (error) {
+      const movedTo = await quarantineFile(this.path, this.now())
+      this.fileProblems.push({
+        kind: 'file-unreadable',
+        file: this.path,
+        movedTo,
+        message: `The vault file was unreadable (${(error as Error).message}) and was moved to ${movedTo}. Stored client secrets and tokens are unavailable.`,
+        hint: 'Enter the client secrets again and authorize again. The moved file was kept in case it can be restored.',
+      })
+      return
+    }
+    for (const [key, record] of Object.entries(doc.records)) {
+      const entry: VaultRecord = { data: record.data, updatedAt: record.updatedAt }
+      try {
+        entry.plain = this.cipher.decrypt(Buffer.from(record.data, 'base64'))
+        onSecret?.(key, entry.plain)
+      } catch (error) {
+        entry.error = error instanceof Error ? error.message : String(error)
+        if (doc.backend !== this.cipher.info.backend) {
+          entry.error += ` It was written with ${doc.backend}; this console uses ${this.cipher.info.backend}.`
+        }
+      }
+      this.records.set(key, entry)
+    }
+  }
+
+  /** Damaged file or records found at open (and not yet replaced). */
+  problems(): StorageProblem[] {
+    const out = [...this.fileProblems]
+    for (const [key, record] of this.records) {
+      if (record.error === undefined) continue
+      out.push({
+        kind: 'record-unreadable',
+        file: this.path,
+        environmentId: environmentIdOfKey(key),
+        message: `The vault record "${key}" cannot be decrypted: ${record.error}`,
+        hint: 'Store the value again (it replaces the damaged record), or restore the key that encrypted it.',
+      })
+    }
+    return out
+  }
+
+  /** Whether a previous vault file was moved aside at open (its secrets are gone from this vault). */
+  get fileWasUnreadable(): boolean {
+    return this.fileProblems.length > 0
+  }
+
+  has(key: string): boolean {
+    return this.records.has(key)
+  }
+
+  /** True when a record exists but cannot be decrypted. */
+  isUnreadable(key: string): boolean {
+    return this.records.get(key)?.error !== undefined
+  }
+
+  /** The decrypted value, undefined when absent; ConsoleError('storage') when the record cannot be decrypted. */
+  get(key: string): string | undefined {
+    const record = this.records.get(key)
+    if (!record) return undefined
+    if (record.error !== undefined) {
+      throw new ConsoleError('storage', `The stored value "${key}" cannot be decrypted: ${record.error}`, {
+        hint: 'Enter it again (this replaces the damaged record), or restore the vault key that encrypted it.',
+      })
+    }
+    return record.plain
+  }
+
+  keys(): string[] {
+    return [...this.records.keys()]
+  }
+
+  /** Encrypts and stores a value; resolves once the file on disk holds it. */
+  async set(key: string, value: string): Promise<void> {
+    const data = this.cipher.encrypt(value).toString('base64')
+    this.records.set(key, { data, plain: value, updatedAt: this.now().toISOString() })
+    await this.persist()
+  }
+
+  /** Removes the records whose key satisfies `match`; resolves once written. */
+  async deleteWhere(match: (key: string) => boolean): Promise<number> {
+    let count = 0
+    for (const key of [...this.records.keys()]) {
+      if (match(key)) {
+        this.records.delete(key)
+        count++
+      }
+    }
+    if (count > 0) await this.persist()
+    return count
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return (await this.deleteWhere((k) => k === key)) > 0
+  }
+
+  /** Waits for pending writes (used at shutdown). */
+  flush(): Promise<void> {
+    return this.writing
+  }
+
+  private persist(): Promise<void> {
+    const write = async () => {
+      const doc: VaultDocument = { format: VAULT_FORMAT, version: 1, backend: this.cipher.info.backend, records: {} }
+      for (const [key, r] of [...this.records].sort(([a], [b]) => a.localeCompare(b))) {
+        doc.records[key] = { data: r.data, updatedAt: r.updatedAt }
+      }
+      await writeFileAtomic(this.path, `${JSON.stringify(doc, null, 2)}\n`)
+    }
+    const next = this.writing.then(write, write)
+    this.writing = next.catch(() => {})
+    return next.catch((error: unknown) => {
+      throw new ConsoleError('storage', `The vault file ${this.path} could not be written: ${(error as Error).message}`, {
+        hint: 'Check free disk space and the permissions of the data folder. The previous vault file is intact.',
+        cause: error,
+      })
+    })
+  }
+}
+
+/** Vault keys are `env:<id>:<what>`; this gives the environment id for problem reports. */
+export function environmentIdOfKey(key: string): string | undefined {
+  const m = /^env:(.+):[^:]+$/.exec(key)
+  return m?.[1]
+}
+
+/** The vault key of an environment's client secret. */
+export function clientSecretKey(envId: string): string {
+  return `env:${envId}:client_secret`
+}
+
+/** The vault key of an environment's token set. */
+export function tokensKey(envId: string): string {
+  return `env:${envId}:tokens`
+}
