@@ -22,6 +22,9 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
  * the socket stays open so one bad call cannot take the page down.
  */
 export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void {
+  // ws reports protocol violations (an oversized frame, bad UTF-8) as an 'error' and closes the socket itself
+  // (1009, 1007…). Unhandled, that event would take the whole host process down.
+  socket.on('error', () => {})
   socket.on('message', (data, isBinary) => {
     if (isBinary) {
       send(socket, { t: 'error', message: 'Binary messages are not part of the bridge protocol; send JSON text.' })
