@@ -182,5 +182,6 @@ export const signingChannels = {
 
 export const signingEvents = {
   /** The skew estimate changed meaningfully (first estimate, level change, or a move of ≥ 250 ms). */
-  'signing:skew': event<SkewEstimate>(),
+  /** A new estimate, or null when it was reset (the active environment, hence the server, changed). */
+  'signing:skew': event<SkewEstimate | null>(),
 }
