@@ -1,4 +1,50 @@
-/** Status-bar item, filled by the console issue. Renders nothing until then. */
+import { useAuthFeed, useActiveEnvId, useLifecycle, useOAuthStatus } from '../../features/consent/use-auth'
+import { useNavStore } from '../../stores/nav-store'
+import { formatDuration, useNow } from '../../ui/use-now'
+import './token-status.css'
+
+/**
+ * Status-bar item: the active environment's token state (from `oauth:status`, kept current by `oauth:lifecycle`
+ * events) and a live countdown to the access token's expiry. Clicking it opens the Tokens panel. It also keeps the
+ * auth feed subscribed for the whole app, since the status bar is always on screen.
+ */
 export function TokenStatus() {
-  return null
+  useAuthFeed()
+  const envId = useActiveEnvId()
+  const status = useOAuthStatus(envId)
+  const lifecycle = useLifecycle(envId)
+  const go = useNavStore((s) => s.go)
+  const now = useNow(1000)
+  if (!envId) return null
+  const tokens = status.data?.tokens
+  const state = lifecycle?.state ?? tokens?.lifecycle ?? 'no-authorization'
+  const expiresAt = lifecycle?.expiresAt ?? tokens?.expiresAt ?? null
+  const left = expiresAt ? Date.parse(expiresAt) - now : null
+  let text: string
+  let tone = ''
+  if (status.isLoading && !lifecycle) text = 'Token: …'
+  else if (state === 'access-token-valid' && left !== null && left > 0) text = `Token: valid · ${formatDuration(left)}`
+  else if (state === 'access-token-valid' || state === 'access-token-expired') {
+    text = 'Token: expired'
+    tone = 'warn'
+  } else if (state === 'denied') {
+    text = 'Token: denied'
+    tone = 'warn'
+  } else if (state === 'code-issued') text = 'Token: code issued'
+  else text = 'Token: none'
+  const fingerprint = tokens?.accessToken?.fingerprint
+  return (
+    <>
+      <span className="status-sep" />
+      <button
+        type="button"
+        className={`token-status${tone ? ` ${tone}` : ''}`}
+        data-testid="status-token"
+        title={fingerprint ? `Access token #${fingerprint} — open Tokens` : 'Open Tokens'}
+        onClick={() => go('tokens')}
+      >
+        {text}
+      </button>
+    </>
+  )
 }

@@ -1,0 +1,122 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { type Browser, chromium, type Page } from '@playwright/test'
+import { DEMO_LOGINS } from '../../src/sandbox'
+import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
+import { type StartedConsole, startConsole } from '../../test/support/console-host'
+
+/**
+ * Screenshots of the auth views (consent flow, tokens, sandbox controls, environments) at 1280×800 in both themes,
+ * taken from the real console after a completed consent flow, so they show real data. Needs `npm run build` first.
+ * Run: `npx tsx scripts/screenshots/auth-views.ts [outDir]` (default docs/screenshots).
+ */
+
+const VIEWPORT = { width: 1280, height: 800 }
+type Theme = 'light' | 'dark'
+
+async function section(page: Page, name: RegExp): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }).click()
+}
+
+/** A page in `theme` with the bottom drawer closed, so the panel has the room. */
+async function openPage(browser: Browser, host: StartedConsole, theme: Theme): Promise<Page> {
+  const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: theme })
+  const page = await context.newPage()
+  await page.goto(host.url)
+  await page.getByRole('heading', { name: 'Overview' }).waitFor()
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme)
+  await page.keyboard.press('Control+Backquote')
+  return page
+}
+
+/** Runs the consent flow once (loopback, Allow) and gives the sandbox something to show (a fault, a lower limit). */
+async function prepare(page: Page): Promise<void> {
+  const merchant = DEMO_LOGINS[0]
+  if (!merchant) throw new Error('The sandbox has no demo login.')
+  await section(page, /^Consent flow/)
+  await page.getByRole('button', { name: 'Build authorize URL' }).click()
+  await page.getByTestId('authorize-url').waitFor()
+  const popupOpened = page.waitForEvent('popup')
+  await page.getByRole('button', { name: /^(Open authorize page|Start again)$/ }).click()
+  const popup = await popupOpened
+  await popup.getByLabel('Username').fill(merchant.username)
+  await popup.getByLabel('Password').fill(merchant.password)
+  await popup.getByRole('button', { name: 'Sign in' }).click()
+  await popup.getByRole('button', { name: 'Allow' }).click()
+  await page.getByRole('status', { name: 'Outcome' }).waitFor()
+  await section(page, /^Sandbox controls/)
+  const faults = page.getByRole('region', { name: 'Faults' })
+  await faults.getByRole('button', { name: 'Add fault' }).click()
+  await faults.getByRole('table', { name: 'Active faults' }).waitFor()
+  const quotas = page.getByRole('region', { name: 'Quotas' })
+  await quotas.getByRole('button', { name: 'Set limit' }).click()
+  await quotas.getByText(/limit rules/).waitFor()
+  await section(page, /^Tokens/)
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click()
+  await page.getByText('after refresh').waitFor()
+  await section(page, /^Environments/)
+  await page.getByRole('button', { name: 'New environment' }).click()
+  const form = page.getByRole('form', { name: 'New environment' })
+  await form.getByLabel('Name').fill('Staging EU')
+  await form.getByLabel('Client ID (client_id)').fill('partner-staging-7f3a')
+  await form.getByLabel('Auth URL (auth_url)').fill('https://auth.staging.example.com')
+  await form.getByLabel('Base URL (base_url)').fill('https://api.staging.example.com')
+  await form.getByLabel('Redirect URI (redirect_uri)').fill('https://partner.example.com/oauth/callback/')
+  await form.getByLabel('Catch mode').selectOption('paste')
+  await form.getByLabel('Client secret (client_secret)').fill('stg_secret_screenshot_only_0000')
+  await form.getByText('Path overrides').click()
+  await form.getByLabel('Export tickets (4.6)').fill('/partner/api/v1/export/{locationId}/tickets')
+  await form.getByTestId('redirect-as-sent').getByText('redirect_uri=https%3A%2F%2Fpartner').waitFor()
+  await form.getByRole('button', { name: 'Create environment' }).click()
+  await page.getByRole('region', { name: 'Environment Staging EU' }).waitFor()
+}
+
+async function shoot(page: Page, name: RegExp, ready: (page: Page) => Promise<unknown>, file: string): Promise<string> {
+  await section(page, name)
+  await ready(page)
+  await page.evaluate('document.fonts.ready')
+  await page.mouse.move(0, VIEWPORT.height - 1)
+  await page.screenshot({ path: file })
+  return file
+}
+
+/** Starts a console, completes a consent flow and writes the screenshots; returns the files written. */
+export async function captureAuthViews(outDir = 'docs/screenshots'): Promise<string[]> {
+  const dir = resolve(outDir)
+  mkdirSync(dir, { recursive: true })
+  const host = await startConsole()
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
+  const written: string[] = []
+  try {
+    const first = await openPage(browser, host, 'light')
+    await prepare(first)
+    await first.context().close()
+    for (const theme of ['light', 'dark'] as const) {
+      const page = await openPage(browser, host, theme)
+      written.push(await shoot(page, /^Consent flow/, (p) => p.getByRole('status', { name: 'Outcome' }).waitFor(), join(dir, `consent-${theme}.png`)))
+      written.push(await shoot(page, /^Tokens/, (p) => p.getByTestId('access-fingerprint').waitFor(), join(dir, `tokens-${theme}.png`)))
+      written.push(await shoot(page, /^Sandbox controls/, (p) => p.getByRole('table', { name: 'Issued tokens' }).waitFor(), join(dir, `sandbox-${theme}.png`)))
+      if (theme === 'light') {
+        written.push(await shoot(page, /^Environments/, async (p) => {
+          await p.getByRole('table', { name: 'Environments' }).getByRole('button', { name: 'Staging EU', exact: true }).click()
+          await p.getByRole('region', { name: 'Environment Staging EU' }).waitFor()
+        }, join(dir, `environments-${theme}.png`)))
+      }
+      await page.context().close()
+    }
+  } finally {
+    await browser.close()
+    await host.stop()
+  }
+  return written
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  captureAuthViews(process.argv[2]).then(
+    (files) => console.log(`Wrote ${files.length} screenshots:\n${files.map((f) => `  ${f}`).join('\n')}`),
+    (error: unknown) => {
+      console.error(error)
+      process.exitCode = 1
+    },
+  )
+}

@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CatchMode, OAuthStartResult } from '../../../../shared/contract'
+import { bridgeTransport, call } from '../../bridge/bridge'
+import { authKeys } from './use-auth'
+
+const POPUP_NAME = 'partner-consent'
+const POPUP_FEATURES = 'popup,width=520,height=720'
+
+/** The consent popup this page opened (web host only). Never holds anything but the window handle. */
+let popup: Window | null = null
+
+/** Whether the last attempt to open the popup was blocked by the browser. */
+let blocked = false
+
+/** Opens (or reuses) the consent popup now, inside the click, so popup blockers let it through. */
+function openBlankPopup(): Window | null {
+  if (bridgeTransport !== 'web') return null
+  const w = window.open('', POPUP_NAME, POPUP_FEATURES)
+  blocked = w === null
+  if (w) {
+    try {
+      w.document.title = 'Preparing the authorize request…'
+      w.document.body.textContent = 'Preparing the authorize request… (Partner API Console)'
+    } catch {
+      // the popup still shows a previous cross-origin page: it is navigated below anyway
+    }
+  }
+  popup = w
+  return w
+}
+
+/** Closes the consent popup if this page opened one and it is still open. */
+export function closeConsentPopup(): void {
+  try {
+    if (popup && !popup.closed) popup.close()
+  } catch {
+    // already gone
+  }
+  popup = null
+}
+
+/** True when the browser refused to open the popup on the last start (the panel then offers a link). */
+export function popupWasBlocked(): boolean {
+  return blocked
+}
+
+/** Builds the authorize URL for a preview (`oauth:buildAuthorizeUrl`): nothing is opened, no listener starts. */
+export function useBuildAuthorizeUrl() {
+  return useMutation({
+    mutationFn: (req: { envId: string; mode: CatchMode }) => call('oauth:buildAuthorizeUrl', req),
+  })
+}
+
+/**
+ * Starts the flow (`oauth:start`). In the web host the page opens the authorize URL: a blank popup is opened inside the
+ * click (popup blockers allow that), then pointed at the URL once the engine answers. In the desktop app the engine
+ * opens it (system browser or embedded window).
+ */
+export function useStartFlow() {
+  const client = useQueryClient()
+  const mutation = useMutation({
+    mutationFn: (req: { envId: string; mode: CatchMode; flowId?: string }) => call('oauth:start', req),
+    onSettled: (_d, _e, req) => client.invalidateQueries({ queryKey: authKeys.status(req.envId) }),
+  })
+  const start = (req: { envId: string; mode: CatchMode; flowId?: string }) => {
+    const w = openBlankPopup()
+    mutation.mutate(req, {
+      onSuccess: (result: OAuthStartResult) => {
+        if (result.opener === 'renderer' && w && !w.closed) w.location.href = result.authorizeUrl
+        else if (result.opener === 'engine') closeConsentPopup()
+      },
+      onError: () => closeConsentPopup(),
+    })
+  }
+  return { ...mutation, start }
+}
+
+/** Re-opens the authorize page of the pending flow (the popup was closed or blocked). */
+export function reopenAuthorizePage(url: string): void {
+  const w = openBlankPopup()
+  if (w) w.location.href = url
+}
+
+/** Cancels the pending flow (`oauth:cancel`) and closes the popup. */
+export function useCancelFlow() {
+  return useMutation({
+    mutationFn: (flowId: string | undefined) => call('oauth:cancel', flowId ? { flowId } : {}),
+    onSettled: () => closeConsentPopup(),
+  })
+}
+
+/** Hands a pasted redirect URL, query string or code to the engine (`oauth:pasteRedirect`). */
+export function usePasteRedirect() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (req: { input: string; flowId?: string; envId: string }) =>
+      call('oauth:pasteRedirect', req.flowId ? { input: req.input, flowId: req.flowId } : { input: req.input }),
+    onSettled: (_d, _e, req) => client.invalidateQueries({ queryKey: authKeys.status(req.envId) }),
+  })
+}
+
+/** Compares a registered redirect URI with the one sent (`oauth:diagnoseRedirect`). */
+export function useDiagnoseRedirect() {
+  return useMutation({
+    mutationFn: (req: { envId: string; registered: string; sent?: string }) => call('oauth:diagnoseRedirect', req),
+  })
+}

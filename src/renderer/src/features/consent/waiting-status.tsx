@@ -1,0 +1,49 @@
+import type { OAuthFlowState } from '../../../../shared/contract'
+import { Countdown } from '../../ui/countdown'
+
+/** Live status while the engine waits for the redirect: where, how long is left, and a way out. */
+export function WaitingStatus({
+  flow,
+  listeningOn,
+  popupBlocked,
+  onCancel,
+  onReopen,
+  cancelling,
+}: {
+  flow: OAuthFlowState
+  listeningOn: string | null
+  popupBlocked: boolean
+  onCancel: () => void
+  onReopen: (() => void) | null
+  cancelling: boolean
+}) {
+  const where =
+    flow.mode === 'loopback'
+      ? `Listening for the redirect on ${listeningOn ?? 'the redirect URI’s loopback port'}.`
+      : flow.mode === 'embedded'
+        ? 'The embedded window is open; the redirect is intercepted there.'
+        : 'Waiting for you to paste the redirect URL below.'
+  return (
+    <section className="waiting" role="status" aria-live="polite" aria-label="Waiting for the redirect">
+      <span className="waiting__spinner" aria-hidden="true" />
+      <div className="waiting__text">
+        <strong>Waiting for the merchant to sign in and decide…</strong>
+        <span>{where}</span>
+        {popupBlocked ? <span className="warn">The browser blocked the popup: open the authorize page with the button or the link above.</span> : null}
+      </div>
+      {flow.expiresAt ? (
+        <span className="waiting__left">
+          gives up in <Countdown until={flow.expiresAt} done="now" />
+        </span>
+      ) : null}
+      {onReopen ? (
+        <button type="button" className="btn btn--small" onClick={onReopen}>
+          Reopen authorize page
+        </button>
+      ) : null}
+      <button id="consent-cancel" type="button" className="btn btn--small btn--danger" onClick={onCancel} disabled={cancelling}>
+        {cancelling ? 'Cancelling…' : 'Cancel'}
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { EnvironmentChanged } from '../../../../shared/contract'
+import { call } from '../../bridge/bridge'
+import { useEvent } from '../../bridge/use-event'
+
+/** Query keys of the environment domain. */
+export const envKeys = {
+  all: ['env'] as const,
+  list: ['env', 'list'] as const,
+  detail: (id: string | null) => ['env', 'detail', id] as const,
+}
+
+/** Every environment with details, the storage backend and the storage problems (`env:list`). */
+export function useEnvironmentList() {
+  return useQuery({ queryKey: envKeys.list, queryFn: () => call('env:list', {}) })
+}
+
+/** One environment's details (`env:get`): redirect URI as sent, catch mode, masked secret. */
+export function useEnvironment(id: string | null) {
+  return useQuery({ queryKey: envKeys.detail(id), queryFn: () => call('env:get', { id: id ?? '' }), enabled: id !== null })
+}
+
+/**
+ * Refetches what depends on the environment list when the engine announces a change (another window, an import, the
+ * switcher): app:info (switcher, status bar) and every env query. Activation changes what every panel shows, so it
+ * refetches everything.
+ */
+export function useEnvironmentFeed(): void {
+  const client = useQueryClient()
+  useEvent('env:changed', (change: EnvironmentChanged) => {
+    if (change.reason === 'activated') void client.invalidateQueries()
+    else {
+      void client.invalidateQueries({ queryKey: ['app:info'] })
+      void client.invalidateQueries({ queryKey: envKeys.all })
+    }
+  })
+}
+
+/**
+ * Makes an environment the active one, then refetches every query: tokens, locations, quotas and sandbox controls all
+ * belong to the active environment.
+ */
+export function useSetActiveEnvironment() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => call('env:setActive', { id }),
+    onSuccess: () => client.invalidateQueries(),
+  })
+}

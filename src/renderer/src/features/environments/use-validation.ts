@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import type { EnvironmentSettings } from '../../../../shared/contract'
+import { call } from '../../bridge/bridge'
+
+/** The value, once it has stopped changing for `ms` (so validation runs after typing pauses, not on every key). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms)
+    return () => clearTimeout(id)
+  }, [value, ms])
+  return settled
+}
+
+/**
+ * Asks the engine to check settings without saving (`env:validate`): issues per field, warnings, the redirect URI as
+ * it will be sent, and a preview of the authorize URL. Disabled while the form itself knows fields are missing.
+ */
+export function useValidation(settings: EnvironmentSettings, enabled: boolean) {
+  const settled = useDebounced(settings, 250)
+  return useQuery({
+    queryKey: ['env', 'validate', settled],
+    queryFn: () => call('env:validate', { settings: settled }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  })
+}

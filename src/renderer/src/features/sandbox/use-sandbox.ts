@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ChannelName, RequestOf, ResponseOf } from '../../../../shared/contract'
+import { call } from '../../bridge/bridge'
+import { useEvent } from '../../bridge/use-event'
+import { authKeys } from '../consent/use-auth'
+
+export const sandboxKeys = { state: ['sandbox', 'state'] as const }
+
+/** The sandbox operator's view (`sandbox:state`): availability, clock, tokens by fingerprint, limits, faults, installations. */
+export function useSandboxState(enabled = true) {
+  return useQuery({ queryKey: sandboxKeys.state, queryFn: () => call('sandbox:state', {}), enabled })
+}
+
+/** Refetches the sandbox view (and the token views, whose expiry depends on the sandbox clock) on `sandbox:changed`. */
+export function useSandboxFeed(): void {
+  const client = useQueryClient()
+  useEvent('sandbox:changed', () => {
+    void client.invalidateQueries({ queryKey: sandboxKeys.state })
+    void client.invalidateQueries({ queryKey: authKeys.all })
+  })
+}
+
+type SandboxChannel = Extract<ChannelName, `sandbox:${string}`>
+
+/**
+ * One operator action through the engine's `sandbox:*` channels. Afterwards the sandbox view and the token views are
+ * refetched: moving the clock or expiring a token changes the lifecycle.
+ */
+export function useSandboxAction<C extends SandboxChannel>(channel: C) {
+  const client = useQueryClient()
+  return useMutation<ResponseOf<C>, Error, RequestOf<C>>({
+    mutationFn: (req) => call(channel, req),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: sandboxKeys.state })
+      void client.invalidateQueries({ queryKey: authKeys.all })
+    },
+  })
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { call } from '../../bridge/bridge'
+import { authKeys } from '../consent/use-auth'
+
+/** The masked tokens of an environment (`oauth:tokens`): fingerprints, permissions, expiry. Never a token value. */
+export function useTokens(envId: string | null) {
+  return useQuery({
+    queryKey: authKeys.tokens(envId),
+    queryFn: () => call('oauth:tokens', envId ? { envId } : {}),
+    enabled: envId !== null,
+  })
+}
+
+/** Runs the refresh grant (spec 4.3) now (`oauth:refresh`). */
+export function useRefreshTokens(envId: string | null) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => call('oauth:refresh', envId ? { envId } : {}),
+    onSuccess: (view) => client.setQueryData(authKeys.tokens(view.envId), view),
+    onSettled: () => client.invalidateQueries({ queryKey: authKeys.all }),
+  })
+}
+
+/** Forgets the environment's tokens (`oauth:forget`). */
+export function useForgetTokens(envId: string | null) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => call('oauth:forget', envId ? { envId } : {}),
+    onSettled: () => client.invalidateQueries({ queryKey: authKeys.all }),
+  })
+}
+
+/**
+ * Asks the engine for a token's value (`oauth:revealToken`) for an explicit reveal or copy. The value is returned to
+ * the caller only: it is never put in the query cache or a store.
+ */
+export async function revealToken(envId: string | null, kind: 'access' | 'refresh'): Promise<string> {
+  const answer = await call('oauth:revealToken', envId ? { envId, kind } : { kind })
+  return answer.value
+}
