@@ -104,7 +104,7 @@ export interface OAuthLifecycle {
   envId: string
   state: LifecycleState
   states: readonly LifecycleState[]
-  /** What caused the last transition (e.g. 'allow', 'deny', 'token-exchange', '24h-passed', 'refresh', '401'). */
+  /** What caused the last transition: 'allow', 'deny', 'token-exchange', 'lifetime-elapsed', 'sandbox-expired', 'sandbox-revoked', 'refresh', 'refresh-failed', '401'. */
   trigger: string
   previous: LifecycleState | null
   expiresAt: string | null
