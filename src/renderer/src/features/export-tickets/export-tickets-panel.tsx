@@ -1,9 +1,172 @@
-/** Export tickets: built by the console issue (placeholder until then). */
+import { useEffect, useRef, useState } from 'react'
+import { useAppInfo } from '../../bridge/use-app-info'
+import { useCommandStore } from '../../stores/command-store'
+import { useNavStore } from '../../stores/nav-store'
+import { Countdown } from '../../ui/countdown'
+import { ErrorBox } from '../../ui/error-box'
+import { formatDuration, useNow } from '../../ui/use-now'
+import { useActiveEnvId } from '../consent/use-auth'
+import { useEnvironment } from '../environments/use-environments'
+import { openInInspector } from '../inspector/inspector-store'
+import { useEnvInstallRecords } from '../locations/install-records'
+import { errorFacts, useLocations } from '../locations/use-locations'
+import { useTokens } from '../tokens/use-tokens'
+import { ExportFailure } from './export-failure'
+import { ExportForm, useExportValidation } from './export-form'
+import { ExportResponse } from './export-response'
+import { useExportStore } from './export-store'
+import { SignedPreview } from './signed-preview'
+import { exportRequestPath, fetchLogEntry, linkFromExchange, linkFromLogEntry, useExportSend, useSignedPreview } from './use-export'
+import './export-tickets.css'
+
+/**
+ * Export tickets (spec 4.6, HMAC-signed): location and date range checked before sending, the signed request previewed
+ * (headers and canonical string), Send (Ctrl/Cmd+Enter) with cancel and the retry countdown, the response in a
+ * read-only editor with timings, and a link that opens the inspector on exactly the request that was sent.
+ */
 export function ExportTicketsPanel() {
+  const info = useAppInfo()
+  const envId = useActiveEnvId()
+  const envSummary = info.data?.environments.find((e) => e.id === envId) ?? null
+  const envDetail = useEnvironment(envId)
+  const tokens = useTokens(envId)
+  const hasToken = tokens.data?.present === true
+  const list = useLocations(envId, hasToken)
+  const records = useEnvInstallRecords(envId)
+  const { locationId, from, to, autoRetry } = useExportStore()
+  const stored = useExportStore((s) => s.last)
+  const last = stored && stored.envId === envId ? stored : null
+  const result = last?.kind === 'ok' ? last.value : null
+  const failure = last?.kind === 'error' ? last.error : null
+  const go = useNavStore((s) => s.go)
+
+  const { valid } = useExportValidation()
+  const target =
+    valid && envSummary && envDetail.data ? exportRequestPath(envSummary.baseUrl, envDetail.data.paths.exportTickets, Number(locationId), from.trim(), to.trim()) : null
+  const preview = useSignedPreview(envId, target?.path ?? null)
+  const { send, cancel, requestId, retrying } = useExportSend()
+  const [inspecting, setInspecting] = useState<unknown>(null)
+
+  // Pick a sensible location once the list is known: one this console installed to, else the first.
+  const locations = list.data?.locations ?? []
+  useEffect(() => {
+    if (useExportStore.getState().locationId !== '' || locations.length === 0) return
+    const installed = locations.find((l) => records[String(l.id)])
+    useExportStore.getState().set({ locationId: String((installed ?? locations[0])?.id ?? '') })
+  }, [locations, records])
+
+  const doSend = () => {
+    if (!valid || send.isPending) return
+    send.mutate({ envId, locationId: Number(locationId), from: from.trim(), to: to.trim(), autoRetry })
+  }
+  const actions = useRef(doSend)
+  actions.current = doSend
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter' || e.defaultPrevented) return
+      e.preventDefault()
+      actions.current()
+    }
+    window.addEventListener('keydown', onKey)
+    const unregister = useCommandStore.getState().register([{ id: 'export:send', title: 'Export tickets: send', shortcut: 'Ctrl+Enter', run: () => actions.current() }])
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      unregister()
+    }
+  }, [])
+
+  const inspectFailed = async () => {
+    const { logId } = errorFacts(failure)
+    if (!logId) return
+    setInspecting(true)
+    try {
+      openInInspector(linkFromLogEntry(await fetchLogEntry(logId)))
+      setInspecting(null)
+    } catch (error) {
+      setInspecting(error)
+    }
+  }
+
+  if (info.data && !envId) {
+    return (
+      <div className="panel export">
+        <h1>Export tickets</h1>
+        <div className="empty">
+          <p>No environment is active — create or choose one first.</p>
+          <button type="button" className="btn btn--primary" onClick={() => go('environments')}>
+            Go to Environments
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  const locationsNote = !tokens.data
+    ? null
+    : !hasToken
+      ? 'No token: type a location id. The export is signed with HMAC and needs no token; only listing locations does (consent flow).'
+      : list.isFetching
+        ? 'Listing locations…'
+        : list.error
+          ? 'The locations could not be listed (see Locations); type an id.'
+          : null
+  const failedLogId = failure ? errorFacts(failure).logId : null
   return (
-    <div className="panel">
+    <div className="panel export">
       <h1>Export tickets</h1>
-      <p className="empty">Not built yet.</p>
+      <p className="lead">
+        GET the tickets of one location for a date range (spec 4.6), signed with HMAC-SHA256 using <strong>{envSummary?.name ?? '…'}</strong>’s client id
+        and secret (5.2).
+      </p>
+      <div className="export-grid">
+        <div className="export-column">
+          <ExportForm
+            locations={locations}
+            locationsNote={locationsNote}
+            ready={target !== null}
+            sending={send.isPending}
+            onSend={doSend}
+          />
+          {send.isPending ? (
+            <Sending retrying={retrying} onCancel={() => requestId && cancel.mutate(requestId)} cancelling={cancel.isPending} />
+          ) : null}
+          <ErrorBox error={cancel.error} title="Could not cancel." />
+          {target ? (
+            <SignedPreview url={target.url} signature={preview.data} error={preview.error} loading={preview.isLoading} />
+          ) : (
+            <p className="empty">Fix the form above to see the signed request before sending it.</p>
+          )}
+        </div>
+        <div className="export-column">
+          {result && !send.isPending ? (
+            <ExportResponse exchange={result.exchange} tickets={result.tickets.length} onInspect={() => openInInspector(linkFromExchange(result.exchange))} onSubmit={() => actions.current()} />
+          ) : null}
+          {failure && !send.isPending ? <ExportFailure error={failure} onInspect={failedLogId ? () => void inspectFailed() : null} inspecting={inspecting === true} /> : null}
+          {inspecting && inspecting !== true ? <ErrorBox error={inspecting} title="Could not read that request from the network log." /> : null}
+          {!last && !send.isPending ? (
+            <p className="empty export-empty">Press Send (or Ctrl/Cmd+Enter): the response, its timings and a link into the inspector appear here.</p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Sending({ retrying, onCancel, cancelling }: { retrying: ReturnType<typeof useExportSend>['retrying']; onCancel: () => void; cancelling: boolean }) {
+  const [started] = useState(() => Date.now())
+  const now = useNow(250)
+  return (
+    <div className="export-sending" role="status" aria-label="Sending">
+      {retrying ? (
+        <span>
+          {retrying.reason}: attempt {retrying.attempt} in <Countdown until={retrying.until} done="now" />
+        </span>
+      ) : (
+        <span>Sending… signed just now, waiting for the server · {formatDuration(now - started)}</span>
+      )}
+      <button type="button" className="btn btn--small" onClick={onCancel} disabled={cancelling}>
+        Cancel
+      </button>
     </div>
   )
 }

@@ -1,9 +1,171 @@
-/** Locations: built by the console issue (placeholder until then). */
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { PartnerLocation } from '../../../../shared/contract'
+import { useAppInfo } from '../../bridge/use-app-info'
+import { useCommandStore } from '../../stores/command-store'
+import { useNavStore } from '../../stores/nav-store'
+import { ErrorBox } from '../../ui/error-box'
+import { formatDuration, useNow } from '../../ui/use-now'
+import { useActiveEnvId } from '../consent/use-auth'
+import { useEnvironment } from '../environments/use-environments'
+import { exportForLocation } from '../export-tickets/export-store'
+import { useTokens } from '../tokens/use-tokens'
+import { ExchangeSummary } from './exchange-summary'
+import { InstallDialog } from './install-dialog'
+import { useEnvInstallRecords, useInstallRecords } from './install-records'
+import { LocationDetail } from './location-detail'
+import { ListFailure } from './list-failure'
+import { LocationBrowser } from './location-browser'
+import { type InstallOutcome, locationKey, useLocationsStore } from './locations-store'
+import { useInstall, useLocations } from './use-locations'
+import './locations.css'
+
+/**
+ * Locations (spec 4.4) and Install (4.5): the merchant's eligible locations with search, sort and live local times,
+ * this console's own install record, a detail panel, and a confirmed install whose result shows in place.
+ */
 export function LocationsPanel() {
+  const info = useAppInfo()
+  const envId = useActiveEnvId()
+  const envSummary = info.data?.environments.find((e) => e.id === envId) ?? null
+  const envDetail = useEnvironment(envId)
+  const isSandbox = envSummary?.builtIn === true
+  const tokens = useTokens(envId)
+  const hasToken = tokens.data?.present === true
+  const list = useLocations(envId, hasToken)
+  const install = useInstall(envId)
+  const records = useEnvInstallRecords(envId)
+  const selected = useLocationsStore((s) => s.selected)
+  const outcomes = useLocationsStore((s) => s.outcomes)
+  const select = useLocationsStore((s) => s.select)
+  const go = useNavStore((s) => s.go)
+  const [confirming, setConfirming] = useState<PartnerLocation | null>(null)
+
+  const locations = useMemo(() => list.data?.locations ?? [], [list.data])
+  const envOutcomes = useMemo(() => {
+    const byId: Record<number, InstallOutcome | undefined> = {}
+    if (envId) for (const l of locations) byId[l.id] = outcomes[locationKey(envId, l.id)]
+    return byId
+  }, [envId, locations, outcomes])
+  const current = envId && selected ? (locations.find((l) => locationKey(envId, l.id) === selected) ?? null) : null
+
+  const refetch = useRef(list.refetch)
+  refetch.current = list.refetch
+  useEffect(() => {
+    return useCommandStore.getState().register([
+      { id: 'locations:refresh', title: 'Locations: list again (GET locations)', run: () => void refetch.current() },
+      { id: 'locations:search', title: 'Locations: search', run: () => document.getElementById('locations-search')?.focus() },
+    ])
+  }, [])
+
+  if (info.data && !envId) {
+    return (
+      <div className="panel locations">
+        <h1>Locations</h1>
+        <div className="empty">
+          <p>No environment is active — create or choose one first.</p>
+          <button type="button" className="btn btn--primary" onClick={() => go('environments')}>
+            Go to Environments
+          </button>
+        </div>
+      </div>
+    )
+  }
+
+  const installUrl = envSummary && envDetail.data ? `${envSummary.baseUrl.replace(/\/+$/, '')}${envDetail.data.paths.installations}` : '…'
+  const startedAt = info.data ? Date.parse(info.data.startedAt) : 0
+  const record = current ? records[String(current.id)] : undefined
+  const toolbarActions = (
+    <>
+      <button type="button" className="btn" onClick={() => void list.refetch()} disabled={list.isFetching}>
+        {list.isFetching ? 'Listing…' : 'Refresh locations'}
+      </button>
+      {Object.keys(records).length > 0 ? (
+        <button type="button" className="btn btn--small" onClick={() => envId && useInstallRecords.getState().forget(envId)} title="Forget this console’s record of installs in this environment">
+          Forget install records
+        </button>
+      ) : null}
+    </>
+  )
   return (
-    <div className="panel">
+    <div className="panel locations">
       <h1>Locations</h1>
-      <p className="empty">Not built yet.</p>
+      <p className="lead">
+        The eligible locations of the merchant who authorized <strong>{envSummary?.name ?? '…'}</strong> (GET locations, spec 4.4), and installing
+        the integration at one (POST installations, 4.5).
+      </p>
+      <ErrorBox error={tokens.error} title="Could not read the tokens." onRetry={() => tokens.refetch()} />
+      {tokens.data && !hasToken ? (
+        <div className="empty loc-empty">
+          <p>No token yet — run the consent flow first. Listing locations needs a bearer token with read:locations.</p>
+          <button type="button" className="btn btn--primary" onClick={() => go('consent')}>
+            Go to Consent flow
+          </button>
+        </div>
+      ) : null}
+      {hasToken ? (
+        <>
+          {!list.data ? <div className="loc-toolbar">{toolbarActions}</div> : null}
+          {list.isFetching && !list.data ? <Listing /> : null}
+          {list.error && !list.isFetching ? <ListFailure error={list.error} permissions={tokens.data?.permissions ?? []} onRetry={() => void list.refetch()} onConsent={() => go('consent')} /> : null}
+          {list.data && locations.length === 0 ? <p className="empty">The server lists no eligible location for this merchant: there is nothing to install to.</p> : null}
+          <div className={`loc-layout${current ? ' loc-layout--detail' : ''}`}>
+            {list.data ? (
+              <LocationBrowser
+                locations={locations}
+                records={records}
+                outcomes={envOutcomes}
+                selectedId={current?.id ?? null}
+                onSelect={(l) => envId && select(envId, l.id)}
+                onInstall={(l) => {
+                  if (envId) select(envId, l.id)
+                  setConfirming(l)
+                }}
+                installDisabled={install.isPending}
+                actions={toolbarActions}
+                status={list.isFetching ? <Listing /> : <ExchangeSummary exchange={list.data.exchange} label="Last listing" />}
+              />
+            ) : null}
+            {current && envId ? (
+              <LocationDetail
+                location={current}
+                record={record}
+                recordCurrent={!isSandbox || !record || Date.parse(record.installedAt) >= startedAt}
+                outcome={envOutcomes[current.id]}
+                permissions={tokens.data?.permissions ?? []}
+                installDisabled={install.isPending}
+                onInstall={() => setConfirming(current)}
+                onExport={() => exportForLocation(current.id)}
+                onConsent={() => go('consent')}
+                onClose={() => select(envId, null)}
+              />
+            ) : null}
+          </div>
+          <p className="loc-footnote loc-muted">
+            “Installed” is this console’s own record (kept in this browser profile, per environment): the API has no call that lists installations.
+          </p>
+        </>
+      ) : null}
+      {confirming && envSummary ? (
+        <InstallDialog
+          location={confirming}
+          target={{ envName: envSummary.name, isSandbox, url: installUrl }}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            install.mutate(confirming)
+            setConfirming(null)
+          }}
+        />
+      ) : null}
     </div>
+  )
+}
+
+function Listing() {
+  const [started] = useState(() => Date.now())
+  const now = useNow(250)
+  return (
+    <p className="loading" role="status" aria-label="Listing locations">
+      Listing locations… GET /marketplace/v2/platform-token/locations · {formatDuration(now - started)}
+    </p>
   )
 }

@@ -1,0 +1,95 @@
+import { useState } from 'react'
+import type { HttpExchangeView } from '../../../../shared/contract'
+import { CodeEditor } from '../../ui/code-editor'
+import { ExchangeSummary } from '../locations/exchange-summary'
+import { TimingBar } from './timing-bar'
+
+type Tab = 'body' | 'response-headers' | 'request-headers'
+
+function pretty(body: string, kind: HttpExchangeView['bodyKind']): string {
+  if (kind !== 'json') return body
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    return body
+  }
+}
+
+/**
+ * The export's answer: status line, timings, the body in a read-only editor (pretty-printed JSON), the headers both
+ * ways (redacted: the signature shows as a fingerprint), and the link into the inspector for this exact request.
+ */
+export function ExportResponse({
+  exchange,
+  tickets,
+  onInspect,
+  onSubmit,
+}: {
+  exchange: HttpExchangeView
+  tickets: number | null
+  onInspect: () => void
+  /** Ctrl/Cmd+Enter inside the editor (monaco keeps the key to itself): send again. */
+  onSubmit: () => void
+}) {
+  const [tab, setTab] = useState<Tab>('body')
+  const headers = tab === 'request-headers' ? exchange.requestHeaders : exchange.headers
+  return (
+    <section className="export-response" aria-label="Response">
+      <header className="export-response__head">
+        <h2>Response</h2>
+        <button type="button" className="link-button" onClick={onInspect}>
+          Open in inspector
+        </button>
+      </header>
+      <ExchangeSummary exchange={exchange} label="Export status" />
+      {tickets !== null ? (
+        <p className="export-muted" data-testid="ticket-count">
+          {tickets} ticket{tickets === 1 ? '' : 's'} · x-timestamp <span className="mono">{exchange.signing?.timestamp ?? '—'}</span>
+        </p>
+      ) : null}
+      <TimingBar timings={exchange.timings} />
+      {exchange.notes.length > 0 ? (
+        <ul className="export-notes">
+          {exchange.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="export-tabs" role="tablist" aria-label="Response views">
+        {(
+          [
+            ['body', 'Body'],
+            ['response-headers', `Response headers (${exchange.headers.length})`],
+            ['request-headers', `Request headers (${exchange.requestHeaders.length})`],
+          ] as const
+        ).map(([id, label]) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} className={`tab${tab === id ? ' tab--active' : ''}`} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      {tab === 'body' ? (
+        <>
+          {exchange.truncated ? <p className="warn">Body truncated: {exchange.keptBytes} of {exchange.bodyBytes} bytes kept.</p> : null}
+          <CodeEditor key={exchange.bodyKind === 'json' ? 'json' : 'text'} label="Response body" value={pretty(exchange.body, exchange.bodyKind)} language={exchange.bodyKind === 'json' ? 'json' : 'plaintext'} readOnly height={300} onSubmit={onSubmit} />
+        </>
+      ) : (
+        <div className="table-box export-headers">
+          <table className="table table--dense" aria-label={tab === 'request-headers' ? 'Request headers' : 'Response headers'}>
+            <tbody>
+              {headers.map((h, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: headers repeat (set-cookie); the order is the identity
+                <tr key={i}>
+                  <th scope="row" className="mono">
+                    {h.name}
+                  </th>
+                  <td className="mono">{h.value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

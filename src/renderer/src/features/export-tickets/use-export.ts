@@ -1,0 +1,107 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { HttpExchangeView, LogEntry, RetryingEvent } from '../../../../shared/contract'
+import { call } from '../../bridge/bridge'
+import { useEvent } from '../../bridge/use-event'
+import type { InspectorDeepLink } from '../inspector/inspector-store'
+import { useExportStore } from './export-store'
+
+/** The export request's address: the environment's {base_url} joined with its export path, as the engine builds it. */
+export function exportRequestPath(baseUrl: string, template: string, locationId: number, from: string, to: string): { url: string; path: string } | null {
+  const filled = template.replace(/\{(\w+)\}/g, (m, name: string) => (name === 'locationId' ? encodeURIComponent(String(locationId)) : m))
+  const query = `filter[dateTimeFrom]=${encodeURIComponent(from)}&filter[dateTimeTo]=${encodeURIComponent(to)}`
+  try {
+    const url = new URL(`${baseUrl.replace(/\/+$/, '')}${filled.startsWith('/') ? filled : `/${filled}`}?${query}`)
+    return { url: url.href, path: `${url.pathname}${url.search}` }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A preview signature of the export request (`signing:sign` with the environment's credentials and the signing
+ * clock's "now"): shows the headers and the canonical string before sending. It is re-signed every few seconds to
+ * stay within the 10 s lifetime; the request itself is signed again, fresh, at the moment it is sent.
+ */
+export function useSignedPreview(envId: string | null, path: string | null) {
+  return useQuery({
+    queryKey: ['signing:sign', 'export-preview', envId, path],
+    queryFn: () => call('signing:sign', { method: 'GET', path: path ?? '', body: null, ...(envId ? { environmentId: envId } : {}) }),
+    enabled: envId !== null && path !== null,
+    refetchInterval: 5000,
+    staleTime: 0,
+  })
+}
+
+export interface ExportInput {
+  envId: string | null
+  locationId: number
+  from: string
+  to: string
+  autoRetry: boolean
+}
+
+function newRequestId(): string {
+  const random = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`
+  return `export-${random}`
+}
+
+/**
+ * Sends the export (`http:exportTickets`, spec 4.6) with a request id of its own, so it can be cancelled
+ * (`http:cancel`) and its automatic-retry countdown (`http:retrying`) followed.
+ */
+export function useExportSend() {
+  const [requestId, setRequestId] = useState<string | null>(null)
+  const [retrying, setRetrying] = useState<RetryingEvent | null>(null)
+  const send = useMutation({
+    mutationFn: (input: ExportInput) => {
+      const id = newRequestId()
+      setRequestId(id)
+      setRetrying(null)
+      return call('http:exportTickets', {
+        requestId: id,
+        locationId: input.locationId,
+        from: input.from,
+        to: input.to,
+        autoRetry: input.autoRetry,
+        ...(input.envId ? { envId: input.envId } : {}),
+      })
+    },
+    onMutate: () => useExportStore.getState().setLast(null),
+    onSuccess: (value, input) => useExportStore.getState().setLast({ kind: 'ok', value, envId: input.envId }),
+    onError: (error, input) => useExportStore.getState().setLast({ kind: 'error', error, envId: input.envId }),
+    onSettled: () => setRetrying(null),
+  })
+  const cancel = useMutation({ mutationFn: (id: string) => call('http:cancel', { requestId: id }) })
+  useEvent('http:retrying', (event) => {
+    if (event.requestId === requestId) setRetrying(event)
+  })
+  return { send, cancel, requestId, retrying }
+}
+
+/** The inspector deep link of a completed exchange: the path and query as sent, x-timestamp and x-access-key. */
+export function linkFromExchange(exchange: HttpExchangeView): InspectorDeepLink {
+  const url = new URL(exchange.url)
+  const accessKey = exchange.requestHeaders.find((h) => h.name.toLowerCase() === 'x-access-key')?.value
+  const stamp = exchange.signing?.timestamp ?? exchange.requestHeaders.find((h) => h.name.toLowerCase() === 'x-timestamp')?.value
+  return { method: exchange.method, path: `${url.pathname}${url.search}`, body: exchange.requestBody, timestamp: stamp, accessKey }
+}
+
+/** The same link from a network-log entry (for a request that failed, where only its log id came back). */
+export function linkFromLogEntry(entry: LogEntry): InspectorDeepLink {
+  const url = new URL(entry.url)
+  const header = (name: string) => entry.requestHeaders.find((h) => h.name.toLowerCase() === name)?.value
+  const stamp = header('x-timestamp')
+  return {
+    method: entry.method,
+    path: `${url.pathname}${url.search}`,
+    body: entry.requestBody?.text || null,
+    timestamp: stamp && /^\d+$/.test(stamp) ? Number(stamp) : undefined,
+    accessKey: header('x-access-key'),
+  }
+}
+
+/** Reads a log entry in full (`log:get`), for the inspector link of a failed export. */
+export function fetchLogEntry(id: string): Promise<LogEntry> {
+  return call('log:get', { id })
+}
