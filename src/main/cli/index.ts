@@ -20,6 +20,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'check a captured signature and name the mistake that reproduces it',
     load: async () => (await import('./verify-command')).runVerifyCommand,
   },
+  walkthrough: {
+    summary: 'run the whole flow headless (authorize, token, locations, install, export) and write a sanitized HAR',
+    load: async () => (await import('./walkthrough-command')).runWalkthroughCommand,
+  },
 }
 
 const HELP = `partner-console ${PACKAGE_VERSION}: devtools for the Partner Integration Access API

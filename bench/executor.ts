@@ -1,0 +1,98 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Agent, request } from 'undici'
+import { EventBus } from '../src/main/engine/core/event-bus'
+import { SecretRegistry } from '../src/main/engine/core/secret-registry'
+import { createRequestsEngine } from '../src/main/engine/http/requests-engine'
+
+const WARMUP = 500
+const SAMPLES = 4000
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.floor(s.length / 2)] ?? Number.NaN
+}
+
+/**
+ * The executor's overhead per request: median latency of a GET through the executor (network log, redaction, quota
+ * ledger and header parsing, phase timings all on; auth none) against plain undici `request()` on its own keep-alive
+ * agent, to the same loopback endpoint (a tiny node:http server answering small JSON with quota headers), alternating
+ * request by request so drift hits both alike. Goal: ≤ 1.15× the baseline median.
+ */
+export async function benchExecutor(): Promise<{ name: string; baseline: number; subject: number; ratio: number; goal: string; unit: string }> {
+  let remaining = 1_000_000
+  const server = createServer((_req, res) => {
+    remaining = remaining > 0 ? remaining - 1 : 1_000_000
+    const body = '{"results":[{"id":1,"name":"Bench"}],"meta":{}}'
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'x-ratelimit-limit': '1000000',
+      'x-ratelimit-remaining': String(remaining),
+    })
+    res.end(body)
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/marketplace/v2/platform-token/locations`
+  const plainAgent = new Agent({ keepAliveTimeout: 4000 })
+  const engine = createRequestsEngine({
+    bus: new EventBus(),
+    secrets: new SecretRegistry(),
+    environments: () => undefined,
+    tokens: () => undefined,
+    clockSkew: () => undefined,
+    signingTimestamp: () => Math.floor(Date.now() / 1000),
+    creator: { name: 'bench', version: '0' },
+    quotaConfig: { defaultLimit: 1_000_000_000 },
+  })
+  const plain = async () => {
+    const t = performance.now()
+    const r = await request(url, { dispatcher: plainAgent, headers: { accept: '*/*' } })
+    await r.body.text()
+    return performance.now() - t
+  }
+  const executor = async () => {
+    const t = performance.now()
+    const r = await engine.executor.execute({ method: 'GET', target: 'api', path: url, auth: 'none' })
+    if (r.outcome.status !== 200) throw new Error(`unexpected ${r.outcome.status}`)
+    return performance.now() - t
+  }
+  try {
+    for (let i = 0; i < WARMUP; i++) {
+      await plain()
+      await executor()
+    }
+    const base: number[] = []
+    const subject: number[] = []
+    // Alternate request by request (and which goes first), so load from elsewhere hits both alike.
+    for (let i = 0; i < SAMPLES; i++) {
+      if (i % 2 === 0) {
+        base.push(await plain())
+        subject.push(await executor())
+      } else {
+        subject.push(await executor())
+        base.push(await plain())
+      }
+    }
+    const baseline = median(base)
+    const measured = median(subject)
+    return {
+      name: 'executor: median GET latency vs plain undici request()',
+      baseline: Math.round(baseline * 1000) / 1000,
+      subject: Math.round(measured * 1000) / 1000,
+      ratio: Math.round((measured / baseline) * 1000) / 1000,
+      goal: '≤ 1.15× the median',
+      unit: 'ms',
+    }
+  } finally {
+    await engine.close()
+    await plainAgent.close()
+    server.closeAllConnections()
+    await new Promise<void>((r) => server.close(() => r()))
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const r = await benchExecutor()
+  console.log(`plain undici: ${r.baseline} ms  executor: ${r.subject} ms  ratio: ${r.ratio}× (goal ${r.goal})`)
+}

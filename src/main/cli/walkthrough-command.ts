@@ -1,0 +1,210 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { ConsoleError } from '../engine/core/console-error'
+import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
+import { LineProgress } from '../engine/walkthrough/line-progress'
+import { runWalkthrough } from '../engine/walkthrough/walkthrough-flow'
+import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
+import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
+import { type CliIo, processIo } from './io'
+import { openInBrowser } from './open-browser'
+import { PACKAGE_VERSION } from './version'
+
+const HELP = `partner-console walkthrough [--sandbox | --env NAME | --auth-url URL --base-url URL --client-id ID --redirect-uri URI]
+                            [--har FILE] [--json] [options]
+
+Runs the whole flow headless, one progress line per step: authorize (loopback catch), token, locations, install,
+export tickets (HMAC), then writes a sanitized HAR of every exchange.
+
+Where to run it:
+  --sandbox             a built-in sandbox started for this run, with auto-consent (the default)
+  --env NAME            a saved environment (name or id) of the data folder
+  --auth-url URL        an environment from flags, e.g. your real credentials in CI, with --base-url, --client-id and
+  --base-url URL          --redirect-uri (a loopback URI registered for the client, http://127.0.0.1:PORT/callback);
+  --client-id ID          the client secret is read from PARTNER_CLIENT_SECRET, never from a flag
+  --redirect-uri URI
+
+Options:
+  --har FILE            write the sanitized HAR there
+  --json                print a JSON report on stdout (progress lines go to stderr)
+  --auto-consent        the server answers the authorize URL itself (a sandbox run with auto-consent)
+  --open                also open the authorize URL in the default browser
+  --timeout SECONDS     how long to wait for the redirect after printing the URL (default 300)
+  --location ID         the location to install at (default: the first one listed)
+  --from DATE           first day of the ticket export, YYYY-MM-DD (default: 7 days ago)
+  --to DATE             last day of the ticket export (default: today, UTC)
+  --data-dir DIR        where saved environments live, for --env (default: ${defaultDataDir()})
+
+Exit code: 0 when every step succeeded, 1 when one failed, 2 for a usage error.
+`
+
+const FLAG_ENV = ['auth-url', 'base-url', 'client-id', 'redirect-uri'] as const
+
+/** `partner-console walkthrough`: the demo flow end to end, headless; returns the exit code. */
+export async function runWalkthroughCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      sandbox: { type: 'boolean', default: false },
+      env: { type: 'string' },
+      'auth-url': { type: 'string' },
+      'base-url': { type: 'string' },
+      'client-id': { type: 'string' },
+      'redirect-uri': { type: 'string' },
+      har: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'auto-consent': { type: 'boolean', default: false },
+      open: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      location: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  })
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  const usage = (message: string) => {
+    io.stderr.write(`partner-console walkthrough: ${message}\nRun \`partner-console walkthrough --help\` for the options.\n`)
+    return 2
+  }
+  const fromFlags = FLAG_ENV.filter((f) => values[f] !== undefined)
+  const modes = [values.sandbox, values.env !== undefined, fromFlags.length > 0].filter(Boolean).length
+  if (modes > 1) return usage('choose one of --sandbox, --env NAME or the --auth-url/--base-url/--client-id/--redirect-uri flags.')
+  if (fromFlags.length > 0 && fromFlags.length < FLAG_ENV.length) {
+    return usage(`an environment from flags needs all of ${FLAG_ENV.map((f) => `--${f}`).join(', ')} (missing ${FLAG_ENV.filter((f) => values[f] === undefined).map((f) => `--${f}`).join(', ')}).`)
+  }
+  const secret = process.env.PARTNER_CLIENT_SECRET
+  if (fromFlags.length > 0 && !secret) return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable.')
+  const mode = fromFlags.length > 0 ? 'flags' : values.env !== undefined ? 'env' : 'sandbox'
+  const timeout = values.timeout === undefined ? 300 : Number(values.timeout)
+  if (!Number.isInteger(timeout) || timeout < 1 || timeout > 3600) return usage(`--timeout must be whole seconds from 1 to 3600, not "${values.timeout}".`)
+  const locationId = values.location === undefined ? undefined : Number(values.location)
+  if (locationId !== undefined && !Number.isInteger(locationId)) return usage(`--location must be a location id (a whole number), not "${values.location}".`)
+  const to = values.to ?? new Date().toISOString().slice(0, 10)
+  const from = values.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10)
+  for (const [flag, value] of [['--from', from], ['--to', to]] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return usage(`${flag} must be a date in YYYY-MM-DD form, not "${value}".`)
+  }
+
+  const progressOut = values.json ? io.stderr : io.stdout
+  const ephemeral = mode !== 'env'
+  const dataDir = ephemeral ? await mkdtemp(join(tmpdir(), 'partner-console-walkthrough-')) : (values['data-dir'] ?? defaultDataDir())
+  let runtime: Runtime | undefined
+  // Ctrl-C: stop waiting, cancel what is in flight, and still clean up (the temporary data folder included).
+  const interrupt = new AbortController()
+  let closing: Promise<void> | undefined
+  const onSignal = () => {
+    interrupt.abort()
+    closing ??= runtime?.close()
+  }
+  process.once('SIGINT', onSignal)
+  try {
+    runtime = await createRuntime({
+      transport: 'web',
+      version: PACKAGE_VERSION,
+      dataDir,
+      cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
+      sandbox: mode === 'sandbox',
+      sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
+      heartbeatMs: 3_600_000,
+    })
+    const rt = runtime
+    const call: BridgeCall = async (channel, payload) => {
+      const result = await rt.registry.dispatch(channel, payload, { transport: 'web' })
+      if (!result.ok) throw new ConsoleError(result.error.code, result.error.message, { hint: result.error.hint, details: result.error.details })
+      return result.value as never
+    }
+    const env = await chooseEnvironment(call, mode, values, secret)
+    progressOut.write(`Walkthrough against ${env.name} (${env.baseUrl}), client ${env.clientId}\n`)
+    const report = await runWalkthrough({
+      call,
+      events: (listener) => rt.bus.subscribe(listener),
+      envId: env.id,
+      autoConsent: mode === 'sandbox' || values['auto-consent'] === true,
+      authorizeTimeoutSeconds: timeout,
+      locationId,
+      from,
+      to,
+      writeHar: values.har === undefined ? undefined : (text) => writeHarFile(values.har as string, text),
+      openUrl: values.open ? openInBrowser : undefined,
+      progress: new LineProgress(progressOut),
+      signal: interrupt.signal,
+    })
+    if (values.json) {
+      const environment = { id: env.id, name: env.name, authUrl: env.authUrl, baseUrl: env.baseUrl, clientId: env.clientId }
+      io.stdout.write(`${JSON.stringify({ ok: report.ok, environment, steps: report.steps, har: report.har }, null, 2)}\n`)
+    } else {
+      const failedStep = report.steps.find((s) => s.status === 'failed')
+      io.stdout.write(failedStep ? `Failed at step ${failedStep.index}: ${failedStep.title.toLowerCase()}.\n` : 'Done: every step succeeded.\n')
+    }
+    return interrupt.signal.aborted ? 130 : report.ok ? 0 : 1
+  } catch (error) {
+    if (!(error instanceof ConsoleError)) throw error
+    io.stderr.write(`partner-console walkthrough: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
+    return 1
+  } finally {
+    process.off('SIGINT', onSignal)
+    closing ??= runtime?.close()
+    await closing
+    if (ephemeral) await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+interface ChosenEnvironment {
+  id: string
+  name: string
+  authUrl: string
+  baseUrl: string
+  clientId: string
+}
+
+async function chooseEnvironment(
+  call: BridgeCall,
+  mode: 'sandbox' | 'env' | 'flags',
+  values: Record<string, string | boolean | undefined>,
+  secret: string | undefined,
+): Promise<ChosenEnvironment> {
+  if (mode === 'flags') {
+    const created = await call('env:create', {
+      settings: {
+        name: 'Walkthrough (from flags)',
+        authUrl: String(values['auth-url']),
+        baseUrl: String(values['base-url']),
+        clientId: String(values['client-id']),
+        redirectUri: String(values['redirect-uri']),
+        catchMode: 'loopback',
+      },
+      clientSecret: secret,
+      acceptUnprotectedStorage: true,
+    })
+    return created
+  }
+  const list = await call('env:list', {})
+  if (mode === 'sandbox') {
+    const builtIn = list.environments.find((e) => e.builtIn)
+    if (!builtIn) throw new ConsoleError('not_found', 'The built-in sandbox did not start.')
+    return builtIn
+  }
+  const wanted = String(values.env).toLowerCase()
+  const found = list.environments.find((e) => e.id.toLowerCase() === wanted || e.name.toLowerCase() === wanted)
+  if (!found) {
+    throw new ConsoleError('not_found', `There is no environment named "${values.env}".`, {
+      hint: list.environments.length ? `Saved environments: ${list.environments.map((e) => `"${e.name}"`).join(', ')}.` : 'Create one in the console first, or use --sandbox or the flags.',
+    })
+  }
+  if (found.builtIn) throw new ConsoleError('invalid_request', 'The built-in sandbox exists only while the console runs.', { hint: 'Use --sandbox.' })
+  return found
+}
+
+async function writeHarFile(path: string, text: string): Promise<string> {
+  const target = resolve(path)
+  await writeFile(target, text)
+  return target
+}

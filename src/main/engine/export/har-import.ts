@@ -1,0 +1,162 @@
+import { z } from 'zod'
+import type { HeaderPair, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
+import { ConsoleError } from '../core/console-error'
+import type { CapturedBody } from '../log/network-log'
+import type { Redactor } from '../log/redaction'
+
+const nameValue = z.object({ name: z.string(), value: z.string() })
+const timing = z.number().min(-1)
+const entrySchema = z.object({
+  startedDateTime: z.string().refine((s) => Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date-time'),
+  time: z.number().min(0),
+  request: z.object({
+    method: z.string().min(1),
+    url: z.string().min(1),
+    httpVersion: z.string(),
+    headers: z.array(nameValue),
+    postData: z.object({ mimeType: z.string(), text: z.string().optional() }).optional(),
+    bodySize: z.number().optional(),
+  }),
+  response: z.object({
+    status: z.number().int().min(0).max(999),
+    statusText: z.string(),
+    httpVersion: z.string(),
+    headers: z.array(nameValue),
+    content: z.object({ size: z.number(), mimeType: z.string().optional(), text: z.string().optional(), encoding: z.string().optional() }),
+    redirectURL: z.string(),
+  }),
+  timings: z.object({
+    blocked: timing.optional(),
+    dns: timing.optional(),
+    connect: timing.optional(),
+    ssl: timing.optional(),
+    send: timing,
+    wait: timing,
+    receive: timing,
+  }),
+  comment: z.string().optional(),
+  _purpose: z.string().optional(),
+  _auth: z.string().optional(),
+})
+const documentSchema = z.object({
+  log: z.object({
+    version: z.string(),
+    creator: z.object({ name: z.string(), version: z.string() }),
+    entries: z.array(z.unknown()).max(100_000),
+  }),
+})
+
+type HarEntryIn = z.infer<typeof entrySchema>
+
+/** An imported entry, redacted, ready for NetworkLog.addImported. */
+export interface ImportedEntry {
+  entry: Omit<LogEntry, 'id' | 'seq' | 'imported' | 'requestBody' | 'responseBody'>
+  bodies: { request: CapturedBody | null; response: CapturedBody | null }
+}
+
+/**
+ * Reads a HAR 1.2 document to view its entries in the log. A document that is not JSON or not HAR is refused with a
+ * ConsoleError('invalid_request') naming the problem (with its JSON path); entries that are not valid are skipped and
+ * listed, the rest imported. Everything is redacted like captured traffic, since a HAR from elsewhere may hold secrets.
+ * Never throws anything but ConsoleError.
+ */
+export function parseHar(text: string, redactor: Redactor): { entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> } {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new ConsoleError('invalid_request', `The file is not JSON, so it is not a HAR: ${(error as Error).message}.`, {
+      hint: 'Export the HAR again from the browser or tool (DevTools: Network → Export HAR).',
+    })
+  }
+  const doc = documentSchema.safeParse(json)
+  if (!doc.success) {
+    const problems = doc.error.issues.slice(0, 5).map((i) => `${['', ...i.path.map(String)].join('.').slice(1) || '(document)'}: ${i.message}`)
+    throw new ConsoleError('invalid_request', `The file is not a HAR 1.2 document: ${problems.join('; ')}.`, {
+      hint: 'A HAR has a top-level "log" with "version", "creator" and "entries".',
+      details: { problems },
+    })
+  }
+  if (!doc.data.log.version.startsWith('1.')) {
+    throw new ConsoleError('invalid_request', `HAR version ${doc.data.log.version} is not supported (1.1 and 1.2 are).`)
+  }
+  const entries: ImportedEntry[] = []
+  const skipped: Array<{ index: number; problem: string }> = []
+  doc.data.log.entries.forEach((raw, index) => {
+    const parsed = entrySchema.safeParse(raw)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      skipped.push({ index, problem: `log.entries[${index}]${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}` })
+      return
+    }
+    entries.push(toImported(parsed.data, redactor))
+  })
+  if (entries.length === 0 && skipped.length > 0) {
+    throw new ConsoleError('invalid_request', `No entry of the HAR could be read: ${skipped.slice(0, 3).map((s) => s.problem).join('; ')}.`, {
+      details: { skipped: skipped.slice(0, 50) },
+    })
+  }
+  return { entries, skipped }
+}
+
+function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
+  const url = r.url(h.request.url)
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)([^#]*)/i.exec(url)
+  const t = h.timings
+  const ssl = t.ssl !== undefined && t.ssl >= 0 ? t.ssl : null
+  const connect = t.connect !== undefined && t.connect >= 0 ? Math.max(0, t.connect - (ssl ?? 0)) : null
+  const timings: PhaseTimings = {
+    blocked: Math.max(0, t.blocked ?? 0),
+    dns: t.dns !== undefined && t.dns >= 0 ? t.dns : null,
+    connect,
+    tls: ssl,
+    send: Math.max(0, t.send),
+    wait: Math.max(0, t.wait),
+    receive: Math.max(0, t.receive),
+    total: h.time,
+    reusedConnection: connect === null,
+  }
+  const requestHeaders = r.headers(h.request.headers as HeaderPair[])
+  const responseHeaders = r.headers(h.response.headers as HeaderPair[])
+  const postText = h.request.postData?.text
+  const content = h.response.content
+  let responseText = content.text ?? ''
+  if (content.encoding === 'base64') {
+    responseText = /json|text|xml|javascript|x-www-form-urlencoded/i.test(content.mimeType ?? '') ? Buffer.from(responseText, 'base64').toString('utf8') : ''
+  }
+  const purposes: LogPurpose[] = ['api', 'oauth-token', 'sandbox-admin', 'other']
+  const auth = h._auth === 'bearer' || h._auth === 'hmac' || h._auth === 'none' ? h._auth : 'unknown'
+  return {
+    entry: {
+      startedAt: new Date(Date.parse(h.startedDateTime)).toISOString(),
+      method: h.request.method.toUpperCase(),
+      url,
+      host: m?.[1] ?? '',
+      path: m?.[2] || '/',
+      purpose: purposes.includes(h._purpose as LogPurpose) ? (h._purpose as LogPurpose) : 'other',
+      auth,
+      state: h.response.status > 0 ? 'done' : 'failed',
+      status: h.response.status || null,
+      statusText: h.response.statusText,
+      durationMs: h.time,
+      responseBytes: content.size >= 0 ? content.size : null,
+      truncated: false,
+      error: h.response.status > 0 ? null : 'No response (as recorded in the HAR).',
+      attempt: 1,
+      envId: null,
+      requestId: null,
+      httpVersion: h.request.httpVersion || 'HTTP/1.1',
+      requestHeaders,
+      responseHeaders,
+      timings,
+      notes: h.comment ? [r.text(h.comment)] : [],
+    },
+    bodies: {
+      request:
+        postText === undefined
+          ? null
+          : { text: r.body(postText), size: Math.max(0, h.request.bodySize ?? Buffer.byteLength(postText)), mimeType: h.request.postData?.mimeType ?? '' },
+      response: { text: r.body(responseText), size: Math.max(0, content.size), mimeType: content.mimeType ?? '' },
+    },
+  }
+}

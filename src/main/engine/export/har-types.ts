@@ -1,0 +1,64 @@
+/** The subset of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) the console writes and reads. */
+export interface HarNameValue {
+  name: string
+  value: string
+  comment?: string
+}
+
+export interface HarTimings {
+  blocked: number
+  dns: number
+  connect: number
+  send: number
+  wait: number
+  receive: number
+  ssl: number
+  comment?: string
+}
+
+export interface HarEntry {
+  startedDateTime: string
+  time: number
+  request: {
+    method: string
+    url: string
+    httpVersion: string
+    cookies: HarNameValue[]
+    headers: HarNameValue[]
+    queryString: HarNameValue[]
+    postData?: { mimeType: string; text: string; params?: HarNameValue[]; comment?: string }
+    headersSize: number
+    bodySize: number
+    comment?: string
+  }
+  response: {
+    status: number
+    statusText: string
+    httpVersion: string
+    cookies: HarNameValue[]
+    headers: HarNameValue[]
+    content: { size: number; mimeType: string; text?: string; encoding?: string; compression?: number; comment?: string }
+    redirectURL: string
+    headersSize: number
+    bodySize: number
+    comment?: string
+  }
+  cache: Record<string, never>
+  timings: HarTimings
+  comment?: string
+  /** Custom fields (HAR allows names starting with an underscore). */
+  _purpose?: string
+  _auth?: string
+  _attempt?: number
+  _imported?: boolean
+  _error?: string
+}
+
+export interface Har {
+  log: {
+    version: '1.2'
+    creator: { name: string; version: string; comment?: string }
+    entries: HarEntry[]
+    comment?: string
+  }
+}

@@ -1,0 +1,187 @@
+import type { Dispatcher } from 'undici'
+import type { HeaderPair, HttpAuthMode, HttpExchangeView, LogPurpose } from '../../../shared/contract'
+import type { ConsoleError } from '../core/console-error'
+import type { NetworkLog } from '../log/network-log'
+import type { Redactor } from '../log/redaction'
+import type { QuotaKey } from '../quota/quota-key'
+import type { QuotaTracker } from '../quota/quota-tracker'
+import type { ClockSkewEstimator } from '../signing/clock-skew'
+import { type DecodedBody, decodeBody } from './body-text'
+import type { Cancellation } from './cancellation'
+import { type ExchangeOutcome, startExchange } from './exchange'
+
+/** What one attempt needs from the executor. */
+export interface AttemptServices {
+  dispatcher: Dispatcher
+  log: NetworkLog
+  quota: QuotaTracker
+  redactor: Redactor
+  clockSkew: () => ClockSkewEstimator | undefined
+}
+
+/** One attempt, fully prepared: final headers (auth included), the quota key, what to log. */
+export interface PreparedAttempt {
+  requestId: string
+  url: URL
+  method: string
+  headers: Record<string, string>
+  body?: string
+  timeoutMs: number
+  maxBodyBytes: number
+  purpose: LogPurpose
+  auth: HttpAuthMode | 'unknown'
+  envId: string | null
+  attempt: number
+  quotaKey: QuotaKey | null
+  signing?: { canonical: string; timestamp: number }
+  notes: string[]
+}
+
+export interface AttemptResult {
+  outcome: ExchangeOutcome
+  /** The decoded body, NOT redacted: for engine callers only (token responses, typed parsing). */
+  decoded: DecodedBody
+  /** Response headers by lower-case name (repeated ones joined with ", "). */
+  headerMap: Record<string, string>
+  /** The redacted view for the UI (also what the log holds). */
+  view: HttpExchangeView
+}
+
+/**
+ * Sends one attempt and records it everywhere it must be: the quota ledger before sending, the network log (redacted
+ * at capture, request first, then the response or the failure), the quota headers and the clock-skew estimate from
+ * the response. Rejects like `startExchange` when no response arrived (after logging the failure).
+ */
+export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancellation: Cancellation): Promise<AttemptResult> {
+  const ticket = p.quotaKey ? s.quota.recordSend(p.quotaKey) : null
+  const sentPairs: HeaderPair[] = []
+  for (const name in p.headers) sentPairs.push({ name, value: p.headers[name] as string })
+  const url = s.redactor.url(p.url.href)
+  const requestHeaders = s.redactor.headers(sentPairs)
+  const requestBody = p.body === undefined ? null : s.redactor.body(p.body)
+  const requestType = p.headers['content-type'] ?? ''
+  const startedAt = new Date().toISOString()
+  const logId = s.log.begin({
+    startedAt,
+    method: p.method,
+    url,
+    purpose: p.purpose,
+    auth: p.auth,
+    requestHeaders,
+    requestBody: requestBody === null ? null : { text: requestBody, size: Buffer.byteLength(p.body ?? ''), mimeType: requestType },
+    envId: p.envId,
+    requestId: p.requestId,
+    attempt: p.attempt,
+    notes: redactAll(s.redactor, p.notes),
+  })
+  const started = performance.now()
+  const running = startExchange(s.dispatcher, {
+    url: p.url,
+    method: p.method,
+    headers: p.headers,
+    body: p.body,
+    timeoutMs: p.timeoutMs,
+    maxBodyBytes: p.maxBodyBytes,
+  })
+  cancellation.bind(running)
+  let outcome: ExchangeOutcome
+  try {
+    outcome = await running.outcome
+  } catch (error) {
+    const e = error as ConsoleError
+    s.log.complete(logId, {
+      status: 0,
+      statusText: '',
+      responseHeaders: [],
+      responseBody: null,
+      timings: (e.details as { timings?: never } | undefined)?.timings ?? null,
+      durationMs: performance.now() - started,
+      error: s.redactor.text(e.message),
+    })
+    if (ticket) s.quota.recordFailure(ticket)
+    throw error
+  } finally {
+    cancellation.unbind(running)
+  }
+
+  const headerMap = toHeaderMap(outcome.headers)
+  const date = headerMap.date
+  if (date) {
+    s.clockSkew()?.observe({ serverDate: date, sentAt: outcome.sentAt, receivedAt: outcome.receivedAt, source: `${p.method} ${p.url.pathname}` })
+  }
+  const quota = ticket ? s.quota.observe(ticket, { status: outcome.status, headers: headerMap, receivedAt: outcome.receivedAt }) : null
+  const contentType = headerMap['content-type'] ?? null
+  const decoded = decodeBody(outcome.body, contentType, outcome.truncated)
+  const bodyText = s.redactor.body(decoded.text)
+  const headers = s.redactor.headers(outcome.headers)
+  const incomplete = outcome.bodyError ? s.redactor.text(outcome.bodyError.message) : undefined
+  const notes = redactAll(s.redactor, p.notes)
+  const binaryNote =
+    decoded.kind === 'binary' ? `Binary body (${contentType ?? 'no content type'}, ${outcome.bodyBytes} bytes): not shown as text.` : null
+  if (binaryNote) notes.push(binaryNote)
+  s.log.complete(logId, {
+    status: outcome.status,
+    statusText: outcome.statusText,
+    responseHeaders: headers,
+    responseBody: { text: bodyText, size: outcome.bodyBytes, mimeType: contentType ?? '', truncated: outcome.truncated },
+    timings: outcome.timings,
+    durationMs: outcome.timings.total,
+    error: incomplete ?? null,
+    notes: binaryNote ? [binaryNote] : [],
+  })
+  const view: HttpExchangeView = {
+    requestId: p.requestId,
+    logId,
+    method: p.method,
+    url,
+    auth: p.auth === 'unknown' ? 'none' : p.auth,
+    requestHeaders,
+    requestBody,
+    status: outcome.status,
+    statusText: outcome.statusText,
+    headers,
+    body: outcome.truncated ? `${bodyText}\n${truncationMarker(outcome.body.length, outcome.bodyBytes)}` : bodyText,
+    bodyBytes: outcome.bodyBytes,
+    keptBytes: outcome.body.length,
+    truncated: outcome.truncated,
+    bodyKind: decoded.kind,
+    contentType,
+    timings: outcome.timings,
+    attempts: p.attempt,
+    quota,
+    notes,
+    startedAt,
+  }
+  if (decoded.jsonError) view.jsonError = decoded.jsonError
+  if (incomplete) view.incomplete = incomplete
+  if (p.signing) view.signing = { canonical: s.redactor.text(p.signing.canonical), timestamp: p.signing.timestamp }
+  return { outcome, decoded, headerMap, view }
+}
+
+/** The line appended to a truncated body: how much was kept of how much. */
+export function truncationMarker(kept: number, total: number): string {
+  return `[… truncated by the console: kept ${formatBytes(kept)} of ${formatBytes(total)} (${total} bytes)]`
+}
+
+function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`
+}
+
+/** Response headers by lower-case name; repeated headers joined with ", " (set-cookie with "\n"). */
+export function toHeaderMap(pairs: readonly HeaderPair[]): Record<string, string> {
+  const map: Record<string, string> = {}
+  for (const { name, value } of pairs) {
+    const key = name.toLowerCase()
+    const prev = map[key]
+    map[key] = prev === undefined ? value : `${prev}${key === 'set-cookie' ? '\n' : ', '}${value}`
+  }
+  return map
+}
+
+function redactAll(redactor: Redactor, notes: readonly string[]): string[] {
+  const out: string[] = []
+  for (const n of notes) out.push(redactor.text(n))
+  return out
+}

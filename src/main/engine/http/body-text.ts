@@ -1,0 +1,68 @@
+import { TextDecoder } from 'node:util'
+import type { BodyKind } from '../../../shared/contract'
+
+const BINARY_TYPE = /^(image|audio|video|font)\/|octet-stream|application\/(pdf|zip|gzip|x-gzip|x-tar|wasm|x-protobuf|protobuf|vnd\.ms-excel|msword)/i
+const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b|^text\/json\b/i
+
+/** A response body read for display: its text, what it is, and the JSON parser's message when it is broken JSON. */
+export interface DecodedBody {
+  text: string
+  kind: BodyKind
+  jsonError?: string
+}
+
+/**
+ * Decodes a (possibly truncated) body with the charset the server declared (UTF-8 otherwise) and classifies it.
+ * Non-JSON bodies and broken JSON are returned as they are, with the parse error when JSON was claimed or looked
+ * likely; binary bodies are not turned into text (they would only be mojibake).
+ */
+export function decodeBody(bytes: Buffer, contentType: string | null, truncated: boolean): DecodedBody {
+  if (bytes.length === 0) return { text: '', kind: 'empty' }
+  const type = contentType ?? ''
+  const plainJson = type === 'application/json' || type.startsWith('application/json;')
+  if ((type !== '' && !plainJson && BINARY_TYPE.test(type)) || hasNulByte(bytes)) return { text: '', kind: 'binary' }
+  const text = (plainJson && !type.includes('charset') ? UTF8 : decoderFor(type)).decode(bytes)
+  const first = firstNonSpace(text)
+  const claimsJson = plainJson || JSON_TYPE.test(type)
+  if (!claimsJson && first !== '{' && first !== '[') return { text, kind: 'text' }
+  if (truncated) {
+    return { text, kind: 'invalid-json', jsonError: 'The body was cut at the size cap, so it cannot be parsed as a whole (raise the cap to see all of it).' }
+  }
+  try {
+    JSON.parse(text)
+    return { text, kind: 'json' }
+  } catch (error) {
+    // Broken JSON is worth saying so when the server claimed JSON or did not say what it sent.
+    if (claimsJson || type === '') return { text, kind: 'invalid-json', jsonError: (error as Error).message }
+    return { text, kind: 'text' }
+  }
+}
+
+const UTF8 = { decode: (bytes: Buffer) => bytes.toString('utf8') }
+
+function decoderFor(contentType: string): { decode(bytes: Buffer): string } {
+  const m = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType)
+  const label = m?.[1]?.toLowerCase()
+  if (label && label !== 'utf-8' && label !== 'utf8') {
+    try {
+      return new TextDecoder(label)
+    } catch {
+      // An unknown charset: read it as UTF-8 rather than fail.
+    }
+  }
+  return UTF8
+}
+
+function hasNulByte(bytes: Buffer): boolean {
+  const end = Math.min(bytes.length, 1024)
+  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true
+  return false
+}
+
+function firstNonSpace(text: string): string | undefined {
+  for (let i = 0; i < text.length && i < 1024; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 32 && c !== 9 && c !== 10 && c !== 13 && c !== 0xfeff) return text[i]
+  }
+  return undefined
+}

@@ -1,0 +1,215 @@
+import type { Socket } from 'node:net'
+import type { Dispatcher } from 'undici'
+import type { HeaderPair, PhaseTimings } from '../../../shared/contract'
+import { ConsoleError } from '../core/console-error'
+import { BodyCapture } from './body-capture'
+import { describeNetworkError } from './network-errors'
+import { computeTimings, type ExchangeMarks } from './phase-timings'
+import { expectSendHeaders, type SocketTimings } from './socket-timings'
+
+/** One HTTP/1.1 exchange to send as is (auth headers already added). */
+export interface ExchangeSpec {
+  url: URL
+  method: string
+  headers: Record<string, string>
+  body?: string
+  timeoutMs: number
+  /** Bytes of the response body kept; the rest is counted and discarded. */
+  maxBodyBytes: number
+}
+
+/** What came back; `bodyError` is set when the headers arrived but the body did not finish. */
+export interface ExchangeOutcome {
+  status: number
+  statusText: string
+  headers: HeaderPair[]
+  body: Buffer
+  bodyBytes: number
+  truncated: boolean
+  bodyError?: ConsoleError
+  timings: PhaseTimings
+  /** Wall-clock ms when the request was handed to the socket and when the response headers arrived. */
+  sentAt: number
+  receivedAt: number
+}
+
+/** A running exchange: its outcome and a way to stop it (timeout and user cancel share it). */
+export interface RunningExchange {
+  outcome: Promise<ExchangeOutcome>
+  cancel(reason: 'cancelled' | 'timeout'): void
+}
+
+/**
+ * Sends one request with undici's dispatcher API and a handler of its own, which is what makes the measurements
+ * possible: per-phase timings (from the agent's socket records and the handler's callbacks), a body kept up to a cap
+ * while the rest is only counted (memory bounded whatever the server sends), one overall timeout, and cancellation at
+ * any point (before the socket is ready, while waiting, mid-body). Rejects with ConsoleError('network' | 'timeout' |
+ * 'cancelled') when no response arrived; resolves with `bodyError` when the body broke off after the headers.
+ */
+export function startExchange(dispatcher: Dispatcher, spec: ExchangeSpec): RunningExchange {
+  const handler = new ExchangeHandler(spec)
+  try {
+    dispatcher.dispatch(
+      {
+        origin: spec.url.origin,
+        path: spec.url.pathname + spec.url.search,
+        method: spec.method as Dispatcher.HttpMethod,
+        headers: spec.headers,
+        body: spec.body ? spec.body : null,
+        headersTimeout: spec.timeoutMs,
+        bodyTimeout: spec.timeoutMs,
+      },
+      handler as unknown as Dispatcher.DispatchHandler,
+    )
+  } catch (error) {
+    handler.onError(error as Error)
+  }
+  return handler
+}
+
+function onTimeout(handler: ExchangeHandler): void {
+  handler.stop('timeout')
+}
+
+/** The undici handler of one exchange; it is also the RunningExchange handed back (no per-request closures). */
+class ExchangeHandler implements RunningExchange {
+  readonly outcome: Promise<ExchangeOutcome>
+  private resolve!: (o: ExchangeOutcome) => void
+  private reject!: (e: unknown) => void
+  private readonly timer: NodeJS.Timeout
+  readonly method: string
+  private readonly marks: ExchangeMarks
+  private readonly capture: BodyCapture
+  private readonly wallStart = Date.now()
+  private abort: ((err?: Error) => void) | null = null
+  private stopReason: 'cancelled' | 'timeout' | null = null
+  private settled = false
+  private status = 0
+  private statusText = ''
+  private headers: HeaderPair[] = []
+  private sentAt = 0
+  private receivedAt = 0
+
+  constructor(private readonly spec: ExchangeSpec) {
+    this.method = spec.method
+    this.marks = { start: performance.now() }
+    this.capture = new BodyCapture(spec.maxBodyBytes)
+    this.outcome = new Promise<ExchangeOutcome>((resolve, reject) => {
+      this.resolve = resolve
+      this.reject = reject
+    })
+    this.timer = setTimeout(onTimeout, spec.timeoutMs, this)
+    this.timer.unref()
+  }
+
+  cancel(reason: 'cancelled' | 'timeout'): void {
+    this.stop(reason)
+  }
+
+  /** Timeout or cancel: aborts the request now, or as soon as undici gives it a socket. */
+  stop(reason: 'cancelled' | 'timeout'): void {
+    if (this.settled || this.stopReason) return
+    this.stopReason = reason
+    const error = this.stopError()
+    if (this.abort) this.abort(error)
+    else this.onError(error)
+  }
+
+  onConnect(abort: (err?: Error) => void): void {
+    if (this.stopReason) {
+      abort(this.stopError())
+      return
+    }
+    this.abort = abort
+    this.marks.socketReady = performance.now()
+    this.marks.sent = undefined
+    this.sentAt = Date.now()
+    expectSendHeaders(this)
+  }
+
+  onSocket(_socket: Socket, timings: SocketTimings | undefined): void {
+    if (timings && !timings.claimed && timings.start >= this.marks.start - 1) {
+      timings.claimed = true
+      this.marks.socket = timings
+    }
+  }
+
+  onRequestSent(): void {
+    this.marks.sent = performance.now()
+  }
+
+  onResponseStarted(): void {}
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[] | string[], _resume: () => void, statusText: string): boolean {
+    if (statusCode < 200) return true // 1xx informational: the final response follows.
+    this.marks.headers = performance.now()
+    this.receivedAt = Date.now()
+    this.status = statusCode
+    this.statusText = statusText ?? ''
+    const pairs: HeaderPair[] = []
+    for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i] as Buffer | string
+      const value = rawHeaders[i + 1] as Buffer | string
+      pairs.push({
+        name: (typeof name === 'string' ? name : name.toString('latin1')).toLowerCase(),
+        value: typeof value === 'string' ? value : value.toString('utf8'),
+      })
+    }
+    this.headers = pairs
+    return true
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.capture.push(chunk)
+    return true
+  }
+
+  onComplete(): void {
+    this.marks.end = performance.now()
+    this.finish()
+  }
+
+  onError(error: Error): void {
+    if (this.settled) return
+    this.marks.end = performance.now()
+    const reason = this.stopReason ?? undefined
+    const consoleError =
+      error instanceof ConsoleError
+        ? error
+        : describeNetworkError(error, { url: this.spec.url, timeoutMs: this.spec.timeoutMs, reason, afterHeaders: this.status > 0 })
+    if (this.status > 0) {
+      this.finish(consoleError)
+      return
+    }
+    this.settled = true
+    clearTimeout(this.timer)
+    const timings = computeTimings(this.marks)
+    this.reject(new ConsoleError(consoleError.code, consoleError.message, { hint: consoleError.hint, details: { timings }, cause: error }))
+  }
+
+  private finish(bodyError?: ConsoleError): void {
+    if (this.settled) return
+    this.settled = true
+    clearTimeout(this.timer)
+    this.resolve({
+      status: this.status,
+      statusText: this.statusText,
+      headers: this.headers,
+      body: this.capture.bytes(),
+      bodyBytes: this.capture.total,
+      truncated: this.capture.truncated,
+      bodyError,
+      timings: computeTimings(this.marks),
+      sentAt: this.sentAt || this.wallStart,
+      receivedAt: this.receivedAt || Date.now(),
+    })
+  }
+
+  private stopError(): ConsoleError {
+    return this.stopReason === 'timeout'
+      ? new ConsoleError('timeout', `No complete answer from ${this.spec.url.host} within ${this.spec.timeoutMs} ms.`, {
+          hint: 'The server may be slow or not answering; raise the timeout or check that the URL is right.',
+        })
+      : new ConsoleError('cancelled', 'The request was cancelled.')
+  }
+}

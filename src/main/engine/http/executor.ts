@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto'
+import type { HttpAuthMode, RetryingEvent } from '../../../shared/contract'
+import { ConsoleError } from '../core/console-error'
+import type { EnvironmentProvider, IncomingResponse, OutgoingRequest, ResolvedEnvironment, TokenProvider } from '../core/ports'
+import type { SecretRegistry } from '../core/secret-registry'
+import { type QuotaKey, quotaKey } from '../quota/quota-key'
+import { signRequest } from '../signing/signer'
+import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
+import { Cancellation, CancellationRegistry } from './cancellation'
+import { prepareHeaders } from './request-headers'
+import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
+import { resolveRequestUrl } from './target-url'
+import { msUntilNextSecond, UsedSignatures } from './used-signatures'
+
+export interface ExecutorDeps extends AttemptServices {
+  secrets: SecretRegistry
+  environments: () => EnvironmentProvider | undefined
+  tokens: () => TokenProvider | undefined
+  /** Unix seconds for x-timestamp, read at the moment of each attempt (the signing engine's clock choice). */
+  signingTimestamp: () => number
+  onRetrying?: (event: RetryingEvent) => void
+  maxAutoRetryWaitMs?: number
+}
+
+/** A request as the UI or a typed endpoint asks for it. */
+export interface ExecuteInput {
+  requestId?: string
+  envId?: string
+  /** An environment already resolved by the caller (typed endpoints), instead of envId / the active one. */
+  env?: ResolvedEnvironment
+  method: string
+  target: 'api' | 'auth'
+  path: string
+  headers?: Record<string, string>
+  body?: string
+  auth: HttpAuthMode
+  timeoutMs?: number
+  maxBodyBytes?: number
+  force?: boolean
+  autoRetry?: boolean
+  /** Refuse (ConsoleError rate_limited, reason quota_spent) when the ledger says the quota is spent (default true). */
+  warnSpent?: boolean
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * The request executor. For each request it resolves the URL against the environment, checks the quota gate (a key
+ * blocked by a 429 fails fast unless forced; a spent ledger warns), adds auth at the moment of sending (a bearer token
+ * read then, or a fresh HMAC signature with a fresh timestamp, again on every retry), and handles the two automatic
+ * retries: after a 401 on a bearer call it refreshes once and retries once (never loops), and after a 429 with
+ * `autoRetry` it waits Retry-After with exponential backoff and jitter. Every attempt is its own log entry.
+ */
+export class RequestExecutor {
+  private readonly cancels = new CancellationRegistry()
+  private readonly usedSignatures = new UsedSignatures()
+
+  constructor(private readonly deps: ExecutorDeps) {}
+
+  /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
+  async execute(input: ExecuteInput): Promise<AttemptResult> {
+    const requestId = input.requestId ?? randomUUID()
+    const cancellation = this.cancels.open(requestId)
+    try {
+      return await this.run(input, requestId, cancellation)
+    } finally {
+      this.cancels.close(requestId, cancellation)
+    }
+  }
+
+  /** Cancels a running request (or its wait before a retry); false when none has that id. */
+  cancel(requestId: string): boolean {
+    return this.cancels.cancel(requestId)
+  }
+
+  /** The ports.ts SendHttp: one attempt, logged and counted, the body returned unredacted to the engine caller. */
+  readonly sendHttp = async (req: OutgoingRequest): Promise<IncomingResponse> => {
+    const url = resolveRequestUrl(null, 'api', req.url)
+    const cancellation = new Cancellation()
+    if (req.signal?.aborted) throw new ConsoleError('cancelled', 'The request was cancelled.')
+    const onAbort = () => cancellation.cancel()
+    req.signal?.addEventListener('abort', onAbort, { once: true })
+    try {
+      return await this.sendOnce(req, url, cancellation)
+    } finally {
+      req.signal?.removeEventListener('abort', onAbort)
+    }
+  }
+
+  private async sendOnce(req: OutgoingRequest, url: URL, cancellation: Cancellation): Promise<IncomingResponse> {
+    const { headers, notes } = prepareHeaders(req.headers, req.body)
+    let key: QuotaKey | null = null
+    if (req.purpose !== 'sandbox-admin') {
+      const env = req.envId ? await this.deps.environments()?.get(req.envId).catch(() => undefined) : undefined
+      key = quotaKey(env?.clientId ?? 'anonymous', req.method, url.pathname)
+      this.deps.quota.gate(key)
+    }
+    const auth = headers.authorization?.startsWith('Bearer ') ? 'bearer' : headers['x-signature'] ? 'hmac' : 'none'
+    const result = await runAttempt(
+      this.deps,
+      {
+        requestId: randomUUID(),
+        url,
+        method: req.method.toUpperCase(),
+        headers,
+        body: req.body,
+        timeoutMs: req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+        purpose: req.purpose,
+        auth,
+        envId: req.envId ?? null,
+        attempt: 1,
+        quotaKey: key,
+        notes,
+      },
+      cancellation,
+    )
+    if (result.outcome.bodyError) throw result.outcome.bodyError
+    return {
+      status: result.outcome.status,
+      statusText: result.outcome.statusText,
+      headers: result.headerMap,
+      body: result.decoded.kind === 'binary' ? result.outcome.body.toString('utf8') : result.decoded.text,
+      truncated: result.outcome.truncated,
+      durationMs: result.outcome.timings.total,
+      logId: result.view.logId,
+    }
+  }
+
+  /** Stops every running request (runtime shutdown). */
+  close(): void {
+    this.cancels.cancelAll()
+  }
+
+  /** The environment a request uses: envId's, or the active one; its secret is registered for redaction. */
+  async environment(envId: string | undefined): Promise<ResolvedEnvironment> {
+    const provider = this.deps.environments()
+    if (!provider) {
+      throw new ConsoleError('not_found', 'No environment is available yet.', {
+        hint: 'Create or choose an environment first (the built-in sandbox is one).',
+      })
+    }
+    const env = envId ? await provider.get(envId) : await provider.active()
+    this.deps.secrets.add(env.clientSecret, 'client_secret')
+    return env
+  }
+
+  private async run(input: ExecuteInput, requestId: string, cancellation: Cancellation): Promise<AttemptResult> {
+    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(input.path.trim())
+    // An absolute URL without auth needs nothing from an environment (its quota key is the anonymous client).
+    const env = input.env ?? (absolute && input.auth === 'none' && !input.envId ? null : await this.environment(input.envId))
+    const url = resolveRequestUrl(env, input.target, input.path)
+    const method = input.method.toUpperCase()
+    const base = prepareHeaders(input.headers ?? {}, input.body)
+    const credentialed = input.auth !== 'none' || 'authorization' in base.headers || 'x-access-key' in base.headers
+    const key = quotaKey(credentialed && env ? env.clientId : 'anonymous', method, url.pathname)
+    const blocked = this.deps.quota.blockedMs(key)
+    if (blocked > 0 && input.autoRetry && !input.force && blocked <= (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
+      // A short block with automatic retry on: wait it out instead of failing fast.
+      const delay = retryDelayMs(0, blocked)
+      this.announceRetry(requestId, 1, delay, 'the key is blocked after a 429')
+      await cancellation.sleep(delay)
+    }
+    this.deps.quota.gate(key, { force: input.force, warnSpent: input.warnSpent ?? true })
+
+    let attempt = 1
+    let token: string | undefined
+    let refreshed = false
+    let retries = 0
+    for (;;) {
+      cancellation.check()
+      const prepared: PreparedAttempt = {
+        requestId,
+        url,
+        method,
+        headers: { ...base.headers },
+        body: input.body,
+        timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        maxBodyBytes: input.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+        purpose: 'api',
+        auth: input.auth,
+        envId: env?.id ?? null,
+        attempt,
+        quotaKey: key,
+        notes: [...base.notes],
+      }
+      if (input.auth === 'bearer') {
+        token ??= await this.requireTokens().accessToken(requireEnv(env).id)
+        this.deps.secrets.add(token, 'access_token')
+        prepared.headers.authorization = `Bearer ${token}`
+      } else if (input.auth === 'hmac') {
+        const e = requireEnv(env)
+        const sign = () =>
+          signRequest({
+            clientId: e.clientId,
+            clientSecret: e.clientSecret,
+            method,
+            path: `${url.pathname}${url.search}`,
+            body: input.body ?? '',
+            timestamp: this.deps.signingTimestamp(),
+          })
+        let signed = sign()
+        if (this.usedSignatures.wasUsed(signed.signature)) {
+          // The same request was signed in this same second: wait for the next one so the signature is fresh.
+          await cancellation.sleep(msUntilNextSecond())
+          signed = sign()
+        }
+        this.usedSignatures.remember(signed.signature)
+        Object.assign(prepared.headers, signed.headers)
+        prepared.signing = { canonical: signed.canonical, timestamp: Number(signed.headers['x-timestamp']) }
+      }
+      const result = await runAttempt(this.deps, prepared, cancellation)
+      result.view.attempts = attempt
+      const status = result.outcome.status
+      if (status === 401 && input.auth === 'bearer' && !refreshed && token) {
+        refreshed = true
+        try {
+          token = await this.requireTokens().refreshAfter401(requireEnv(env).id, token)
+          attempt += 1
+          continue
+        } catch (error) {
+          result.view.notes.push(`The server refused the token (401) and refreshing it failed: ${this.deps.redactor.text((error as Error).message)}`)
+          return result
+        }
+      }
+      if (status === 429 && input.autoRetry && retries < MAX_AUTO_RETRIES) {
+        const delay = retryDelayMs(retries, this.deps.quota.blockedMs(key))
+        if (delay > (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
+          result.view.notes.push(`Not retried automatically: the server asks to wait ${Math.ceil(delay / 1000)} s, longer than the automatic-retry limit.`)
+          return result
+        }
+        retries += 1
+        attempt += 1
+        this.announceRetry(requestId, attempt, delay, `429 Too Many Requests (retry ${retries} of ${MAX_AUTO_RETRIES})`)
+        await cancellation.sleep(delay)
+        continue
+      }
+      return result
+    }
+  }
+
+  private announceRetry(requestId: string, attempt: number, delayMs: number, reason: string): void {
+    this.deps.onRetrying?.({ requestId, attempt, delayMs, until: new Date(Date.now() + delayMs).toISOString(), reason })
+  }
+
+  private requireTokens(): TokenProvider {
+    const tokens = this.deps.tokens()
+    if (!tokens) {
+      throw new ConsoleError('unsupported', 'Bearer requests need the sign-in part of the console, which is not available.', {
+        hint: 'Use auth "none" or "hmac", or a build of the console with OAuth.',
+      })
+    }
+    return tokens
+  }
+}
+
+function requireEnv(env: ResolvedEnvironment | null): ResolvedEnvironment {
+  if (!env) {
+    throw new ConsoleError('not_found', 'Bearer and HMAC requests need an environment (its client and tokens).', {
+      hint: 'Choose an environment, or send with auth "none".',
+    })
+  }
+  return env
+}
+

@@ -1,0 +1,59 @@
+import { ConsoleError } from '../core/console-error'
+
+const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH)/
+
+/**
+ * Turns an undici/Node error into a ConsoleError a user can act on: what happened (refused, not found, reset, TLS,
+ * timeout), why it probably did, and what to check. Never includes a stack.
+ */
+export function describeNetworkError(
+  error: Error,
+  context: { url: URL; timeoutMs: number; reason?: 'cancelled' | 'timeout'; afterHeaders?: boolean },
+): ConsoleError {
+  const { url } = context
+  const code = String((error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code ?? '')
+  const where = url.host
+  if (context.reason === 'cancelled') return new ConsoleError('cancelled', 'The request was cancelled.')
+  if (context.reason === 'timeout' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new ConsoleError('timeout', `No complete answer from ${where} within ${context.timeoutMs} ms.`, {
+      hint: 'The server may be slow or not answering; raise the timeout or check that the URL is right.',
+    })
+  }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
+    return new ConsoleError('timeout', `Connecting to ${where} timed out.`, {
+      hint: 'Check the host and port, a firewall, or whether a VPN or proxy is needed.',
+    })
+  }
+  if (code === 'ECONNREFUSED') {
+    return new ConsoleError('network', `${where} refused the connection: nothing is listening there.`, {
+      hint: 'Check the environment’s URL and port, and that the server (or the sandbox) is running.',
+    })
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new ConsoleError('network', `The host name ${url.hostname} could not be resolved (DNS ${code}).`, {
+      hint: 'Check the spelling of the URL and your network connection.',
+    })
+  }
+  if (TLS_CODES.test(code)) {
+    return new ConsoleError('network', `The TLS connection to ${where} failed: ${error.message} (${code}).`, {
+      hint: 'The server’s certificate is not trusted here: check the URL, or the certificate chain the server sends.',
+    })
+  }
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') {
+    return new ConsoleError(
+      'network',
+      context.afterHeaders
+        ? `${where} closed the connection before the response body was complete.`
+        : `${where} closed the connection without answering.`,
+      { hint: 'The server crashed, restarted or dropped the request; try again, and look at its logs if it repeats.' },
+    )
+  }
+  if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_ARG_TYPE' || code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN') {
+    return new ConsoleError('invalid_request', `The request could not be sent: ${error.message}.`, {
+      hint: 'Check the method, header names and header values for characters HTTP does not allow.',
+    })
+  }
+  return new ConsoleError('network', `The request to ${where} failed: ${error.message}${code ? ` (${code})` : ''}.`, {
+    hint: 'Check the URL and your connection; the network log has the details of what was sent.',
+  })
+}

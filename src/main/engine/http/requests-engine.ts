@@ -1,0 +1,94 @@
+import type { EventBus } from '../core/event-bus'
+import type { EnvironmentProvider, TokenProvider } from '../core/ports'
+import type { SecretRegistry } from '../core/secret-registry'
+import { LogExports } from '../export/log-exports'
+import { NetworkLog, summarize } from '../log/network-log'
+import { Redactor } from '../log/redaction'
+import { QuotaLimits } from '../quota/quota-limits'
+import { QuotaTracker } from '../quota/quota-tracker'
+import type { ClockSkewEstimator } from '../signing/clock-skew'
+import type { LogConfig, QuotaConfig } from '../../../shared/contract'
+import { RequestExecutor } from './executor'
+import { createTimedAgent } from './socket-timings'
+import { TypedEndpoints } from './typed-endpoints'
+
+export interface RequestsEngineOptions {
+  bus: EventBus
+  secrets: SecretRegistry
+  /** Looked up at call time: the auth part is wired after this one. */
+  environments: () => EnvironmentProvider | undefined
+  tokens: () => TokenProvider | undefined
+  clockSkew: () => ClockSkewEstimator | undefined
+  signingTimestamp: () => number
+  creator: { name: string; version: string }
+  quotaConfig?: Partial<Omit<QuotaConfig, 'specRules'>>
+  logConfig?: Partial<LogConfig>
+  maxAutoRetryWaitMs?: number
+}
+
+/** The requests part of the engine, built: what the bridge handlers and the CLI use. */
+export interface RequestsEngine {
+  executor: RequestExecutor
+  endpoints: TypedEndpoints
+  log: NetworkLog
+  quota: QuotaTracker
+  redactor: Redactor
+  exports: LogExports
+  close(): Promise<void>
+}
+
+/**
+ * Builds the executor, quota tracker, network log and exports around one undici agent, with their events going to the
+ * bus (`log:entry`, `log:cleared`, `quota:update`, `quota:blocked`, `http:retrying`). Plain Node: the runtime, the
+ * CLI, tests and benchmarks all build it the same way.
+ */
+export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
+  const redactor = new Redactor(o.secrets)
+  const log = new NetworkLog(o.logConfig, {
+    onEntry: (entry) => {
+      if (o.bus.listenerCount > 0) o.bus.emit('log:entry', summarize(entry))
+    },
+    onCleared: () => o.bus.emit('log:cleared', { at: new Date().toISOString() }),
+  })
+  const quota = new QuotaTracker({
+    limits: new QuotaLimits(o.quotaConfig),
+    onUpdate: (state) => o.bus.emit('quota:update', state),
+    onBlocked: (event) => o.bus.emit('quota:blocked', event),
+  })
+  const dispatcher = createTimedAgent()
+  const executor = new RequestExecutor({
+    dispatcher,
+    log,
+    quota,
+    redactor,
+    secrets: o.secrets,
+    clockSkew: o.clockSkew,
+    environments: o.environments,
+    tokens: o.tokens,
+    signingTimestamp: o.signingTimestamp,
+    onRetrying: (event) => o.bus.emit('http:retrying', event),
+    maxAutoRetryWaitMs: o.maxAutoRetryWaitMs,
+  })
+  const endpoints = new TypedEndpoints(executor)
+  const exports = new LogExports({
+    log,
+    redactor,
+    creator: o.creator,
+    environments: o.environments,
+    tokens: o.tokens,
+    signingTimestamp: o.signingTimestamp,
+  })
+  return {
+    executor,
+    endpoints,
+    log,
+    quota,
+    redactor,
+    exports,
+    async close() {
+      executor.close()
+      quota.close()
+      await dispatcher.destroy().catch(() => undefined)
+    },
+  }
+}

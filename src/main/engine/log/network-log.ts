@@ -1,0 +1,308 @@
+import type { HeaderPair, LogConfig, LogEntry, LogEntrySummary, LogPurpose, PhaseTimings } from '../../../shared/contract'
+import { ConsoleError } from '../core/console-error'
+import { type LogQuery, matchesQuery } from './log-query'
+
+export const DEFAULT_LOG_CONFIG: LogConfig = {
+  capacity: 2000,
+  maxBodyChars: 256 * 1024,
+  bodyBudgetChars: 32 * 1024 * 1024,
+}
+
+/** A body as captured (already redacted). */
+export interface CapturedBody {
+  text: string
+  size: number
+  mimeType: string
+  truncated?: boolean
+}
+
+/** The request half of an entry, already redacted by the caller. */
+export interface BeginCapture {
+  method: string
+  url: string
+  purpose: LogPurpose
+  auth: LogEntry['auth']
+  requestHeaders: HeaderPair[]
+  requestBody: CapturedBody | null
+  envId?: string | null
+  requestId?: string | null
+  attempt?: number
+  /** ISO time the request was sent (default: now). */
+  startedAt?: string
+  notes?: string[]
+}
+
+/** The response half (or the failure), already redacted. */
+export interface CompleteCapture {
+  status: number
+  statusText: string
+  httpVersion?: string
+  responseHeaders: HeaderPair[]
+  responseBody: CapturedBody | null
+  timings: PhaseTimings | null
+  durationMs: number
+  error?: string | null
+  notes?: string[]
+}
+
+interface Slot {
+  entry: LogEntry
+  bodyChars: number
+}
+
+/**
+ * The network log: a ring buffer of exchanges that is bounded twice, by entry count (`capacity`, oldest dropped first)
+ * and by the characters of bodies it keeps (`maxBodyChars` per body, `bodyBudgetChars` overall: past the budget the
+ * oldest entries lose their bodies but keep everything else). It stores only what callers give it, which is redacted
+ * at capture time; nothing unredacted is ever kept, so nothing unredacted can leak from it.
+ */
+export class NetworkLog {
+  private readonly slots = new Map<string, Slot>()
+  /** Ids of entries holding body text, oldest first (the budget's eviction order). */
+  private bodyQueue: string[] = []
+  private bodyQueueHead = 0
+  private bodyChars = 0
+  private seq = 0
+  private config: LogConfig
+
+  constructor(
+    config: Partial<LogConfig> = {},
+    /** `onEntry` gets the live entry: summarize it (cheaply) only when someone listens. */
+    private readonly listeners: { onEntry?: (entry: Readonly<LogEntry>) => void; onCleared?: () => void } = {},
+  ) {
+    this.config = { ...DEFAULT_LOG_CONFIG, ...config }
+  }
+
+  /** Records a request as it is sent; returns the entry id. */
+  begin(c: BeginCapture): string {
+    this.seq += 1
+    const id = `log-${this.seq}`
+    const { host, path } = splitUrl(c.url)
+    const entry: LogEntry = {
+      id,
+      seq: this.seq,
+      startedAt: c.startedAt ?? new Date().toISOString(),
+      method: c.method,
+      url: c.url,
+      host,
+      path,
+      purpose: c.purpose,
+      auth: c.auth,
+      state: 'pending',
+      status: null,
+      statusText: '',
+      durationMs: null,
+      responseBytes: null,
+      truncated: false,
+      error: null,
+      imported: false,
+      attempt: c.attempt ?? 1,
+      envId: c.envId ?? null,
+      requestId: c.requestId ?? null,
+      httpVersion: 'HTTP/1.1',
+      requestHeaders: c.requestHeaders,
+      requestBody: null,
+      responseHeaders: [],
+      responseBody: null,
+      timings: null,
+      notes: c.notes ?? [],
+    }
+    const slot: Slot = { entry, bodyChars: 0 }
+    this.slots.set(id, slot)
+    entry.requestBody = this.storeBody(slot, c.requestBody)
+    this.enforceCapacity()
+    this.enforceBudget()
+    this.listeners.onEntry?.(entry)
+    return id
+  }
+
+  /** Adds the response (or the failure, with `error`) to an entry; ignored when the entry was dropped meanwhile. */
+  complete(id: string, c: CompleteCapture): void {
+    const slot = this.slots.get(id)
+    if (!slot) return
+    const e = slot.entry
+    e.state = c.error ? 'failed' : 'done'
+    e.status = c.status || null
+    e.statusText = c.statusText
+    if (c.httpVersion) e.httpVersion = c.httpVersion
+    e.responseHeaders = c.responseHeaders
+    e.timings = c.timings
+    e.durationMs = round(c.durationMs)
+    e.error = c.error ?? null
+    e.responseBytes = c.responseBody ? c.responseBody.size : c.status ? 0 : null
+    e.responseBody = this.storeBody(slot, c.responseBody)
+    e.truncated = Boolean(e.responseBody?.truncated)
+    if (c.notes?.length) e.notes = [...e.notes, ...c.notes]
+    this.enforceBudget()
+    this.listeners.onEntry?.(e)
+  }
+
+  /** Adds a finished entry from elsewhere (a HAR import), marked imported. */
+  addImported(entry: Omit<LogEntry, 'id' | 'seq' | 'imported' | 'requestBody' | 'responseBody'>, bodies: {
+    request: CapturedBody | null
+    response: CapturedBody | null
+  }): string {
+    this.seq += 1
+    const id = `log-${this.seq}`
+    const full: LogEntry = { ...entry, id, seq: this.seq, imported: true, requestBody: null, responseBody: null }
+    const slot: Slot = { entry: full, bodyChars: 0 }
+    this.slots.set(id, slot)
+    full.requestBody = this.storeBody(slot, bodies.request)
+    full.responseBody = this.storeBody(slot, bodies.response)
+    full.truncated = Boolean(full.responseBody?.truncated)
+    this.enforceCapacity()
+    this.enforceBudget()
+    this.listeners.onEntry?.(full)
+    return id
+  }
+
+  /** A page of summaries, newest first. */
+  list(query: LogQuery & { offset?: number; limit?: number } = {}): { entries: LogEntrySummary[]; total: number; size: number; capacity: number } {
+    const all = [...this.slots.values()]
+    const matched: LogEntrySummary[] = []
+    for (let i = all.length - 1; i >= 0; i--) {
+      const e = (all[i] as Slot).entry
+      if (matchesQuery(e, query)) matched.push(summarize(e))
+    }
+    const offset = query.offset ?? 0
+    return {
+      entries: matched.slice(offset, offset + (query.limit ?? 200)),
+      total: matched.length,
+      size: this.slots.size,
+      capacity: this.config.capacity,
+    }
+  }
+
+  /** One entry in full; throws not_found when it was dropped or never existed. */
+  get(id: string): LogEntry {
+    const slot = this.slots.get(id)
+    if (!slot) {
+      throw new ConsoleError('not_found', `The network log has no entry ${id}.`, {
+        hint: 'It may have been dropped to keep the log within its size, or the log was cleared.',
+      })
+    }
+    return structuredClone(slot.entry)
+  }
+
+  /** Entries in capture order (all, or the given ids that still exist). */
+  entries(ids?: readonly string[]): LogEntry[] {
+    if (!ids) return [...this.slots.values()].map((s) => s.entry)
+    return ids.map((id) => this.slots.get(id)?.entry).filter((e): e is LogEntry => e !== undefined)
+  }
+
+  clear(): number {
+    const n = this.slots.size
+    this.slots.clear()
+    this.bodyQueue = []
+    this.bodyQueueHead = 0
+    this.bodyChars = 0
+    this.listeners.onCleared?.()
+    return n
+  }
+
+  configure(change: Partial<LogConfig>): LogConfig {
+    this.config = { ...this.config, ...change }
+    this.enforceCapacity()
+    this.enforceBudget()
+    return { ...this.config }
+  }
+
+  get settings(): LogConfig {
+    return { ...this.config }
+  }
+
+  get size(): number {
+    return this.slots.size
+  }
+
+  /** Characters of body text currently kept (what the budget bounds). */
+  get keptBodyChars(): number {
+    return this.bodyChars
+  }
+
+  private storeBody(slot: Slot, body: CapturedBody | null): LogEntry['requestBody'] {
+    if (!body) return null
+    const cap = this.config.maxBodyChars
+    const cut = body.text.length > cap
+    const text = cut ? body.text.slice(0, cap) : body.text
+    if (text.length > 0) {
+      slot.bodyChars += text.length
+      this.bodyChars += text.length
+      this.bodyQueue.push(slot.entry.id)
+    }
+    return { text, size: body.size, mimeType: body.mimeType, truncated: cut || Boolean(body.truncated), evicted: false }
+  }
+
+  private enforceCapacity(): void {
+    while (this.slots.size > this.config.capacity) {
+      const first = this.slots.entries().next().value
+      if (!first) break
+      this.slots.delete(first[0])
+      this.bodyChars -= first[1].bodyChars
+    }
+  }
+
+  private enforceBudget(): void {
+    while (this.bodyChars > this.config.bodyBudgetChars && this.bodyQueueHead < this.bodyQueue.length) {
+      const id = this.bodyQueue[this.bodyQueueHead] as string
+      this.bodyQueueHead++
+      const slot = this.slots.get(id)
+      if (slot && slot.bodyChars > 0) {
+        for (const body of [slot.entry.requestBody, slot.entry.responseBody]) {
+          if (body && body.text.length > 0) {
+            body.text = ''
+            body.evicted = true
+          }
+        }
+        this.bodyChars -= slot.bodyChars
+        slot.bodyChars = 0
+      }
+    }
+    // Drop ids at the front whose bodies are already gone (dropped by capacity, or a second id of the same entry).
+    while (this.bodyQueueHead < this.bodyQueue.length) {
+      const slot = this.slots.get(this.bodyQueue[this.bodyQueueHead] as string)
+      if (slot && slot.bodyChars > 0) break
+      this.bodyQueueHead++
+    }
+    if (this.bodyQueueHead > 4096 && this.bodyQueueHead * 2 > this.bodyQueue.length) {
+      this.bodyQueue = this.bodyQueue.slice(this.bodyQueueHead)
+      this.bodyQueueHead = 0
+    }
+  }
+}
+
+/** The list view of an entry (what `log:entry` streams). */
+export function summarize(e: LogEntry): LogEntrySummary {
+  return {
+    id: e.id,
+    seq: e.seq,
+    startedAt: e.startedAt,
+    method: e.method,
+    url: e.url,
+    host: e.host,
+    path: e.path,
+    purpose: e.purpose,
+    auth: e.auth,
+    state: e.state,
+    status: e.status,
+    statusText: e.statusText,
+    durationMs: e.durationMs,
+    responseBytes: e.responseBytes,
+    truncated: e.truncated,
+    error: e.error,
+    imported: e.imported,
+    attempt: e.attempt,
+    envId: e.envId,
+    requestId: e.requestId,
+  }
+}
+
+function splitUrl(url: string): { host: string; path: string } {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)([^#]*)/i.exec(url)
+  if (!m) return { host: '', path: url }
+  return { host: m[1] ?? '', path: m[2] || '/' }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000
+}

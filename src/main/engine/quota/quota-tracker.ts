@@ -1,0 +1,306 @@
+import type { QuotaBlockedEvent, QuotaConfig, QuotaKeyState, QuotaLimitSource } from '../../../shared/contract'
+import { ConsoleError } from '../core/console-error'
+import { KeyLedger } from './key-ledger'
+import type { QuotaKey } from './quota-key'
+import { QuotaLimits } from './quota-limits'
+import { readQuotaHeaders } from './ratelimit-headers'
+
+/** Wait after a 429 without Retry-After: the spec's reference handler uses 60 s. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60
+const MAX_NOTES = 5
+
+export interface QuotaTrackerOptions {
+  limits?: QuotaLimits
+  onUpdate?: (state: QuotaKeyState) => void
+  onBlocked?: (event: QuotaBlockedEvent) => void
+  now?: () => number
+  /** Keys kept; the least recently used is forgotten first (default 500). */
+  maxKeys?: number
+}
+
+/** A request counted by `recordSend`, handed back with its outcome. */
+export interface SendTicket {
+  key: QuotaKey
+  at: number
+}
+
+interface KeyState {
+  key: QuotaKey
+  ledger: KeyLedger
+  serverLimit?: number
+  limitSource: QuotaLimitSource
+  windowSeconds?: number
+  serverRemaining?: number
+  serverObservedAt?: number
+  serverResetAt?: number
+  /** Requests the server counted that the ledger does not know (other tools, earlier sessions). */
+  unknownUsed: number
+  unknownUntil: number
+  blockedUntil: number
+  unblockTimer?: NodeJS.Timeout
+  lastStatus: number | null
+  notes: string[]
+  updatedAt: number
+}
+
+/**
+ * Rate-limit quotas per (client, METHOD, path) key (spec 8). It combines what the server says (X-RateLimit-*,
+ * Retry-After, IETF RateLimit) with a ledger of this console's own requests in the rolling window, so it predicts the
+ * remaining quota and when the next unit returns before the server says so. After a 429 it blocks the key until
+ * Retry-After (60 s when absent) passes; `gate` enforces that and warns when the ledger says the quota is spent.
+ */
+export class QuotaTracker {
+  readonly limits: QuotaLimits
+  private readonly keys = new Map<string, KeyState>()
+  private readonly now: () => number
+  private readonly maxKeys: number
+  /** The most recently used key (already last in `keys`, so touching it again needs no reordering). */
+  private lastTouched: KeyState | null = null
+
+  constructor(private readonly options: QuotaTrackerOptions = {}) {
+    this.limits = options.limits ?? new QuotaLimits()
+    this.now = options.now ?? Date.now
+    this.maxKeys = options.maxKeys ?? 500
+  }
+
+  /**
+   * Throws ConsoleError('rate_limited') when the key is blocked after a 429, or (with `warnSpent`) when the ledger says
+   * the quota is spent. `details.reason` is `blocked` or `quota_spent`; `force` skips both checks.
+   */
+  gate(key: QuotaKey, options: { force?: boolean; warnSpent?: boolean } = {}): void {
+    if (options.force) return
+    const s = this.keys.get(key.id)
+    const now = this.now()
+    const blockedMs = this.blockedMs(key)
+    if (blockedMs > 0) {
+      const seconds = Math.ceil(blockedMs / 1000)
+      throw new ConsoleError('rate_limited', `${key.method} ${key.path} is blocked for ${seconds} s more: the server answered 429 Too Many Requests.`, {
+        hint: 'Wait for the countdown to end, turn on automatic retry, or send with force to try anyway.',
+        details: { reason: 'blocked', key: key.id, until: new Date(now + blockedMs).toISOString(), secondsLeft: seconds },
+      })
+    }
+    if (options.warnSpent && s && this.predicted(s, now) <= 0) {
+      const state = this.describe(s, now)
+      const wait = state.nextUnitAt ? Math.max(0, Math.ceil((Date.parse(state.nextUnitAt) - now) / 1000)) : null
+      throw new ConsoleError(
+        'rate_limited',
+        `The quota of ${key.method} ${key.path} looks spent: ${state.used} of ${state.limit} requests in the last ${Math.round(state.windowSeconds / 60)} minutes${wait === null ? '' : `; the next unit returns in ${wait} s`}.`,
+        {
+          hint: 'Send with force to send anyway (the server will probably answer 429), or wait for the next unit.',
+          details: { reason: 'quota_spent', key: key.id, state },
+        },
+      )
+    }
+  }
+
+  /** Milliseconds the key stays blocked after a 429 (0 when it is not blocked). */
+  blockedMs(key: QuotaKey): number {
+    const s = this.keys.get(key.id)
+    return s ? Math.max(0, s.blockedUntil - this.now()) : 0
+  }
+
+  /** Counts one request in the ledger at the moment it is sent. */
+  recordSend(key: QuotaKey): SendTicket {
+    const s = this.touch(key)
+    const at = this.now()
+    s.ledger.add(at)
+    return { key, at }
+  }
+
+  /**
+   * Reads a response's quota headers for the request of `ticket`. A 429 un-counts that request (the server does not
+   * count refused requests), blocks the key and emits `quota:blocked`. Returns the key's state after the response.
+   */
+  observe(ticket: SendTicket, response: { status: number; headers: Record<string, string | undefined>; receivedAt?: number }): QuotaKeyState {
+    const s = this.touch(ticket.key)
+    const receivedAt = response.receivedAt ?? this.now()
+    const obs = readQuotaHeaders(response.headers, receivedAt)
+    for (const note of obs.notes) this.note(s, note)
+    s.lastStatus = response.status
+    if (obs.limit !== undefined) {
+      s.serverLimit = obs.limit
+      s.limitSource = obs.limitSource ?? 'server'
+    }
+    if (obs.windowSeconds !== undefined && obs.windowSeconds > 0) s.windowSeconds = obs.windowSeconds
+    if (obs.resetSeconds !== undefined) s.serverResetAt = receivedAt + obs.resetSeconds * 1000
+    if (response.status === 429) {
+      s.ledger.remove(ticket.at)
+      const seconds = obs.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS
+      this.block(s, receivedAt, seconds, obs.retryAfterSeconds === undefined ? 'default' : 'retry-after')
+    }
+    if (obs.remaining !== undefined) {
+      s.serverRemaining = obs.remaining
+      s.serverObservedAt = receivedAt
+      const ledgerRemaining = this.limitOf(s) - s.ledger.count(receivedAt, this.windowMs(s))
+      const unknown = ledgerRemaining - obs.remaining
+      s.unknownUsed = Math.max(0, unknown)
+      s.unknownUntil = unknown > 0 ? receivedAt + this.windowMs(s) : 0
+    }
+    s.updatedAt = receivedAt
+    return this.emitUpdate(s)
+  }
+
+  /** No response arrived: the request stays counted (the server may have counted it). */
+  recordFailure(ticket: SendTicket): void {
+    const s = this.keys.get(ticket.key.id)
+    if (s) this.emitUpdate(s)
+  }
+
+  state(key: QuotaKey): QuotaKeyState {
+    const s = this.keys.get(key.id)
+    return s ? this.describe(s, this.now()) : this.describe(this.fresh(key), this.now())
+  }
+
+  list(): QuotaKeyState[] {
+    const now = this.now()
+    return [...this.keys.values()].map((s) => this.describe(s, now))
+  }
+
+  /** Forgets the ledger, server observations and blocks of one key or of all; returns how many keys were cleared. */
+  reset(keyId?: string): number {
+    const targets = keyId === undefined ? [...this.keys.values()] : [this.keys.get(keyId)].filter((s) => s !== undefined)
+    for (const s of targets) {
+      clearTimeout(s.unblockTimer)
+      this.keys.delete(s.key.id)
+      if (this.lastTouched === s) this.lastTouched = null
+      this.emitUpdate(this.fresh(s.key))
+    }
+    return targets.length
+  }
+
+  configure(change: Partial<Omit<QuotaConfig, 'specRules'>>): QuotaConfig {
+    return this.limits.update(change)
+  }
+
+  /** Stops the unblock timers (runtime shutdown). */
+  close(): void {
+    for (const s of this.keys.values()) clearTimeout(s.unblockTimer)
+  }
+
+  private block(s: KeyState, receivedAt: number, seconds: number, source: QuotaBlockedEvent['source']): void {
+    s.blockedUntil = Math.max(s.blockedUntil, receivedAt + seconds * 1000)
+    clearTimeout(s.unblockTimer)
+    const delay = Math.max(0, s.blockedUntil - this.now())
+    s.unblockTimer = setTimeout(() => {
+      s.unblockTimer = undefined
+      if (this.keys.get(s.key.id) === s) this.emitUpdate(s)
+    }, delay + 5)
+    s.unblockTimer.unref?.()
+    this.options.onBlocked?.({
+      key: s.key.id,
+      clientId: s.key.clientId,
+      method: s.key.method,
+      path: s.key.path,
+      until: new Date(s.blockedUntil).toISOString(),
+      seconds: Math.ceil((s.blockedUntil - receivedAt) / 1000),
+      source,
+    })
+  }
+
+  /** Remaining quota by the ledger and the server's last word (the cheap part of `describe`). */
+  private predicted(s: KeyState, now: number): number {
+    const limit = this.limitOf(s)
+    const used = s.ledger.count(now, this.windowMs(s))
+    const unknown = now < s.unknownUntil ? s.unknownUsed : 0
+    return Math.max(0, Math.min(limit, limit - used - unknown))
+  }
+
+  private describe(s: KeyState, now: number): QuotaKeyState {
+    const windowMs = this.windowMs(s)
+    const limit = this.limitOf(s)
+    const used = s.ledger.count(now, windowMs)
+    const unknown = now < s.unknownUntil ? s.unknownUsed : 0
+    const predicted = Math.max(0, Math.min(limit, limit - used - unknown))
+    const oldest = s.ledger.oldest()
+    let nextUnit: number | null = oldest === undefined ? null : oldest + windowMs
+    if (unknown > 0 && (nextUnit === null || s.unknownUntil < nextUnit)) nextUnit = s.unknownUntil
+    if (s.serverResetAt !== undefined && s.serverResetAt > now && (nextUnit === null || s.serverResetAt < nextUnit)) {
+      nextUnit = s.serverResetAt
+    }
+    return {
+      key: s.key.id,
+      clientId: s.key.clientId,
+      method: s.key.method,
+      path: s.key.path,
+      limit,
+      limitSource: s.serverLimit === undefined ? 'table' : s.limitSource,
+      windowSeconds: windowMs / 1000,
+      serverRemaining: s.serverRemaining ?? null,
+      serverObservedAt: s.serverObservedAt === undefined ? null : iso(s.serverObservedAt),
+      used,
+      predictedRemaining: predicted,
+      nextUnitAt: nextUnit === null ? null : iso(nextUnit),
+      retryAfterUntil: s.blockedUntil > now ? iso(s.blockedUntil) : null,
+      history: s.ledger.history(now),
+      lastStatus: s.lastStatus,
+      notes: [...s.notes],
+      updatedAt: iso(s.updatedAt),
+    }
+  }
+
+  private emitUpdate(s: KeyState): QuotaKeyState {
+    const state = this.describe(s, this.now())
+    this.options.onUpdate?.(state)
+    return state
+  }
+
+  private limitOf(s: KeyState): number {
+    return s.serverLimit ?? this.limits.limitFor(s.key.method, s.key.path)
+  }
+
+  private windowMs(s: KeyState): number {
+    return (s.windowSeconds ?? this.limits.windowSeconds) * 1000
+  }
+
+  private note(s: KeyState, note: string): void {
+    s.notes.push(note)
+    if (s.notes.length > MAX_NOTES) s.notes.shift()
+  }
+
+  private touch(key: QuotaKey): KeyState {
+    let s = this.keys.get(key.id)
+    if (s && this.lastTouched === s) return s
+    if (s) {
+      this.keys.delete(key.id)
+    } else {
+      s = this.fresh(key)
+      if (this.keys.size >= this.maxKeys) {
+        const oldest = this.keys.values().next().value
+        if (oldest) {
+          clearTimeout(oldest.unblockTimer)
+          this.keys.delete(oldest.key.id)
+        }
+      }
+    }
+    this.keys.set(key.id, s)
+    this.lastTouched = s
+    return s
+  }
+
+  private fresh(key: QuotaKey): KeyState {
+    return {
+      key,
+      ledger: new KeyLedger(),
+      limitSource: 'table',
+      unknownUsed: 0,
+      unknownUntil: 0,
+      blockedUntil: 0,
+      lastStatus: null,
+      notes: [],
+      updatedAt: this.now(),
+    }
+  }
+}
+
+const isoCache = new Map<number, string>()
+
+/** ISO text of a time; the same few times (last response, oldest request) are formatted once, not on every update. */
+function iso(ms: number): string {
+  let text = isoCache.get(ms)
+  if (text === undefined) {
+    if (isoCache.size >= 256) isoCache.clear()
+    text = new Date(ms).toISOString()
+    isoCache.set(ms, text)
+  }
+  return text
+}
