@@ -1,24 +1,61 @@
-import { useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Heartbeat } from '../../../shared/contract'
 import { useEvent } from '../bridge/use-event'
+import { DrawerResizer } from '../features/network-log/drawer-resizer'
+import { useLogStore } from '../features/network-log/log-store'
+import { useLogFeed } from '../features/network-log/use-log-feed'
 import { useNavStore } from '../stores/nav-store'
+import '../features/network-log/drawer.css'
+
+const NetworkLog = lazy(() => import('../features/network-log/network-log').then((m) => ({ default: m.NetworkLog })))
 
 const KEEP = 50
+type DrawerTab = 'log' | 'events'
 
-/** The bottom drawer. Holds the live event stream until the network log takes its place. */
+/**
+ * The bottom drawer: the network log (main tab; its feed runs here so the list stays live while the drawer is
+ * closed) and the raw engine events. Clicking the active tab folds the drawer; its top edge resizes it.
+ */
 export function Drawer() {
+  useLogFeed()
   const open = useNavStore((s) => s.drawerOpen)
   const toggle = useNavStore((s) => s.toggleDrawer)
+  const count = useLogStore((s) => s.entries.length)
+  const [tab, setTab] = useState<DrawerTab>('log')
+  const [sized, setSized] = useState(false)
+  const onSized = useCallback((v: boolean) => setSized(v), [])
   const [beats, setBeats] = useState<Heartbeat[]>([])
   useEvent('app:heartbeat', (b) => setBeats((list) => [b, ...list].slice(0, KEEP)))
+  const pick = (t: DrawerTab) => {
+    if (open && t === tab) toggle(false)
+    else {
+      setTab(t)
+      toggle(true)
+    }
+  }
   return (
-    <section className={`drawer${open ? '' : ' drawer--closed'}`} aria-label="Drawer">
+    <section className={`drawer${open ? '' : ' drawer--closed'}${open && sized ? ' drawer--sized' : ''}`} aria-label="Drawer">
+      {open ? <DrawerResizer onSized={onSized} /> : null}
       <header className="drawer__bar">
-        <button type="button" className="tab tab--active" onClick={() => toggle()} aria-expanded={open}>
+        <button type="button" className={`tab${tab === 'log' ? ' tab--active' : ''}`} aria-pressed={tab === 'log'} onClick={() => pick('log')}>
+          Network log <span className="badge">{count}</span>
+        </button>
+        <button type="button" className={`tab${tab === 'events' ? ' tab--active' : ''}`} aria-pressed={tab === 'events'} onClick={() => pick('events')}>
           Events {beats.length > 0 ? <span className="badge">{beats.length}</span> : null}
         </button>
+        <span className="drawer__spacer" />
+        <button type="button" className="drawer__toggle" aria-expanded={open} onClick={() => toggle()} title="Ctrl+`">
+          {open ? 'Hide ▾' : 'Show ▴'}
+        </button>
       </header>
-      {open ? (
+      {open && tab === 'log' ? (
+        <div className="drawer__body drawer__body--log">
+          <Suspense fallback={<p className="loading">Loading the network log…</p>}>
+            <NetworkLog />
+          </Suspense>
+        </div>
+      ) : null}
+      {open && tab === 'events' ? (
         <div className="drawer__body">
           {beats.length === 0 ? (
             <p className="empty">Waiting for the first event from the engine (a heartbeat every few seconds)…</p>

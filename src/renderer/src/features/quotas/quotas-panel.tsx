@@ -1,9 +1,91 @@
-/** Quotas: built by the console issue (placeholder until then). */
+import { useEffect, useMemo } from 'react'
+import { useCommandStore } from '../../stores/command-store'
+import { useNavStore } from '../../stores/nav-store'
+import { ErrorBox } from '../../ui/error-box'
+import { formatWindow, sortKeys } from './quota-model'
+import { QuotaGauge } from './quota-gauge'
+import { QuotaProbe } from './quota-probe'
+import { useQuotaStore } from './quota-store'
+import { useProbeLocations, useQuotaList, useResetQuotas } from './use-quotas'
+import './quotas.css'
+
+/**
+ * Rate-limit quotas (spec 8): one gauge per (client, method, path) key, live from `quota:update` / `quota:blocked`
+ * (the status bar keeps the feed), re-read every 15 s and when a unit returns, so the rolling window is seen sliding.
+ */
 export function QuotasPanel() {
+  const list = useQuotaList(15_000)
+  const keys = useQuotaStore((s) => s.keys)
+  const blocks = useQuotaStore((s) => s.blocks)
+  const reset = useResetQuotas()
+  const probe = useProbeLocations()
+  const go = useNavStore((s) => s.go)
+  const sorted = useMemo(() => sortKeys(Object.values(keys)), [keys])
+
+  // Re-read the list when the earliest unit returns: the gauge then shows it back without waiting for the interval.
+  const nextAt = useMemo(() => Math.min(...sorted.map((q) => (q.nextUnitAt ? Date.parse(q.nextUnitAt) : Number.POSITIVE_INFINITY))), [sorted])
+  const refetch = list.refetch
+  useEffect(() => {
+    if (!Number.isFinite(nextAt)) return
+    const id = setTimeout(() => void refetch(), Math.min(2 ** 31 - 1, Math.max(250, nextAt - Date.now() + 250)))
+    return () => clearTimeout(id)
+  }, [nextAt, refetch])
+
+  const send = probe.mutate
+  const resetAll = reset.mutate
+  useEffect(() => {
+    const unregister = useCommandStore.getState().register([
+      { id: 'quotas:send', title: 'Quotas: send GET locations', shortcut: 'Ctrl+Enter', run: () => send(false) },
+      { id: 'quotas:reset', title: 'Quotas: reset the local ledger', run: () => resetAll(undefined) },
+    ])
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+        e.preventDefault()
+        send(false)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => {
+      unregister()
+      window.removeEventListener('keydown', onKey)
+    }
+  }, [send, resetAll])
+
+  const config = list.data?.config
   return (
-    <div className="panel">
+    <div className="panel quotas">
       <h1>Quotas</h1>
-      <p className="empty">Not built yet.</p>
+      <p className="lead">
+        The server counts requests per client, method and path in a rolling window
+        {config ? ` (default ${config.defaultLimit} per ${formatWindow(config.windowSeconds)})` : ''}. Each gauge joins what it said last (X-RateLimit-*) with
+        this console’s own ledger, so it predicts before the server answers.
+      </p>
+      <div className="quotas__toolbar">
+        <QuotaProbe probe={probe} onGoConsent={() => go('consent')} />
+        <button type="button" className="btn" onClick={() => reset.mutate(undefined)} disabled={reset.isPending || sorted.length === 0}>
+          Reset local ledger
+        </button>
+      </div>
+      <ErrorBox error={reset.error} title="The ledger was not reset." />
+      {list.isLoading && sorted.length === 0 ? <p className="loading">Reading the quota ledger…</p> : null}
+      <ErrorBox error={list.error} title="Could not read the quotas." onRetry={() => void list.refetch()} />
+      {!list.isLoading && !list.error && sorted.length === 0 ? (
+        <div className="empty quotas__empty">
+          <p>No request counted yet — gauges appear with the first request to a path.</p>
+          <p>
+            First get a token with the consent flow, then send <span className="mono">GET locations</span> above (or list locations, install, export tickets
+            from their panels).
+          </p>
+          <button type="button" className="btn" onClick={() => go('consent')}>
+            Open the consent flow
+          </button>
+        </div>
+      ) : null}
+      <div className="quotas__grid">
+        {sorted.map((q) => (
+          <QuotaGauge key={q.key} state={q} block={blocks[q.key]} onReset={(key) => reset.mutate(key)} resetting={reset.isPending} />
+        ))}
+      </div>
     </div>
   )
 }

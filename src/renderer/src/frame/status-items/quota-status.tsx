@@ -1,4 +1,46 @@
-/** Status-bar item, filled by the console issue. Renders nothing until then. */
+import { useMemo } from 'react'
+import { hottest, isBlocked, remainingOf, shortPath } from '../../features/quotas/quota-model'
+import { useQuotaStore } from '../../features/quotas/quota-store'
+import { useQuotaFeed } from '../../features/quotas/use-quotas'
+import { useNavStore } from '../../stores/nav-store'
+import { Countdown } from '../../ui/countdown'
+import { useNow } from '../../ui/use-now'
+import '../../features/quotas/quota-status.css'
+
+/**
+ * Status-bar item: the hottest quota (blocked first, else the lowest remaining ratio) with its key, and the
+ * Retry-After countdown while a 429 blocks it. Clicking opens the Quotas panel. It keeps the quota feed subscribed for
+ * the whole app, since the status bar is always on screen.
+ */
 export function QuotaStatus() {
-  return null
+  useQuotaFeed()
+  const keys = useQuotaStore((s) => s.keys)
+  const go = useNavStore((s) => s.go)
+  const now = useNow(1000)
+  const all = useMemo(() => Object.values(keys), [keys])
+  const hot = hottest(all, now)
+  if (!hot) return null
+  const blocked = isBlocked(hot, now)
+  const remaining = remainingOf(hot, now)
+  const tone = blocked || remaining <= 0 ? 'err' : hot.limit > 0 && remaining / hot.limit < 0.2 ? 'warn' : ''
+  return (
+    <>
+      <span className="status-sep" />
+      <button
+        type="button"
+        className={`quota-status${tone ? ` quota-status--${tone}` : ''}`}
+        data-testid="status-quota"
+        title={`Hottest quota of ${all.length}: ${hot.key} — open Quotas`}
+        onClick={() => go('quotas')}
+      >
+        Quota {hot.method} {shortPath(hot.path)} {remaining}/{hot.limit}
+        {blocked && hot.retryAfterUntil ? (
+          <>
+            {' '}
+            · 429 <Countdown until={hot.retryAfterUntil} />
+          </>
+        ) : null}
+      </button>
+    </>
+  )
 }

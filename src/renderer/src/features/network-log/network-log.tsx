@@ -1,0 +1,61 @@
+import { lazy, Suspense, useMemo } from 'react'
+import { useNavStore } from '../../stores/nav-store'
+import { filterEntries, isFiltered } from './log-filter'
+import { LogList } from './log-list'
+import { useLogStore } from './log-store'
+import { LogToolbar } from './log-toolbar'
+import './network-log.css'
+
+// The detail (monaco, waterfall, cURL) loads when an entry is first selected, keeping the first screen small.
+const LogDetail = lazy(() => import('./log-detail').then((m) => ({ default: m.LogDetail })))
+
+/**
+ * The network log tab: every exchange the engine made (redacted at capture), filtered, virtualized, with the selected
+ * entry's detail beside it. The feed that keeps the store live runs in the drawer (useLogFeed).
+ */
+export function NetworkLog() {
+  const entries = useLogStore((s) => s.entries)
+  const loaded = useLogStore((s) => s.loaded)
+  const filters = useLogStore((s) => s.filters)
+  const selectedId = useLogStore((s) => s.selectedId)
+  const select = useLogStore((s) => s.select)
+  const setFilters = useLogStore((s) => s.setFilters)
+  const go = useNavStore((s) => s.go)
+  const shown = useMemo(() => filterEntries(entries, filters), [entries, filters])
+  const filtered = isFiltered(filters)
+  const selected = useMemo(() => (selectedId ? (entries.find((e) => e.id === selectedId) ?? null) : null), [entries, selectedId])
+  const exportIds = useMemo(() => (filtered ? shown.map((e) => e.id) : undefined), [filtered, shown])
+  return (
+    <div className={`netlog${selected ? ' netlog--detail' : ''}`}>
+      <LogToolbar shown={shown.length} exportIds={exportIds} />
+      <div className="netlog__split">
+        <div className="netlog__list">
+          {shown.length > 0 ? (
+            <LogList entries={shown} selectedId={selectedId} onSelect={select} compact={selected !== null} />
+          ) : !loaded ? (
+            <p className="loading netlog__empty">Reading the network log…</p>
+          ) : filtered && entries.length > 0 ? (
+            <div className="empty netlog__empty">
+              No entry matches the filters.{' '}
+              <button type="button" className="btn btn--small" onClick={() => setFilters({ method: '', status: 'all', text: '' })}>
+                Clear filters
+              </button>
+            </div>
+          ) : (
+            <div className="empty netlog__empty">
+              No requests yet — every exchange the console makes appears here, credentials redacted. Start with the consent flow, then list locations.{' '}
+              <button type="button" className="btn btn--small" onClick={() => go('consent')}>
+                Open the consent flow
+              </button>
+            </div>
+          )}
+        </div>
+        {selected ? (
+          <Suspense fallback={<p className="loading netlog-detail">Loading the detail…</p>}>
+            <LogDetail key={selected.id} summary={selected} onClose={() => select(null)} />
+          </Suspense>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { LogEntrySummary } from '../../../../shared/contract'
+import { call } from '../../bridge/bridge'
+import { logKeys } from './use-log-feed'
+
+/** One entry in full (`log:get`): re-read when its state changes (pending → done). */
+export function useLogEntry(summary: LogEntrySummary | null) {
+  return useQuery({
+    queryKey: logKeys.entry(summary?.id ?? '', summary?.state ?? ''),
+    queryFn: () => call('log:get', { id: summary?.id ?? '' }),
+    enabled: summary !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+}
+
+/** `log:clear`: the engine empties its log and says so with `log:cleared`. */
+export function useClearLog() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: () => call('log:clear', {}),
+    onSettled: () => client.invalidateQueries({ queryKey: logKeys.list }),
+  })
+}
+
+/** `log:configure` with a new capacity (entries kept); the list is re-read since older entries may have gone. */
+export function useLogCapacity() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: (capacity: number) => call('log:configure', { capacity }),
+    onSettled: () => client.invalidateQueries({ queryKey: logKeys.list }),
+  })
+}
+
+/** `log:exportHar` (always sanitized) of the given entries, or of all; the caller downloads the text. */
+export function useExportHar() {
+  return useMutation({ mutationFn: (ids?: string[]) => call('log:exportHar', ids ? { ids, includeSecrets: false } : { includeSecrets: false }) })
+}
+
+/** `log:importHar`: a HAR file's entries join the log (marked imported); the list is re-read once they are in. */
+export function useImportHar() {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async (file: File) => ({ name: file.name, ...(await call('log:importHar', { text: await file.text() })) }),
+    onSettled: () => client.invalidateQueries({ queryKey: logKeys.list }),
+  })
+}
+
+/** `log:curl`: one entry as a cURL command, redacted unless `redacted` is false (live credentials, never stored). */
+export function useCurl() {
+  return useMutation({ mutationFn: (req: { id: string; redacted: boolean }) => call('log:curl', req) })
+}
+
+/** Offers `text` as a file download (a blob URL on a temporary link). */
+export function downloadText(text: string, filename: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  a.style.display = 'none'
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 30_000)
+}
+
+/** `partner-console-2026-11-22T15-04-05.har`: a file name that sorts by time and is valid everywhere. */
+export function harFileName(now = new Date()): string {
+  return `partner-console-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.har`
+}
