@@ -3,7 +3,7 @@ import { ConsoleError } from '../core/console-error'
 import { type LogQuery, matchesQuery } from './log-query'
 
 export const DEFAULT_LOG_CONFIG: LogConfig = {
-  capacity: 2000,
+  capacity: 10_000,
   maxBodyChars: 256 * 1024,
   bodyBudgetChars: 32 * 1024 * 1024,
 }

@@ -28,6 +28,9 @@ const FIELD_ALTERNATION = SENSITIVE_FIELDS.join('|')
 const JSON_FIELD = new RegExp(`"(${FIELD_ALTERNATION})"(\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'gi')
 const FORM_FIELD = new RegExp(`(^|[?&])(${FIELD_ALTERNATION})=([^&#\\s]*)`, 'gi')
 const FIELD_NAME = new RegExp(`(${FIELD_ALTERNATION})`, 'i')
+/** A value this redaction already produced (e.g. in an imported HAR): kept as it is, never registered as a secret. */
+const MARKER = /^\[redacted:[\w-]+:[0-9a-f]{8}\]$/
+
 const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/@?#:]*:)([^/@?#]*)@/i
 
 /**
@@ -43,11 +46,13 @@ export class Redactor {
   header(name: string, value: string): string {
     const rule = SENSITIVE_HEADERS[name.toLowerCase()]
     if (!rule) return this.secrets.redact(value)
+    if (MARKER.test(value)) return value
     if (rule.keepScheme) {
       const m = /^([A-Za-z][\w-]*)\s+(\S.*)$/.exec(value)
       if (m) {
         const scheme = m[1] as string
         const credential = m[2] as string
+        if (MARKER.test(credential)) return value
         this.secrets.add(credential, scheme.toLowerCase() === 'bearer' ? 'access_token' : rule.label)
         return `${scheme} ${this.secrets.maskFor(credential, rule.label)}`
       }
@@ -98,6 +103,7 @@ export class Redactor {
     raw === '' ? `${lead}${field}=` : `${lead}${field}=${this.mask(decode(raw), field.toLowerCase())}`
 
   private mask(value: string, label: string): string {
+    if (MARKER.test(value)) return value
     if (REGISTERED_FIELDS.has(label)) this.secrets.add(value, label)
     return this.secrets.maskFor(value, label)
   }

@@ -93,3 +93,19 @@ describe('redaction at capture', () => {
     expect(fromHeader).toContain(fp)
   })
 })
+
+describe('redaction of already-redacted text (an imported HAR)', () => {
+  it('keeps markers as they are and registers none of them as a secret', () => {
+    const { r, secrets } = setup()
+    const token = 'sbx_at_abcdefghijklmnop'
+    const header = `Bearer ${mask('access_token', token)}`
+    const body = `{"access_token":"${mask('access_token', token)}","refresh_token":"${mask('refresh_token', 'sbx_rt_zzzzzzzzzz')}"}`
+    const form = `grant_type=refresh_token&refresh_token=${encodeURIComponent(mask('refresh_token', 'sbx_rt_zzzzzzzzzz'))}`
+    expect(r.header('Authorization', header)).toBe(header)
+    expect(r.header('x-signature', mask('x-signature', 'a'.repeat(64)))).toBe(mask('x-signature', 'a'.repeat(64)))
+    expect(r.body(body)).toBe(body)
+    expect(r.body(form)).toBe(`grant_type=refresh_token&refresh_token=${mask('refresh_token', 'sbx_rt_zzzzzzzzzz')}`)
+    expect(secrets.has(mask('access_token', token))).toBe(false)
+    expect(secrets.has(mask('refresh_token', 'sbx_rt_zzzzzzzzzz'))).toBe(false)
+  })
+})
