@@ -21,7 +21,7 @@ test('the printed URL opens the console, trades its token for a cookie, and show
 
 test('engine events reach the page over the socket', async ({ page }) => {
   await page.goto(host.url)
-  await expect(page.getByTestId('status-heartbeat')).toContainText('beat #', { timeout: 10_000 })
+  await expect(page.getByTestId('status-heartbeat')).toContainText('engine up', { timeout: 10_000 })
   await page.getByRole('button', { name: /^Events/ }).click()
   await expect(page.getByTestId('event-row').first()).toBeVisible()
 })

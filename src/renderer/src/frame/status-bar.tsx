@@ -4,6 +4,7 @@ import { bridgeTransport } from '../bridge/bridge'
 import { useAppInfo } from '../bridge/use-app-info'
 import { useEvent } from '../bridge/use-event'
 import { useConnectionStore } from '../stores/connection-store'
+import { formatDuration } from '../ui/use-now'
 import { QuotaStatus } from './status-items/quota-status'
 import { SkewStatus } from './status-items/skew-status'
 import { TokenStatus } from './status-items/token-status'
@@ -30,7 +31,7 @@ export function StatusBar() {
       </span>
       <span className="status-spacer" />
       <span data-testid="status-heartbeat" title="Last heartbeat from the engine">
-        {beat ? `engine up ${beat.uptimeSeconds}s · beat #${beat.seq}` : 'waiting for engine…'}
+        {beat ? `engine up ${formatDuration(beat.uptimeSeconds * 1000)}` : connection === 'open' ? 'engine connected' : 'connecting to the engine…'}
       </span>
     </footer>
   )
