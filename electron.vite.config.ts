@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
-export default defineConfig(() => ({
+export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
@@ -38,4 +38,4 @@ export default defineConfig(() => ({
       rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
   },
-}))
+})
