@@ -7,6 +7,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { DEMO_LOGINS, type RunningSandbox, startSandbox } from '../../src/sandbox'
 import { findFreePort } from '../../src/main/runtime/free-port'
 import { type StartedConsole, startConsole } from '../support/console-host'
+import { authorizeAsUser, openSection as open } from './support/authorize'
 
 // The secret canary: the whole walkthrough through the web UI with a client secret nobody else uses, while recording
 // every byte the console writes or emits — files in its data folder (vault included), its terminal output, every
@@ -66,9 +67,6 @@ test.afterAll(async () => {
   await sandbox?.close()
 })
 
-async function open(page: Page, section: RegExp): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: section }).click()
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -106,16 +104,7 @@ test('no secret or token in anything the console wrote or emitted during a full 
   await expect(page.getByTestId('status-environment')).toHaveText('Canary')
 
   // Consent in the popup, as a merchant.
-  await open(page, /^Consent flow/)
-  await page.getByRole('radio', { name: /System browser \+ loopback/ }).check()
-  await page.getByRole('button', { name: 'Build authorize URL' }).click()
-  const popupOpened = page.waitForEvent('popup')
-  await page.getByRole('button', { name: /^(Open authorize page|Start again)$/ }).click()
-  const popup = await popupOpened
-  await popup.getByLabel('Username').fill(merchant.username)
-  await popup.getByLabel('Password').fill(merchant.password)
-  await popup.getByRole('button', { name: 'Sign in' }).click()
-  await popup.getByRole('button', { name: 'Allow' }).click()
+  await authorizeAsUser(page, merchant)
   await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Access granted')
 
   // Tokens: reveal is an explicit action; it must not leave a trace either once hidden (it is not logged or stored).

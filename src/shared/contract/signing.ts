@@ -6,8 +6,8 @@ import { event, invoke } from './define'
 
 export type CanonicalPartName = 'client_id' | 'method' | 'path' | 'body' | 'timestamp'
 
-/** One part of the canonical string, with everything the signature inspector draws. */
-export interface InspectedPart {
+/** One of the five pieces of the canonical string, with where it sits and how it was derived from its source. */
+export interface CanonicalPart {
   name: CanonicalPartName
   /** The value as given (e.g. the full URL with its query). */
   source: string
@@ -21,6 +21,10 @@ export interface InspectedPart {
   /** Offset and length in UTF-16 code units (JavaScript string indices), for highlighting text. */
   charOffset: number
   charLength: number
+}
+
+/** One part of the canonical string, with everything the signature inspector draws. */
+export interface InspectedPart extends CanonicalPart {
   /** Lower-case hex of the part's UTF-8 bytes (cut at `hexLimitBytes`; see `hexTruncated`). */
   hex: string
   hexTruncated: boolean

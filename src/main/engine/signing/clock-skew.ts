@@ -1,3 +1,4 @@
+import type { SkewEstimate, SkewLevel } from '../../../shared/contract'
 /** A signature lives 10 seconds (spec 5.2 and 8): the budget clock skew eats into. */
 export const SIGNATURE_LIFETIME_MS = 10_000
 /** |offset| from which signing is at risk (requests that queue or retry can cross the lifetime). */
@@ -5,7 +6,7 @@ export const SKEW_WARN_MS = 3_000
 /** |offset| from which a fresh signature will probably be refused as stale or future. */
 export const SKEW_DANGER_MS = 7_000
 
-export type SkewLevel = 'ok' | 'warn' | 'danger'
+export type { SkewLevel }
 
 export interface SkewSample {
   /** The response's HTTP `Date` header (1 s resolution). */
@@ -19,16 +20,7 @@ export interface SkewSample {
   serverTimeMs?: number
 }
 
-export interface SkewEstimate {
-  /** Server clock minus local clock, in ms: positive when the server is ahead. */
-  offsetMs: number
-  /** Half-width of the interval the offset is known to lie in (Date resolution and round trip). */
-  uncertaintyMs: number
-  samples: number
-  level: SkewLevel
-  updatedAt: string
-  source?: string
-}
+export type { SkewEstimate }
 
 export interface ClockSkewOptions {
   /** Samples kept (default 9). */

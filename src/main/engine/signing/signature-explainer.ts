@@ -1,3 +1,4 @@
+import type { SignatureDiagnosis } from '../../../shared/contract'
 import { createHmac } from 'node:crypto'
 import { ConsoleError } from '../core/console-error'
 import { splitRequestTarget } from './request-path'
@@ -18,19 +19,8 @@ export interface ExplainInput {
   serverNow?: number
 }
 
-export interface Diagnosis {
-  /** Stable id (e.g. 'query-included', or 'a+b' for a combination). */
-  id: string
-  mistake: string
-  explanation: string
-  reproduces: boolean
-  /** False when the mistake cannot apply to this request (e.g. "query included" without a query). */
-  applicable: boolean
-  /** The ids of a combination of two mistakes. */
-  combination?: string[]
-  /** The canonical string the mistake produces, when it reproduces and contains no secret. */
-  signedCanonical?: string
-}
+/** One plausible mistake tried by the explainer (the contract's type: it crosses the bridge as is). */
+export type Diagnosis = SignatureDiagnosis
 
 export interface ExplainResult {
   /** The signature matches the request and (when checked) its timestamp is fresh and in seconds. */

@@ -1,3 +1,4 @@
+import type { CanonicalPart, CanonicalPartName } from '../../../shared/contract'
 import { createHmac } from 'node:crypto'
 import { ConsoleError } from '../core/console-error'
 import { splitRequestTarget } from './request-path'
@@ -15,25 +16,7 @@ export interface SignInput {
   timestamp: number
 }
 
-export type CanonicalPartName = 'client_id' | 'method' | 'path' | 'body' | 'timestamp'
-
-/** One of the five pieces of the canonical string, with where it sits and how it was derived from its source. */
-export interface CanonicalPart {
-  name: CanonicalPartName
-  /** The value as given (e.g. the full URL with its query). */
-  source: string
-  /** The value as it appears in the canonical string. */
-  value: string
-  /** One sentence saying which rule of 5.2 turned `source` into `value`. */
-  rule: string
-  /** Offset in UTF-8 bytes of the canonical string. */
-  offset: number
-  /** Length in UTF-8 bytes. */
-  length: number
-  /** Offset in UTF-16 code units (a JavaScript string index). */
-  charOffset: number
-  charLength: number
-}
+export type { CanonicalPart, CanonicalPartName }
 
 export interface SignedRequest {
   canonical: string

@@ -1,17 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import type { EnvironmentSettings } from '../../../../shared/contract'
 import { call } from '../../bridge/bridge'
-
-/** The value, once it has stopped changing for `ms` (so validation runs after typing pauses, not on every key). */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const id = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(id)
-  }, [value, ms])
-  return settled
-}
+import { useDebounced } from '../../ui/use-debounced'
 
 /**
  * Asks the engine to check settings without saving (`env:validate`): issues per field, warnings, the redirect URI as

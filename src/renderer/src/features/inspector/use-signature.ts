@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { RefObject } from 'react'
 import { call } from '../../bridge/bridge'
 import type { SignRequest } from './sign-request'
-import { useDebounced } from './use-debounced'
+import { useDebounced } from '../../ui/use-debounced'
 
 /**
  * Signs the inspector's request through `signing:sign`, again after each pause in typing. The secret typed for this
