@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
 
 /**
- * Screenshots of the auth views (consent flow, tokens, sandbox controls, environments) at 1280×800 in both themes,
+ * Screenshots of the overview and the auth views (consent flow, tokens, sandbox controls, environments) at 1280×800 in both themes,
  * taken from the real console after a completed consent flow, so they show real data. Needs `npm run build` first.
  * Run: `npx tsx scripts/screenshots/auth-views.ts [outDir]` (default docs/screenshots).
  */
@@ -96,12 +96,11 @@ export async function captureAuthViews(outDir = 'docs/screenshots'): Promise<str
       written.push(await shoot(page, /^Consent flow/, (p) => p.getByRole('status', { name: 'Outcome' }).waitFor(), join(dir, `consent-${theme}.png`)))
       written.push(await shoot(page, /^Tokens/, (p) => p.getByTestId('access-fingerprint').waitFor(), join(dir, `tokens-${theme}.png`)))
       written.push(await shoot(page, /^Sandbox controls/, (p) => p.getByRole('table', { name: 'Issued tokens' }).waitFor(), join(dir, `sandbox-${theme}.png`)))
-      if (theme === 'light') {
-        written.push(await shoot(page, /^Environments/, async (p) => {
-          await p.getByRole('table', { name: 'Environments' }).getByRole('button', { name: 'Staging EU', exact: true }).click()
-          await p.getByRole('region', { name: 'Environment Staging EU' }).waitFor()
-        }, join(dir, `environments-${theme}.png`)))
-      }
+      written.push(await shoot(page, /^Environments/, async (p) => {
+        await p.getByRole('table', { name: 'Environments' }).getByRole('button', { name: 'Staging EU', exact: true }).click()
+        await p.getByRole('region', { name: 'Environment Staging EU' }).waitFor()
+      }, join(dir, `environments-${theme}.png`)))
+      written.push(await shoot(page, /^Overview/, (p) => p.getByRole('heading', { name: 'Overview' }).waitFor(), join(dir, `overview-${theme}.png`)))
       await page.context().close()
     }
   } finally {

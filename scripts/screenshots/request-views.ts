@@ -50,7 +50,7 @@ async function runFlow(page: Page): Promise<void> {
 async function shoot(page: Page, name: RegExp, ready: (page: Page) => Promise<unknown>, file: string): Promise<string> {
   await section(page, name)
   await ready(page)
-  await page.evaluate(() => document.fonts.ready)
+  await page.evaluate('document.fonts.ready')
   await page.mouse.move(0, page.viewportSize()?.height ?? 0)
   await page.screenshot({ path: file })
   return file
