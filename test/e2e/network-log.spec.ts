@@ -108,6 +108,24 @@ test('live entries, redacted detail, cURL and HAR without the token, import, fil
   expect(har.log.entries.some((e) => e.request.url.endsWith(LOCATIONS))).toBe(true)
   await expect(page.getByTestId('log-count')).toHaveText(`${exported} entries`)
 
+  // A HAR with secrets only after an explicit confirmation that says what it holds; Cancel exports nothing.
+  await page.getByRole('button', { name: 'With secrets…' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Export a HAR with secrets' })
+  await expect(confirm).toContainText('in clear')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toHaveCount(0)
+  await page.getByRole('button', { name: 'With secrets…' }).click()
+  const downloadingSecrets = page.waitForEvent('download')
+  await page.getByRole('alertdialog', { name: 'Export a HAR with secrets' }).getByRole('button', { name: 'Export with secrets' }).click()
+  const secretDownload = await downloadingSecrets
+  expect(secretDownload.suggestedFilename()).toMatch(/-WITH-SECRETS\.har$/)
+  const secretPath = test.info().outputPath(secretDownload.suggestedFilename())
+  await secretDownload.saveAs(secretPath)
+  const secretHar = readFileSync(secretPath, 'utf8')
+  expect(secretHar).toContain(token.value)
+  expect(JSON.parse(secretHar).log.comment).toMatch(/^CONTAINS SECRETS/)
+  await expect(page.getByText(/WITH SECRETS \(\d+ restored/)).toBeVisible()
+
   // Filters: text, method, status class (the detail closed: the list shows every column again).
   await detail.getByRole('button', { name: 'Close the detail' }).click()
   await expect(detail).toHaveCount(0)

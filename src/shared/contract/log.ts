@@ -94,8 +94,8 @@ export const logChannels = {
       .strict(),
   ).returns<LogConfig>(),
   /**
-   * The log (or the given entries) as a HAR 1.2 document. Always sanitized: the log never holds unredacted values,
-   * so `includeSecrets: true` is refused with an explanation (see docs/requests.md).
+   * The log (or the given entries) as a HAR 1.2 document, sanitized by default. `includeSecrets: true` (an explicit
+   * choice) puts back the secrets the engine still holds in memory; see docs/requests.md.
    */
   'log:exportHar': invoke(
     z
@@ -104,7 +104,7 @@ export const logChannels = {
         includeSecrets: z.boolean().default(false),
       })
       .strict(),
-  ).returns<{ har: string; entries: number; sanitized: true }>(),
+  ).returns<{ har: string; entries: number; sanitized: boolean; restored?: number; unresolved?: number }>(),
   /** Loads a HAR file's entries into the log to view them (marked imported, redacted like captured traffic). */
   'log:importHar': invoke(z.object({ text: z.string().min(1).max(64 * 1024 * 1024) }).strict()).returns<{
     imported: number

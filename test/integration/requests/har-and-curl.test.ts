@@ -60,9 +60,18 @@ describe('the network log’s exports after a whole demo flow', () => {
     )
     expect(signatures.length).toBeGreaterThan(0)
     for (const s of signatures) expect(s).toMatch(/^\[redacted:x-signature:[0-9a-f]{8}\]$/)
-    const refused = await c.call('log:exportHar', { includeSecrets: true })
-    expect(refused.ok).toBe(false)
-    if (!refused.ok) expect(refused.error.code).toBe('unsupported')
+  })
+
+  it('puts the secrets back only when asked explicitly, and marks the HAR as containing them', async () => {
+    const full = await c.ok('log:exportHar', { includeSecrets: true })
+    expect(full.sanitized).toBe(false)
+    expect(JSON.parse(full.har).log.comment).toMatch(/^CONTAINS SECRETS/)
+    for (const name of ['canaryClientSecret', 'access1', 'refresh1', 'access2', 'adminToken'] as const) {
+      expect(full.har.includes(secrets[name]!), `${name} restored`).toBe(true)
+    }
+    expect(harProblems(JSON.parse(full.har))).toEqual([])
+    const again = await c.ok('log:exportHar', {})
+    for (const value of Object.values(secrets)) expect(again.har).not.toContain(value)
   })
 
   it('copies as cURL redacted by default, and with live credentials on request that the server accepts', async () => {

@@ -41,6 +41,27 @@ export class SecretRegistry {
     return text.replace(this.pattern, (match) => this.secrets.get(match) ?? match)
   }
 
+  /**
+   * The opposite of `redact`, for an export the user explicitly asked to contain secrets: every marker whose value
+   * this registry knows is put back; markers of values it never held (e.g. one-use signatures) stay, and are counted.
+   */
+  reveal(text: string): { text: string; restored: number; unresolved: number } {
+    const byMarker = new Map<string, string>()
+    for (const [value, marker] of this.secrets) byMarker.set(marker, value)
+    let restored = 0
+    let unresolved = 0
+    const out = text.replace(/\[redacted:[\w-]+:[0-9a-f]{8}\]/g, (marker) => {
+      const value = byMarker.get(marker)
+      if (value === undefined) {
+        unresolved += 1
+        return marker
+      }
+      restored += 1
+      return value
+    })
+    return { text: out, restored, unresolved }
+  }
+
   /** Redacts every string inside a JSON-like value, keys included. */
   redactDeep<T>(value: T): T {
     if (this.secrets.size === 0) return value

@@ -1,4 +1,4 @@
-import { ConsoleError } from '../core/console-error'
+import type { SecretRegistry } from '../core/secret-registry'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { toCurl } from './curl-export'
@@ -9,7 +9,18 @@ import { type LiveCredentialDeps, liveCredentials } from './live-credentials'
 export interface LogExportDeps extends LiveCredentialDeps {
   log: NetworkLog
   redactor: Redactor
+  /** For the explicit "with secrets" HAR: the values behind the markers. */
+  secrets: SecretRegistry
   creator: { name: string; version: string }
+}
+
+export interface HarExport {
+  har: string
+  entries: number
+  sanitized: boolean
+  /** With secrets: how many markers were put back, and how many stayed (values the engine never kept). */
+  restored?: number
+  unresolved?: number
 }
 
 /**
@@ -20,18 +31,20 @@ export class LogExports {
   constructor(private readonly deps: LogExportDeps) {}
 
   /**
-   * The log (or some entries) as HAR 1.2 text. Refuses `includeSecrets` with the reason: the log holds only redacted
-   * values, by design, so a HAR with the captured secrets cannot exist (see docs/requests.md).
+   * The log (or some entries) as HAR 1.2 text, sanitized: the log itself only holds redacted values. With
+   * `includeSecrets` (an explicit choice in the UI), the markers whose values the engine still holds in memory (client
+   * secrets, tokens, codes) are put back, and the HAR says so in its comment; one-use values it never kept (signatures,
+   * cookies) stay redacted and are counted.
    */
-  exportHar(options: { ids?: string[]; includeSecrets?: boolean }): { har: string; entries: number; sanitized: true } {
-    if (options.includeSecrets) {
-      throw new ConsoleError('unsupported', 'A HAR with secrets cannot be made: the network log redacts at capture and never keeps the secret values.', {
-        hint: 'Export the sanitized HAR; to replay one request with real credentials, use Copy as cURL with live credentials.',
-      })
-    }
+  exportHar(options: { ids?: string[]; includeSecrets?: boolean }): HarExport {
     const entries = this.deps.log.entries(options.ids)
     const har = buildHar(entries, this.deps.creator)
-    return { har: JSON.stringify(har, null, 2), entries: entries.length, sanitized: true }
+    if (!options.includeSecrets) return { har: JSON.stringify(har, null, 2), entries: entries.length, sanitized: true }
+    har.log.comment =
+      'CONTAINS SECRETS: exported on request with the tokens, codes and client secrets the console held, in clear. ' +
+      'Values it never kept (one-use signatures, cookies) remain [redacted:<label>:<fingerprint>] placeholders.'
+    const revealed = this.deps.secrets.reveal(JSON.stringify(har, null, 2))
+    return { har: revealed.text, entries: entries.length, sanitized: false, restored: revealed.restored, unresolved: revealed.unresolved }
   }
 
   /** Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. */

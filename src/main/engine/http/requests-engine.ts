@@ -73,6 +73,7 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
   const exports = new LogExports({
     log,
     redactor,
+    secrets: o.secrets,
     creator: o.creator,
     environments: o.environments,
     tokens: o.tokens,

@@ -13,6 +13,7 @@ function setup() {
   const exports = new LogExports({
     log,
     redactor,
+    secrets,
     creator: { name: 'Partner API Console', version: '0.0.0-test' },
     environments: () => undefined,
     tokens: () => undefined,
@@ -87,16 +88,37 @@ describe('HAR export', () => {
     }
   })
 
-  it('refuses "with secrets", saying why: the log never holds them', () => {
-    const { exports } = setup()
-    try {
-      exports.exportHar({ includeSecrets: true })
-      expect.unreachable()
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConsoleError)
-      expect((error as ConsoleError).code).toBe('unsupported')
-      expect((error as ConsoleError).hint).toContain('cURL')
-    }
+  it('puts back only the secrets it holds when "with secrets" is asked for, and says so in the HAR', () => {
+    const { exports, redactor, log } = setup()
+    captureTokenCall(log, redactor)
+    const token = 'sbx_at_abcdef123'
+    const id = log.begin({
+      method: 'GET',
+      url: 'http://127.0.0.1:9/api/v1/export/1/tickets',
+      purpose: 'api',
+      auth: 'hmac',
+      requestHeaders: redactor.headers([
+        { name: 'authorization', value: `Bearer ${token}` },
+        { name: 'x-signature', value: 'f'.repeat(64) },
+      ]),
+      requestBody: null,
+    })
+    log.complete(id, { status: 200, statusText: 'OK', responseHeaders: [], responseBody: null, timings: null, durationMs: 1 })
+    const plain = exports.exportHar({})
+    expect(plain.sanitized).toBe(true)
+    expect(plain.har).not.toContain(token)
+    const full = exports.exportHar({ includeSecrets: true })
+    expect(full.sanitized).toBe(false)
+    expect(full.har).toContain(`Bearer ${token}`)
+    expect(full.har).toContain('top-secret-value')
+    expect(full.har).toContain('sbx_rt_abcdef123')
+    // Never held as secrets: the one-use signature, the cookie, and the code (a common word, not registered by the log).
+    expect(full.har).toContain('[redacted:x-signature:')
+    expect(full.har).toContain('[redacted:cookie:')
+    expect(full.restored).toBeGreaterThanOrEqual(4)
+    expect(full.unresolved).toBeGreaterThanOrEqual(2)
+    expect(harProblems(JSON.parse(full.har))).toEqual([])
+    expect(JSON.parse(full.har).log.comment).toMatch(/^CONTAINS SECRETS/)
   })
 
   it('exports only the chosen entries and says when bodies were truncated', () => {

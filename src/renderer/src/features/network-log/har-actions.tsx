@@ -1,27 +1,54 @@
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
 import { downloadText, harFileName, useExportHar, useImportHar } from './use-log-actions'
 
 /**
- * Export HAR (always sanitized: the log redacts at capture and never keeps a secret, so no "with secrets" HAR can
- * exist — to replay with real credentials, copy as cURL with live credentials) and import a HAR to view it.
+ * Export HAR (sanitized; a HAR with the secrets put back only after an explicit confirmation that says what it holds)
+ * and import a HAR to view it.
  */
 export function HarActions({ ids }: { ids: string[] | undefined }) {
   const exporter = useExportHar()
   const importer = useImportHar()
   const input = useRef<HTMLInputElement>(null)
+  const [confirming, setConfirming] = useState(false)
   const imported = importer.data
+  const exportHar = (includeSecrets: boolean) =>
+    exporter.mutate({ ids, includeSecrets }, { onSuccess: (r) => downloadText(r.har, harFileName(new Date(), !r.sanitized)) })
   return (
     <>
       <button
         type="button"
         className="btn btn--small"
         disabled={exporter.isPending}
-        title="HAR 1.2, always sanitized: credentials are [redacted:label:fingerprint] placeholders (the log never keeps a secret, so a HAR with secrets cannot exist; to replay with real credentials use Copy with live credentials). Filters apply."
-        onClick={() => exporter.mutate(ids, { onSuccess: (r) => downloadText(r.har, harFileName()) })}
+        title="HAR 1.2, sanitized: credentials are [redacted:label:fingerprint] placeholders. Filters apply."
+        onClick={() => exportHar(false)}
       >
         {exporter.isPending ? 'Exporting…' : 'Export HAR'}
       </button>
+      <button type="button" className="btn btn--small btn--danger" disabled={exporter.isPending} onClick={() => setConfirming(true)}>
+        With secrets…
+      </button>
+      {confirming ? (
+        <div className="netlog__confirm" role="alertdialog" aria-label="Export a HAR with secrets">
+          <span>
+            This HAR will hold the tokens and client secrets this console knows, <strong>in clear</strong>: anyone with the file
+            can act as the merchant until the tokens expire. Signatures and cookies stay redacted.
+          </span>
+          <button
+            type="button"
+            className="btn btn--small btn--danger"
+            onClick={() => {
+              setConfirming(false)
+              exportHar(true)
+            }}
+          >
+            Export with secrets
+          </button>
+          <button type="button" className="btn btn--small" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : null}
       <label className="btn btn--small netlog__import">
         {importer.isPending ? 'Importing…' : 'Import HAR'}
         <input
@@ -39,7 +66,8 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
       </label>
       {exporter.data && !exporter.isPending ? (
         <span className="netlog__said" role="status">
-          Exported {exporter.data.entries} entries (sanitized)
+          Exported {exporter.data.entries} entries{' '}
+          {exporter.data.sanitized ? '(sanitized)' : `WITH SECRETS (${exporter.data.restored ?? 0} restored, ${exporter.data.unresolved ?? 0} one-use values left redacted)`}
         </span>
       ) : null}
       {imported && !importer.isPending ? (

@@ -31,9 +31,12 @@ export function useLogCapacity() {
   })
 }
 
-/** `log:exportHar` (always sanitized) of the given entries, or of all; the caller downloads the text. */
+/** `log:exportHar` of the given entries (or of all): sanitized unless `includeSecrets` was chosen explicitly. */
 export function useExportHar() {
-  return useMutation({ mutationFn: (ids?: string[]) => call('log:exportHar', ids ? { ids, includeSecrets: false } : { includeSecrets: false }) })
+  return useMutation({
+    mutationFn: (req: { ids?: string[]; includeSecrets: boolean }) =>
+      call('log:exportHar', req.ids ? { ids: req.ids, includeSecrets: req.includeSecrets } : { includeSecrets: req.includeSecrets }),
+  })
 }
 
 /** `log:importHar`: a HAR file's entries join the log (marked imported); the list is re-read once they are in. */
@@ -64,6 +67,6 @@ export function downloadText(text: string, filename: string, type = 'application
 }
 
 /** `partner-console-2026-11-22T15-04-05.har`: a file name that sorts by time and is valid everywhere. */
-export function harFileName(now = new Date()): string {
-  return `partner-console-${now.toISOString().slice(0, 19).replace(/:/g, '-')}.har`
+export function harFileName(now = new Date(), withSecrets = false): string {
+  return `partner-console-${now.toISOString().slice(0, 19).replace(/:/g, '-')}${withSecrets ? '-WITH-SECRETS' : ''}.har`
 }
