@@ -7,7 +7,7 @@ let failed = 0
 let skipped = 0
 const notes = []
 
-const vitest = `${root}test-results/vitest.json`
+const vitest = `${root}reports/vitest.json`
 if (existsSync(vitest)) {
   const r = JSON.parse(readFileSync(vitest, 'utf8'))
   passed += r.numPassedTests ?? 0
@@ -16,7 +16,7 @@ if (existsSync(vitest)) {
   notes.push(`vitest: ${r.numPassedTests} passed, ${r.numFailedTests} failed`)
 } else notes.push('vitest: no report (did not run)')
 
-const pw = `${root}test-results/playwright.json`
+const pw = `${root}reports/playwright.json`
 if (existsSync(pw)) {
   const s = JSON.parse(readFileSync(pw, 'utf8')).stats ?? {}
   passed += (s.expected ?? 0) + (s.flaky ?? 0)
@@ -27,3 +27,5 @@ if (existsSync(pw)) {
 
 console.log(`(${notes.join('; ')})`)
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`)
+// A suite that wrote no report did not run: that is a failure even when the command before said nothing.
+if (notes.some((n) => n.includes('no report'))) process.exitCode = 1
