@@ -94,7 +94,7 @@ test('a bad URL is shown under its field; a valid environment appears in the swi
   const importer = page.getByRole('region', { name: 'Import environments' })
   await importer.getByLabel('Export file (partner-console-environments)').fill(JSON.stringify(doc))
   await importer.getByRole('button', { name: 'Check' }).click()
-  await expect(importer.getByRole('status')).toContainText('Checked: 1 of 2 can be imported, 1 has problems')
+  await expect(importer.getByRole('status')).toContainText('Checked: 1 of 2 would be imported (as “Staging EU (imported)”), 1 has problems')
   await expect(importer.getByText(/authUrl: .*"nope" is not an absolute URL/)).toBeVisible()
   await expect(switcher(page).getByRole('option')).toHaveCount(2)
   await importer.getByRole('button', { name: 'Import', exact: true }).click()

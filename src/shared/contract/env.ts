@@ -141,7 +141,17 @@ export interface ImportProblem {
   issues: ValidationIssue[]
 }
 
+/** What an import does (or, with dryRun, would do) with one valid environment of the file. */
+export interface ImportPlanItem {
+  index: number
+  /** The name it is (or would be) saved under: renamed on a clash when `onConflict` is 'rename'. */
+  name: string
+  action: 'create' | 'rename' | 'replace' | 'skip'
+}
+
 export interface EnvironmentImportResult {
+  /** One line per valid environment of the file; the same in a dry run and a real one. */
+  plan: ImportPlanItem[]
   imported: EnvironmentDetail[]
   skipped: Array<{ index: number; name: string; reason: string }>
   problems: ImportProblem[]

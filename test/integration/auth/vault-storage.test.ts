@@ -184,7 +184,13 @@ describe('vault and environment storage', () => {
       { name: 'Bad URL', authUrl: 'ftp://x', baseUrl: 'http://api.example.com', clientId: 'c', redirectUri: 'https://a.example/cb' },
       { name: 'Missing fields' },
     )
+    const before = (await c.ok('env:list', {})).environments.length
+    const dry = await c.ok('env:import', { content: JSON.stringify(doc), dryRun: true })
+    expect(dry.imported).toEqual([])
+    expect(dry.plan).toEqual([{ index: 0, name: 'Prod (imported)', action: 'rename' }])
+    expect((await c.ok('env:list', {})).environments.length).toBe(before)
     const result = await c.ok('env:import', { content: JSON.stringify(doc) })
+    expect(result.plan).toEqual(dry.plan)
     expect(result.imported.map((e) => e.name)).toEqual(['Prod (imported)'])
     expect(result.imported[0]?.pathOverrides).toEqual({ exportTickets: '/v2/export/{locationId}/tickets' })
     expect((await c.ok('env:revealSecret', { id: result.imported[0]!.id })).value).toBe(secret)

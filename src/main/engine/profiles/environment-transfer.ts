@@ -3,6 +3,7 @@ import {
   type EnvironmentImportResult,
   environmentExportSchema,
   exportedEnvironmentSchema,
+  type ImportPlanItem,
   type ImportProblem,
   type ValidationIssue,
 } from '../../../shared/contract'
@@ -92,22 +93,39 @@ export async function importEnvironments(
     else valid.push({ index, entry: parsed.data })
   })
   if (valid.some((v) => v.entry.clientSecret !== undefined)) profiles.requireStorageConsent(options.acceptUnprotectedStorage, 'the imported client secrets')
-  const result: EnvironmentImportResult = { imported: [], skipped: [], problems, dryRun: options.dryRun === true }
-  if (options.dryRun) return result
   const conflict = options.onConflict ?? 'rename'
-  for (const { index, entry } of valid) {
+  const taken = new Set(profiles.records().map((r) => r.name.toLowerCase()))
+  const plan: ImportPlanItem[] = valid.map(({ index, entry }) => {
+    const existing = profiles.records().find((r) => r.name.toLowerCase() === entry.name.toLowerCase())
+    if (!existing) {
+      taken.add(entry.name.toLowerCase())
+      return { index, name: entry.name, action: 'create' }
+    }
+    if (conflict === 'skip') return { index, name: entry.name, action: 'skip' }
+    if (conflict === 'replace' && !existing.builtIn) return { index, name: existing.name, action: 'replace' }
+    const base = `${entry.name} (imported)`
+    let name = base
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} ${n}`
+    taken.add(name.toLowerCase())
+    return { index, name, action: 'rename' }
+  })
+  const result: EnvironmentImportResult = { plan, imported: [], skipped: [], problems, dryRun: options.dryRun === true }
+  for (const item of plan) {
+    if (item.action === 'skip') result.skipped.push({ index: item.index, name: item.name, reason: `An environment named "${item.name}" already exists.` })
+  }
+  if (options.dryRun) return result
+  for (const item of plan) {
+    const entry = valid.find((v) => v.index === item.index)?.entry
+    if (!entry || item.action === 'skip') continue
     const { clientSecret, ...settings } = entry
-    const existing = profiles.records().find((r) => r.name.toLowerCase() === settings.name.toLowerCase())
-    if (existing && conflict === 'skip') {
-      result.skipped.push({ index, name: settings.name, reason: `An environment named "${existing.name}" already exists.` })
-      continue
+    if (item.action === 'replace') {
+      const existing = profiles.records().find((r) => r.name.toLowerCase() === item.name.toLowerCase())
+      if (existing) {
+        result.imported.push(await profiles.update(existing.id, settings, clientSecret, options.acceptUnprotectedStorage))
+        continue
+      }
     }
-    if (existing && conflict === 'replace' && !existing.builtIn) {
-      result.imported.push(await profiles.update(existing.id, settings, clientSecret, options.acceptUnprotectedStorage))
-      continue
-    }
-    const name = existing ? profiles.freeName(`${settings.name} (imported)`) : settings.name
-    result.imported.push(await profiles.create({ ...settings, name }, clientSecret, options.acceptUnprotectedStorage))
+    result.imported.push(await profiles.create({ ...settings, name: item.name }, clientSecret, options.acceptUnprotectedStorage))
   }
   if (result.imported.length > 0) profiles.changed('imported', null)
   return result

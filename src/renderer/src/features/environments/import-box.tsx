@@ -80,7 +80,8 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
         <div className="env-io__result" role="status">
           {r.dryRun ? (
             <p>
-              Checked: {Math.max(0, countIn(content) - r.problems.filter((p) => p.index >= 0).length)} of {countIn(content)} can be imported
+              Checked: {r.plan.filter((p) => p.action !== 'skip').length} of {countIn(content)} would be imported
+              {r.plan.length > 0 ? ` (${r.plan.filter((p) => p.action !== 'skip').map((p) => (p.action === 'rename' ? `as “${p.name}”` : p.action === 'replace' ? `replacing “${p.name}”` : `“${p.name}”`)).join(', ')})` : ''}
               {r.problems.length > 0 ? `, ${r.problems.length} ha${r.problems.length === 1 ? 's' : 've'} problems (below)` : ''}. Nothing was saved.
             </p>
           ) : (
