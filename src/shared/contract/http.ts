@@ -63,6 +63,8 @@ export interface HttpExchangeView {
   timings: PhaseTimings
   /** 1 + retries made (401 refresh, automatic 429 retry). */
   attempts: number
+  /** Why each retry was made, in order: '401' = the token was refreshed after a 401, '429' = waited and retried. */
+  retriedAfter: Array<'401' | '429'>
   /** For HMAC requests: the string that was signed and the timestamp used (last attempt). */
   signing?: { canonical: string; timestamp: number }
   /** The quota key's state after this response. */

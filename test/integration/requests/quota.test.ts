@@ -90,6 +90,7 @@ describe('the quota tracker against the sandbox', () => {
     const result = await pending
     expect(result.status).toBe(200)
     expect(result.attempts).toBe(2)
+    expect(result.retriedAfter).toEqual(['429'])
     expect(Date.now() - started).toBeGreaterThanOrEqual(blocked.seconds * 1000 - 100)
     const tail = (await c.ok('log:list', { limit: 2 })).entries.map((e) => [e.status, e.attempt])
     expect(tail).toEqual([

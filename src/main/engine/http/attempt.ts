@@ -148,6 +148,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
     contentType,
     timings: outcome.timings,
     attempts: p.attempt,
+    retriedAfter: [],
     quota,
     notes,
     startedAt,

@@ -168,6 +168,7 @@ export class RequestExecutor {
     let token: string | undefined
     let refreshed = false
     let retries = 0
+    const retriedAfter: Array<'401' | '429'> = []
     for (;;) {
       cancellation.check()
       const prepared: PreparedAttempt = {
@@ -212,12 +213,14 @@ export class RequestExecutor {
       }
       const result = await runAttempt(this.deps, prepared, cancellation)
       result.view.attempts = attempt
+      result.view.retriedAfter = [...retriedAfter]
       const status = result.outcome.status
       if (status === 401 && input.auth === 'bearer' && !refreshed && token) {
         refreshed = true
         try {
           token = await this.requireTokens().refreshAfter401(requireEnv(env).id, token)
           attempt += 1
+          retriedAfter.push('401')
           continue
         } catch (error) {
           result.view.notes.push(`The server refused the token (401) and refreshing it failed: ${this.deps.redactor.text((error as Error).message)}`)
@@ -232,6 +235,7 @@ export class RequestExecutor {
         }
         retries += 1
         attempt += 1
+        retriedAfter.push('429')
         this.announceRetry(requestId, attempt, delay, `429 Too Many Requests (retry ${retries} of ${MAX_AUTO_RETRIES})`)
         await cancellation.sleep(delay)
         continue

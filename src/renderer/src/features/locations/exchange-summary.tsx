@@ -38,11 +38,16 @@ export function ExchangeSummary({ exchange, label }: { exchange: HttpExchangeVie
       <span className="exchange-line__time">{new Date(exchange.startedAt).toLocaleTimeString()}</span>{' '}
       {exchange.attempts > 1 ? (
         <span className="exchange-line__note" data-testid="exchange-attempts">
-          {exchange.auth === 'bearer'
-            ? `attempt ${exchange.attempts}: the access token had expired (401), the engine refreshed it and retried once`
-            : `attempt ${exchange.attempts}: retried after a 429`}
+          {`attempt ${exchange.attempts}: ${exchange.retriedAfter.map(retryReason).join('; then ')}`}
         </span>
       ) : null}
     </div>
   )
+}
+
+/** Why the engine retried, in words. */
+export function retryReason(after: '401' | '429'): string {
+  return after === '401'
+    ? 'the access token had expired (401), the engine refreshed it and retried once'
+    : 'the server said 429, the engine waited Retry-After and retried'
 }

@@ -1,3 +1,4 @@
+import { retryReason } from './exchange-summary'
 import { formatDuration } from '../../ui/use-now'
 import type { InstallOutcome } from './locations-store'
 
@@ -66,9 +67,9 @@ export function InstallOutcomeView({ outcome, permissions, onConsent }: { outcom
           in {outcome.durationMs < 1000 ? `${Math.round(outcome.durationMs)} ms` : formatDuration(outcome.durationMs)} ·{' '}
           {new Date(outcome.at).toLocaleTimeString()} · log <span className="mono">{outcome.logId}</span>
         </span>
-        {outcome.attempts > 1 ? (
+        {outcome.retriedAfter.length > 0 ? (
           <p className="loc-outcome__note">
-            The access token had expired: the server answered 401, the engine refreshed the token and retried once (attempt {outcome.attempts}).
+            {outcome.retriedAfter.map((after, i) => `Attempt ${i + 2}: ${retryReason(after)}.`).join(' ')}
           </p>
         ) : null}
         {outcome.notes.map((n) => (

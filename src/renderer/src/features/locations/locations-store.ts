@@ -4,7 +4,7 @@ import type { SortState } from './location-model'
 /** What happened to the last install attempt at one location (shown in place: row and detail panel). */
 export type InstallOutcome =
   | { kind: 'pending'; at: string }
-  | { kind: 'installed'; at: string; status: number; statusText: string; attempts: number; durationMs: number; logId: string; notes: string[] }
+  | { kind: 'installed'; at: string; status: number; statusText: string; attempts: number; retriedAfter: Array<'401' | '429'>; durationMs: number; logId: string; notes: string[] }
   | { kind: 'failed'; at: string; status: number | null; code: string; message: string; hint: string | null; logId: string | null }
 
 interface LocationsStore {

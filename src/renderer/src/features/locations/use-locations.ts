@@ -69,6 +69,7 @@ export function useInstall(envId: string | null) {
         status: x.status,
         statusText: x.statusText,
         attempts: x.attempts,
+        retriedAfter: x.retriedAfter,
         durationMs: x.timings.total,
         logId: x.logId,
         notes: x.notes,
