@@ -51,7 +51,8 @@ async function shoot(browser: Browser, host: StartedConsole, shot: (typeof SHOTS
     await page.getByLabel('Client secret (this session only)').fill('stand-in-secret-for-the-screenshot')
     note = 'signed with a stand-in secret (no environment provider in this build)'
   }
-  await page.getByRole('button', { name: 'Hide ▾' }).click()
+  const hide = page.getByRole('button', { name: 'Hide ▾' })
+  if (await hide.isVisible()) await hide.click()
   await page.getByRole('button', { name: 'Now', exact: true }).click()
   await signed.waitFor()
   await page.waitForTimeout(1200)

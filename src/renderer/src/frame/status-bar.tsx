@@ -23,14 +23,14 @@ export function StatusBar() {
       <TokenStatus />
       <SkewStatus />
       <QuotaStatus />
-      <span className="status-sep" />
-      <span title="How the console talks to its engine">{bridgeTransport === 'web' ? 'Browser (web host)' : 'Desktop'}</span>
+      <span className="status-sep status-wide" />
+      <span className="status-wide" title="How the console talks to its engine">{bridgeTransport === 'web' ? 'Browser (web host)' : 'Desktop'}</span>
       <span className="status-sep" />
       <span title={info.data?.secretStorage.description} className={info.data && !info.data.secretStorage.protected ? 'warn' : undefined}>
         Secrets: {info.data?.secretStorage.backend ?? '…'}
       </span>
       <span className="status-spacer" />
-      <span data-testid="status-heartbeat" title="Last heartbeat from the engine">
+      <span className="status-wide" data-testid="status-heartbeat" title="Last heartbeat from the engine">
         {beat ? `engine up ${formatDuration(beat.uptimeSeconds * 1000)}` : connection === 'open' ? 'engine connected' : 'connecting to the engine…'}
       </span>
     </footer>

@@ -8,10 +8,13 @@ interface NavStore {
   toggleDrawer(open?: boolean): void
 }
 
+/** Below this window height the drawer starts folded, so a 1024×700 window keeps its room for the panel. */
+const DRAWER_OPEN_MIN_HEIGHT = 720
+
 /** Which section the main panel shows and whether the bottom drawer is open. */
 export const useNavStore = create<NavStore>((set) => ({
   section: 'overview',
-  drawerOpen: true,
+  drawerOpen: typeof window === 'undefined' || window.innerHeight >= DRAWER_OPEN_MIN_HEIGHT,
   go: (section) => set({ section }),
   toggleDrawer: (open) => set((s) => ({ drawerOpen: open ?? !s.drawerOpen })),
 }))
