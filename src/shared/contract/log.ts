@@ -24,6 +24,8 @@ export interface LogEntrySummary {
   status: number | null
   statusText: string
   durationMs: number | null
+  /** Per-phase timings, for the list's waterfall (null while pending, for failures before a response, and for HARs without them). */
+  timings: PhaseTimings | null
   /** Bytes of the response body the server sent (also past the cap). */
   responseBytes: number | null
   truncated: boolean

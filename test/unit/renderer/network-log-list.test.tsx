@@ -117,6 +117,18 @@ describe('network log list', () => {
     expect(within(last).getByRole('button').textContent).toContain(`/api/v1/item/${N - 1}`)
   })
 
+  it('draws each completed exchange as its phases (connect, send, wait, receive) in the list, proportionally', () => {
+    render(<LogList entries={all.slice(1, 3)} selectedId={null} onSelect={() => {}} />)
+    const [row] = rows()
+    const phases = [...(row?.querySelectorAll<HTMLElement>('.netlog__phase') ?? [])]
+    expect(phases.map((p) => p.className.replace('netlog__phase netlog__phase--', ''))).toEqual(['blocked', 'connect', 'send', 'wait', 'receive'])
+    const widths = phases.map((p) => Number.parseFloat(p.style.width))
+    expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 5)
+    const timings = all[1]?.timings
+    expect(timings).toBeTruthy()
+    expect(widths[3]! / widths[1]!).toBeCloseTo((timings?.wait ?? 0) / (timings?.connect ?? 1), 5)
+  })
+
   it('selects an entry by click and moves the selection with the arrow keys', () => {
     let selected: string | null = null
     const { rerender } = render(<LogList entries={all} selectedId={null} onSelect={(id) => (selected = id)} />)

@@ -287,6 +287,7 @@ export function summarize(e: LogEntry): LogEntrySummary {
     status: e.status,
     statusText: e.statusText,
     durationMs: e.durationMs,
+    timings: e.timings,
     responseBytes: e.responseBytes,
     truncated: e.truncated,
     error: e.error,

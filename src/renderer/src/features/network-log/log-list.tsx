@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
-import type { LogEntrySummary } from '../../../../shared/contract'
+import type { LogEntrySummary, PhaseTimings } from '../../../../shared/contract'
 import { formatBytes, formatMs, statusView, typeView } from './log-format'
 
 export const ROW_HEIGHT = 22
@@ -134,9 +134,11 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
                 {compact ? null : (
                   <td className="netlog__fall" aria-hidden="true">
                     <span
-                      className={`netlog__fall-bar netlog__fall-bar--${status.tone}`}
+                      className={`netlog__fall-bar netlog__fall-bar--${status.tone}${e.timings ? ' netlog__fall-bar--phased' : ''}`}
                       style={{ left: `${((start - t0) / span) * 100}%`, width: `max(2px, ${(((e.durationMs ?? 0) / span) * 100).toFixed(3)}%)` }}
-                    />
+                    >
+                      {e.timings ? <PhaseSegments timings={e.timings} /> : null}
+                    </span>
                   </td>
                 )}
               </tr>
@@ -150,5 +152,21 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
         </tbody>
       </table>
     </div>
+  )
+}
+
+const PHASES = ['blocked', 'dns', 'connect', 'tls', 'send', 'wait', 'receive'] as const
+
+/** The phases of one exchange as coloured slices of its bar (the same colours as the detail's waterfall). */
+function PhaseSegments({ timings }: { timings: PhaseTimings }) {
+  const total = PHASES.reduce((sum, p) => sum + Math.max(0, timings[p] ?? 0), 0)
+  if (total <= 0) return null
+  return (
+    <>
+      {PHASES.map((p) => {
+        const v = Math.max(0, timings[p] ?? 0)
+        return v > 0 ? <span key={p} className={`netlog__phase netlog__phase--${p}`} style={{ width: `${(v / total) * 100}%` }} /> : null
+      })}
+    </>
   )
 }
