@@ -27,6 +27,8 @@ export interface QuotaKeyState {
   nextUnitAt: string | null
   /** Set while the key is blocked after a 429: no request is sent before this time (unless forced). */
   retryAfterUntil: string | null
+  /** While blocked: how long the server asked to wait, and whether it said so (`retry-after`) or the 60 s default applies. */
+  retryAfter: { seconds: number; source: 'retry-after' | 'default' } | null
   /** Requests sent per minute over the last 60 minutes, oldest first (the sparkline). */
   history: number[]
   lastStatus: number | null

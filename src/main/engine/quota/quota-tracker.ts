@@ -37,6 +37,7 @@ interface KeyState {
   unknownUsed: number
   unknownUntil: number
   blockedUntil: number
+  blockedBy: { seconds: number; source: QuotaBlockedEvent['source'] } | null
   unblockTimer?: NodeJS.Timeout
   lastStatus: number | null
   notes: string[]
@@ -179,6 +180,7 @@ export class QuotaTracker {
 
   private block(s: KeyState, receivedAt: number, seconds: number, source: QuotaBlockedEvent['source']): void {
     s.blockedUntil = Math.max(s.blockedUntil, receivedAt + seconds * 1000)
+    s.blockedBy = { seconds: Math.ceil((s.blockedUntil - receivedAt) / 1000), source }
     clearTimeout(s.unblockTimer)
     const delay = Math.max(0, s.blockedUntil - this.now())
     s.unblockTimer = setTimeout(() => {
@@ -231,6 +233,7 @@ export class QuotaTracker {
       predictedRemaining: predicted,
       nextUnitAt: nextUnit === null ? null : iso(nextUnit),
       retryAfterUntil: s.blockedUntil > now ? iso(s.blockedUntil) : null,
+      retryAfter: s.blockedUntil > now ? s.blockedBy : null,
       history: s.ledger.history(now),
       lastStatus: s.lastStatus,
       notes: [...s.notes],
@@ -285,6 +288,7 @@ export class QuotaTracker {
       unknownUsed: 0,
       unknownUntil: 0,
       blockedUntil: 0,
+      blockedBy: null,
       lastStatus: null,
       notes: [],
       updatedAt: this.now(),

@@ -97,6 +97,8 @@ describe('the quota tracker', () => {
     const s = tracker.observe(t, { status: 429, headers: { 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '0', 'retry-after': '30' } })
     expect(s.used).toBe(1)
     expect(s.retryAfterUntil).not.toBeNull()
+    // The state itself says why, so a page opened after the 429 can explain the block too.
+    expect(s.retryAfter).toEqual({ seconds: 30, source: 'retry-after' })
     expect(blocked).toEqual([expect.objectContaining({ key: key.id, seconds: 30, source: 'retry-after' })])
     const error = rejection(() => tracker.gate(key))
     expect(error.code).toBe('rate_limited')
@@ -108,6 +110,7 @@ describe('the quota tracker', () => {
     expect(rejection(() => tracker.gate(key)).message).toContain('1 s')
     advance(1_000)
     expect(() => tracker.gate(key)).not.toThrow()
+    expect(tracker.state(key).retryAfter).toBeNull()
     tracker.close()
   })
 
@@ -116,6 +119,7 @@ describe('the quota tracker', () => {
     const key = quotaKey('c', 'GET', '/x')
     tracker.observe(tracker.recordSend(key), { status: 429, headers: {} })
     expect(blocked[0]).toMatchObject({ seconds: 60, source: 'default' })
+    expect(tracker.state(key).retryAfter).toEqual({ seconds: 60, source: 'default' })
     expect(tracker.blockedMs(key)).toBe(60_000)
     tracker.close()
   })

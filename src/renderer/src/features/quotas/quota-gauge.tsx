@@ -49,7 +49,11 @@ export function QuotaGauge({ state: q, block, onReset, resetting }: { state: Quo
           <Countdown until={q.retryAfterUntil} done="now" />
           <span className="qg__muted">
             {' '}
-            ({!block ? `until ${new Date(q.retryAfterUntil).toLocaleTimeString()}` : block.source === 'default' ? 'no Retry-After: the spec’s 60 s default' : `Retry-After ${block.seconds} s`})
+            ({(() => {
+              const why = block ?? q.retryAfter
+              if (!why) return `until ${new Date(q.retryAfterUntil).toLocaleTimeString()}`
+              return why.source === 'default' ? 'no Retry-After: the spec’s 60 s default' : `Retry-After ${why.seconds} s`
+            })()})
           </span>
         </div>
       ) : null}
