@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
-import { DEMO_LOGINS } from '../../src/sandbox'
+import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
+import { runCapture } from './run-capture'
 
 /**
  * Screenshots of the overview and the auth views (consent flow, tokens, sandbox controls, environments) at 1280×800 in both themes,
@@ -13,10 +14,6 @@ import { type StartedConsole, startConsole } from '../../test/support/console-ho
 
 const VIEWPORT = { width: 1280, height: 800 }
 type Theme = 'light' | 'dark'
-
-async function section(page: Page, name: RegExp): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }).click()
-}
 
 /** A page in `theme` with the bottom drawer closed, so the panel has the room. */
 async function openPage(browser: Browser, host: StartedConsole, theme: Theme): Promise<Page> {
@@ -31,30 +28,19 @@ async function openPage(browser: Browser, host: StartedConsole, theme: Theme): P
 
 /** Runs the consent flow once (loopback, Allow) and gives the sandbox something to show (a fault, a lower limit). */
 async function prepare(page: Page): Promise<void> {
-  const merchant = DEMO_LOGINS[0]
-  if (!merchant) throw new Error('The sandbox has no demo login.')
-  await section(page, /^Consent flow/)
-  await page.getByRole('button', { name: 'Build authorize URL' }).click()
-  await page.getByTestId('authorize-url').waitFor()
-  const popupOpened = page.waitForEvent('popup')
-  await page.getByRole('button', { name: /^(Open authorize page|Start again)$/ }).click()
-  const popup = await popupOpened
-  await popup.getByLabel('Username').fill(merchant.username)
-  await popup.getByLabel('Password').fill(merchant.password)
-  await popup.getByRole('button', { name: 'Sign in' }).click()
-  await popup.getByRole('button', { name: 'Allow' }).click()
+  await authorizeAsUser(page)
   await page.getByRole('status', { name: 'Outcome' }).waitFor()
-  await section(page, /^Sandbox controls/)
+  await openSection(page, /^Sandbox controls/)
   const faults = page.getByRole('region', { name: 'Faults' })
   await faults.getByRole('button', { name: 'Add fault' }).click()
   await faults.getByRole('table', { name: 'Active faults' }).waitFor()
   const quotas = page.getByRole('region', { name: 'Quotas' })
   await quotas.getByRole('button', { name: 'Set limit' }).click()
   await quotas.getByText(/limit rules/).waitFor()
-  await section(page, /^Tokens/)
+  await openSection(page, /^Tokens/)
   await page.getByRole('button', { name: 'Refresh', exact: true }).click()
   await page.getByText('after refresh').waitFor()
-  await section(page, /^Environments/)
+  await openSection(page, /^Environments/)
   await page.getByRole('button', { name: 'New environment' }).click()
   const form = page.getByRole('form', { name: 'New environment' })
   await form.getByLabel('Name').fill('Staging EU')
@@ -72,7 +58,7 @@ async function prepare(page: Page): Promise<void> {
 }
 
 async function shoot(page: Page, name: RegExp, ready: (page: Page) => Promise<unknown>, file: string): Promise<string> {
-  await section(page, name)
+  await openSection(page, name)
   await ready(page)
   await page.evaluate('document.fonts.ready')
   await page.mouse.move(0, VIEWPORT.height - 1)
@@ -110,12 +96,4 @@ export async function captureAuthViews(outDir = 'docs/screenshots'): Promise<str
   return written
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  captureAuthViews(process.argv[2]).then(
-    (files) => console.log(`Wrote ${files.length} screenshots:\n${files.map((f) => `  ${f}`).join('\n')}`),
-    (error: unknown) => {
-      console.error(error)
-      process.exitCode = 1
-    },
-  )
-}
+if (import.meta.url === `file://${process.argv[1]}`) runCapture(captureAuthViews)

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
-import { DEMO_LOGINS } from '../../src/sandbox'
+import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { startConsole } from '../../test/support/console-host'
+import { runCapture } from './run-capture'
 
 /**
  * Screenshots of the request views (Locations with an install done, Export tickets with a response) for the README:
@@ -17,25 +18,12 @@ import { startConsole } from '../../test/support/console-host'
 const ROOT = resolve(import.meta.dirname, '../..')
 const LOCATION = 'Globe Bistro SoHo'
 
-async function section(page: Page, name: RegExp): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }).click()
-}
-
 /** Consent (loopback, Allow), list, install at LOCATION, export its tickets for the last 7 days. */
 async function runFlow(page: Page): Promise<void> {
-  const merchant = DEMO_LOGINS[0]
-  if (!merchant) throw new Error('The sandbox has no demo login.')
-  await section(page, /^Consent flow/)
-  const popupOpened = page.waitForEvent('popup')
-  await page.getByRole('button', { name: /^(Open authorize page|Start again)$/ }).click()
-  const popup = await popupOpened
-  await popup.getByLabel('Username').fill(merchant.username)
-  await popup.getByLabel('Password').fill(merchant.password)
-  await popup.getByRole('button', { name: 'Sign in' }).click()
-  await popup.getByRole('button', { name: 'Allow' }).click()
+  await authorizeAsUser(page)
   await page.getByRole('status', { name: 'Outcome' }).waitFor()
 
-  await section(page, /^Locations/)
+  await openSection(page, /^Locations/)
   await page.getByRole('button', { name: `Install at ${LOCATION}` }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Install' }).click()
   await page.getByRole('status', { name: 'Install result' }).getByText('Installed').waitFor()
@@ -48,7 +36,7 @@ async function runFlow(page: Page): Promise<void> {
 }
 
 async function shoot(page: Page, name: RegExp, ready: (page: Page) => Promise<unknown>, file: string): Promise<string> {
-  await section(page, name)
+  await openSection(page, name)
   await ready(page)
   await page.evaluate('document.fonts.ready')
   await page.mouse.move(0, page.viewportSize()?.height ?? 0)
@@ -92,12 +80,4 @@ export async function captureRequestViews(outDir = join(ROOT, 'docs/screenshots'
   return written
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  captureRequestViews(process.argv[2]).then(
-    (files) => console.log(`Wrote ${files.length} screenshots:\n${files.map((f) => `  ${f}`).join('\n')}`),
-    (error: unknown) => {
-      console.error(error)
-      process.exitCode = 1
-    },
-  )
-}
+if (import.meta.url === `file://${process.argv[1]}`) runCapture(captureRequestViews)
