@@ -17,11 +17,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       input: { cli: resolve(import.meta.dirname, 'src/main/cli/index.ts') },
-      external: [
-        ...builtinModules,
-        ...builtinModules.map((m) => `node:${m}`),
-        ...Object.keys(pkg.dependencies),
-      ],
+      external: [...builtinModules, ...builtinModules.map(m => `node:${m}`), ...Object.keys(pkg.dependencies)],
       output: { format: 'esm', entryFileNames: '[name].js' },
     },
   },

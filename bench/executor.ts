@@ -19,7 +19,14 @@ function median(values: number[]): number {
  * agent, to the same loopback endpoint (a tiny node:http server answering small JSON with quota headers), alternating
  * request by request so drift hits both alike. Goal: ≤ 1.15× the baseline median.
  */
-export async function benchExecutor(): Promise<{ name: string; baseline: number; subject: number; ratio: number; goal: string; unit: string }> {
+export async function benchExecutor(): Promise<{
+  name: string
+  baseline: number
+  subject: number
+  ratio: number
+  goal: string
+  unit: string
+}> {
   let remaining = 1_000_000
   const server = createServer((_req, res) => {
     remaining = remaining > 0 ? remaining - 1 : 1_000_000
@@ -32,7 +39,7 @@ export async function benchExecutor(): Promise<{ name: string; baseline: number;
     })
     res.end(body)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  await new Promise<void>(r => server.listen(0, '127.0.0.1', () => r()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/marketplace/v2/platform-token/locations`
   const plainAgent = new Agent({ keepAliveTimeout: 4000 })
   const engine = createRequestsEngine({
@@ -88,7 +95,7 @@ export async function benchExecutor(): Promise<{ name: string; baseline: number;
     await engine.close()
     await plainAgent.close()
     server.closeAllConnections()
-    await new Promise<void>((r) => server.close(() => r()))
+    await new Promise<void>(r => server.close(() => r()))
   }
 }
 

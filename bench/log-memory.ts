@@ -23,7 +23,7 @@ function collect(): void {
 async function settledMemory(): Promise<number> {
   for (let i = 0; i < 3; i++) {
     collect()
-    await new Promise((r) => setImmediate(r))
+    await new Promise(r => setImmediate(r))
   }
   const m = process.memoryUsage()
   return (m.heapUsed + m.external) / 2 ** 20
@@ -34,13 +34,21 @@ async function settledMemory(): Promise<number> {
  * JSON bodies each (1 GB of bodies through the network log at its default settings), against the same process idle
  * with the engine built. Goal: at most 64 MB above idle: the log is bounded by entries and by a body budget.
  */
-export async function benchLogMemory(): Promise<{ name: string; baseline: number; subject: number; ratio: number; goal: string; unit: string; met: boolean }> {
+export async function benchLogMemory(): Promise<{
+  name: string
+  baseline: number
+  subject: number
+  ratio: number
+  goal: string
+  unit: string
+  met: boolean
+}> {
   const body = Buffer.from(JSON.stringify({ results: [{ id: 1, blob: 'x'.repeat(BODY_BYTES - 40) }], meta: {} }).slice(0, BODY_BYTES))
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length })
     res.end(body)
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  await new Promise<void>(r => server.listen(0, '127.0.0.1', () => r()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/locations`
   const bus = new EventBus()
   bus.subscribe(() => {}) // a transport is listening, as in the app: log:entry summaries are built and sent
@@ -76,7 +84,7 @@ export async function benchLogMemory(): Promise<{ name: string; baseline: number
   } finally {
     await engine.close()
     server.closeAllConnections()
-    await new Promise<void>((r) => server.close(() => r()))
+    await new Promise<void>(r => server.close(() => r()))
   }
 }
 

@@ -34,7 +34,7 @@ export async function benchRendererFirstScreen(): Promise<FirstScreenResult> {
     res.writeHead(200, { 'Content-Type': 'text/html' })
     res.end('<!doctype html><title>blank</title><h1>Overview</h1>')
   })
-  await new Promise<void>((r) => blank.listen(0, '127.0.0.1', () => r()))
+  await new Promise<void>(r => blank.listen(0, '127.0.0.1', () => r()))
   const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
   try {
@@ -51,7 +51,7 @@ export async function benchRendererFirstScreen(): Promise<FirstScreenResult> {
     for (let i = 0; i < LOADS; i++) {
       const page = await context.newPage()
       let js = 0
-      page.on('response', async (response) => {
+      page.on('response', async response => {
         if (response.request().resourceType() !== 'script' || MONACO.test(response.url())) return
         js += (await response.body().catch(() => Buffer.alloc(0))).length
       })
@@ -92,5 +92,7 @@ export async function benchRendererFirstScreen(): Promise<FirstScreenResult> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchRendererFirstScreen()
-  console.log(`first screen: ${r.subject} ms (blank page ${r.baseline} ms, ratio ${r.ratio.toFixed(2)}), initial JS ${r.initialJsKb} KB — ${r.met ? 'within budget' : 'OVER BUDGET'}`)
+  console.log(
+    `first screen: ${r.subject} ms (blank page ${r.baseline} ms, ratio ${r.ratio.toFixed(2)}), initial JS ${r.initialJsKb} KB — ${r.met ? 'within budget' : 'OVER BUDGET'}`,
+  )
 }

@@ -161,7 +161,10 @@ export async function benchRendererLog(): Promise<RendererLogResult> {
     await page.getByLabel('Entries kept').and(page.locator(':enabled')).waitFor()
     const t0 = Date.now()
     await page.getByLabel('Import HAR').setInputFiles(harFile)
-    await page.getByTestId('log-count').filter({ hasText: `${ENTRIES} entries` }).waitFor({ timeout: 120_000 })
+    await page
+      .getByTestId('log-count')
+      .filter({ hasText: `${ENTRIES} entries` })
+      .waitFor({ timeout: 120_000 })
     const importMs = Date.now() - t0
 
     const mounts: number[] = []

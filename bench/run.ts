@@ -31,12 +31,12 @@ function fmt(n: number): string {
 
 const only = process.argv.slice(2)
 const files = readdirSync(HERE)
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .filter(f => f.endsWith('.ts') && f !== 'run.ts')
   .sort()
 const rows: Array<{ file: string; result?: BenchResult; error?: string; met: boolean | null }> = []
 
 for (const file of files) {
-  if (only.length > 0 && !only.some((o) => file.includes(o))) continue
+  if (only.length > 0 && !only.some(o => file.includes(o))) continue
   const mod = (await import(join(HERE, file))) as Record<string, unknown>
   const benches = Object.entries(mod).filter(([k, v]) => k.startsWith('bench') && typeof v === 'function')
   for (const [name, fn] of benches) {
@@ -70,4 +70,4 @@ if (only.length === 0) {
   )
   console.log('Written to bench/results.md')
 }
-process.exitCode = rows.some((r) => r.met === false) ? 1 : 0
+process.exitCode = rows.some(r => r.met === false) ? 1 : 0

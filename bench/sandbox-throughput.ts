@@ -48,7 +48,7 @@ async function measure(origin: string, headers: Record<string, string>, count: n
 }
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))
   })
 }

@@ -13,8 +13,8 @@ export async function benchSigner(
   const iterations = options.iterations ?? 200_000
   const rounds = options.rounds ?? 5
   const inputs = makeInputs()
-  const canonicals = inputs.map((i) => signRequest(i).canonical)
-  const secrets = inputs.map((i) => i.clientSecret)
+  const canonicals = inputs.map(i => signRequest(i).canonical)
+  const secrets = inputs.map(i => i.clientSecret)
   const perRound = Math.ceil(iterations / rounds)
   let sink = 0
 
@@ -62,13 +62,32 @@ function makeInputs(): SignInput[] {
     const clientId = `partner-client-${i % 7}`
     const clientSecret = `sk_live_${(i * 7919).toString(36)}_secret_value`
     if (i % 4 === 0) {
-      inputs.push({ clientId, clientSecret, method: 'GET', path: `/api/v1/export/${101000 + i}/tickets?filter[dateTimeFrom]=2025-04-28&filter[dateTimeTo]=2025-04-30`, timestamp: ts })
+      inputs.push({
+        clientId,
+        clientSecret,
+        method: 'GET',
+        path: `/api/v1/export/${101000 + i}/tickets?filter[dateTimeFrom]=2025-04-28&filter[dateTimeTo]=2025-04-30`,
+        timestamp: ts,
+      })
     } else if (i % 4 === 1) {
       inputs.push({ clientId, clientSecret, method: 'get', path: `/API/V1/Export/${101000 + i}/Tickets`, body: null, timestamp: ts })
     } else if (i % 4 === 2) {
-      inputs.push({ clientId, clientSecret, method: 'POST', path: '/marketplace/v2/platform-token/installations', body: JSON.stringify({ locationId: 101000 + i, note: 'café ☕' }), timestamp: ts })
+      inputs.push({
+        clientId,
+        clientSecret,
+        method: 'POST',
+        path: '/marketplace/v2/platform-token/installations',
+        body: JSON.stringify({ locationId: 101000 + i, note: 'café ☕' }),
+        timestamp: ts,
+      })
     } else {
-      inputs.push({ clientId, clientSecret, method: 'GET', path: `https://partner.example.com/api/v1/export/${i}/tickets?x=${i}`, timestamp: ts })
+      inputs.push({
+        clientId,
+        clientSecret,
+        method: 'GET',
+        path: `https://partner.example.com/api/v1/export/${i}/tickets?x=${i}`,
+        timestamp: ts,
+      })
     }
   }
   return inputs
@@ -85,5 +104,7 @@ function round(n: number): number {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await benchSigner()
-  console.log(`${r.name}\n  bare createHmac: ${r.baseline} ${r.unit}\n  with parts:      ${r.subject} ${r.unit}\n  ratio:           ${r.ratio}× (goal ${r.goal})`)
+  console.log(
+    `${r.name}\n  bare createHmac: ${r.baseline} ${r.unit}\n  with parts:      ${r.subject} ${r.unit}\n  ratio:           ${r.ratio}× (goal ${r.goal})`,
+  )
 }

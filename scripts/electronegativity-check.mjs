@@ -30,13 +30,17 @@ try {
 /** The source line a finding points at: what the allow-list's `contains` is matched against. */
 function sampleAt(file, line) {
   try {
-    return readFileSync(join(root, 'src', file), 'utf8').split('\n')[Math.max(0, line - 1)]?.trim() ?? ''
+    return (
+      readFileSync(join(root, 'src', file), 'utf8')
+        .split('\n')
+        [Math.max(0, line - 1)]?.trim() ?? ''
+    )
   } catch {
     return ''
   }
 }
 
-const findings = (sarif.runs?.[0]?.results ?? []).map((r) => {
+const findings = (sarif.runs?.[0]?.results ?? []).map(r => {
   const where = r.locations?.[0]?.physicalLocation
   const file = where?.artifactLocation?.uri ?? 'N/A'
   const line = where?.region?.startLine ?? 1
@@ -46,14 +50,18 @@ const allow = JSON.parse(readFileSync(join(root, 'security/electronegativity-all
 const used = new Set()
 const unexplained = []
 for (const f of findings) {
-  const entry = allow.findIndex((a) => a.check === f.check && a.file === f.file && (!a.contains || f.sample.includes(a.contains)))
+  const entry = allow.findIndex(a => a.check === f.check && a.file === f.file && (!a.contains || f.sample.includes(a.contains)))
   if (entry >= 0) used.add(entry)
   else unexplained.push(`${f.check} (${f.level}) at src/${f.file}:${f.line}: ${f.message}\n    ${f.sample.slice(0, 160)}`)
 }
-console.log(`electronegativity (Electron ${electronVersion}): ${findings.length} findings, ${findings.length - unexplained.length} explained by the allow-list.`)
+console.log(
+  `electronegativity (Electron ${electronVersion}): ${findings.length} findings, ${findings.length - unexplained.length} explained by the allow-list.`,
+)
 for (const [i, s] of allow.entries()) if (!used.has(i)) console.log(`  note: allow-list entry no longer needed: ${s.check} in ${s.file}`)
 if (unexplained.length > 0) {
-  console.error(`\n${unexplained.length} finding(s) not explained in security/electronegativity-allowlist.json:\n  ${unexplained.join('\n  ')}`)
+  console.error(
+    `\n${unexplained.length} finding(s) not explained in security/electronegativity-allowlist.json:\n  ${unexplained.join('\n  ')}`,
+  )
   console.error('\nFix the code, or add a reviewed entry { check, file, contains?, reason } to the allow-list.')
   process.exit(1)
 }

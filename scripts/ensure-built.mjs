@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
-const outputs = ['out/node/cli.js', 'out/renderer/index.html'].map((p) => join(root, p))
+const outputs = ['out/node/cli.js', 'out/renderer/index.html'].map(p => join(root, p))
 
 function newest(dir) {
   let t = 0
@@ -15,8 +15,8 @@ function newest(dir) {
   return t
 }
 
-const missing = outputs.some((p) => !existsSync(p))
-const stale = !missing && newest(join(root, 'src')) > Math.min(...outputs.map((p) => statSync(p).mtimeMs))
+const missing = outputs.some(p => !existsSync(p))
+const stale = !missing && newest(join(root, 'src')) > Math.min(...outputs.map(p => statSync(p).mtimeMs))
 if (missing || stale) {
   process.stdout.write(`${missing ? 'No build found' : 'Sources changed since the last build'}: building (about a minute)…\n`)
   execSync('npm run build', { cwd: root, stdio: 'inherit' })

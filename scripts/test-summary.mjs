@@ -28,4 +28,4 @@ if (existsSync(pw)) {
 console.log(`(${notes.join('; ')})`)
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`)
 // A suite that wrote no report did not run: that is a failure even when the command before said nothing.
-if (notes.some((n) => n.includes('no report'))) process.exitCode = 1
+if (notes.some(n => n.includes('no report'))) process.exitCode = 1

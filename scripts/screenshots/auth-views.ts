@@ -79,14 +79,32 @@ export async function captureAuthViews(outDir = 'docs/screenshots'): Promise<str
     await first.context().close()
     for (const theme of ['light', 'dark'] as const) {
       const page = await openPage(browser, host, theme)
-      written.push(await shoot(page, /^Consent flow/, (p) => p.getByRole('status', { name: 'Outcome' }).waitFor(), join(dir, `consent-${theme}.png`)))
-      written.push(await shoot(page, /^Tokens/, (p) => p.getByTestId('access-fingerprint').waitFor(), join(dir, `tokens-${theme}.png`)))
-      written.push(await shoot(page, /^Sandbox controls/, (p) => p.getByRole('table', { name: 'Issued tokens' }).waitFor(), join(dir, `sandbox-${theme}.png`)))
-      written.push(await shoot(page, /^Environments/, async (p) => {
-        await p.getByRole('table', { name: 'Environments' }).getByRole('button', { name: 'Staging EU', exact: true }).click()
-        await p.getByRole('region', { name: 'Environment Staging EU' }).waitFor()
-      }, join(dir, `environments-${theme}.png`)))
-      written.push(await shoot(page, /^Overview/, (p) => p.getByRole('heading', { name: 'Overview' }).waitFor(), join(dir, `overview-${theme}.png`)))
+      written.push(
+        await shoot(page, /^Consent flow/, p => p.getByRole('status', { name: 'Outcome' }).waitFor(), join(dir, `consent-${theme}.png`)),
+      )
+      written.push(await shoot(page, /^Tokens/, p => p.getByTestId('access-fingerprint').waitFor(), join(dir, `tokens-${theme}.png`)))
+      written.push(
+        await shoot(
+          page,
+          /^Sandbox controls/,
+          p => p.getByRole('table', { name: 'Issued tokens' }).waitFor(),
+          join(dir, `sandbox-${theme}.png`),
+        ),
+      )
+      written.push(
+        await shoot(
+          page,
+          /^Environments/,
+          async p => {
+            await p.getByRole('table', { name: 'Environments' }).getByRole('button', { name: 'Staging EU', exact: true }).click()
+            await p.getByRole('region', { name: 'Environment Staging EU' }).waitFor()
+          },
+          join(dir, `environments-${theme}.png`),
+        ),
+      )
+      written.push(
+        await shoot(page, /^Overview/, p => p.getByRole('heading', { name: 'Overview' }).waitFor(), join(dir, `overview-${theme}.png`)),
+      )
       await page.context().close()
     }
   } finally {

@@ -62,7 +62,14 @@ async function quotas(browser: Browser, host: StartedConsole, theme: Theme): Pro
 }
 
 /** The drawer raised (keyboard on its top edge), the last successful bearer call selected. */
-async function networkLog(browser: Browser, host: StartedConsole, theme: Theme, width: number, height: number, file: string): Promise<string> {
+async function networkLog(
+  browser: Browser,
+  host: StartedConsole,
+  theme: Theme,
+  width: number,
+  height: number,
+  file: string,
+): Promise<string> {
   const page = await openPage(browser, host, theme, width, height)
   await openSection(page, /^Quotas/)
   const edge = page.getByRole('separator', { name: 'Resize the drawer' })

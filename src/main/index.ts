@@ -19,7 +19,7 @@ async function createWindow(rt: Runtime): Promise<void> {
   const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
   const appUrl = devUrl ?? `${APP_ORIGIN}/index.html`
   const win = new BrowserWindow(mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), nativeTheme.shouldUseDarkColors))
-  limitNavigation(win.webContents, appUrl, (url) => void openExternal(url))
+  limitNavigation(win.webContents, appUrl, url => void openExternal(url))
   forwardEvents(rt.bus, win.webContents)
   win.once('ready-to-show', () => win.show())
   await win.loadURL(appUrl)

@@ -15,7 +15,7 @@ export const ADMIN_TOKEN_HEADER = 'x-sandbox-admin-token'
  * parses an optional JSON object body (400 when malformed) and answers the handler's result as JSON.
  */
 export function adminRoute(handler: AdminHandler): RouteHandler {
-  return async (ctx) => {
+  return async ctx => {
     const { res, state } = ctx
     const sent = ctx.req.headers[ADMIN_TOKEN_HEADER]
     if (typeof sent !== 'string' || !secretsEqual(state.config.adminToken, sent)) {

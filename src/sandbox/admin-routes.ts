@@ -11,7 +11,7 @@ function clockView(state: SandboxState) {
 
 function tokenViews(state: SandboxState) {
   const now = state.clock.now()
-  return state.tokens.list().map((t) => ({
+  return state.tokens.list().map(t => ({
     fingerprint: t.fingerprint,
     clientId: t.clientId,
     merchantId: t.merchantId,
@@ -96,12 +96,16 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     }),
   )
 
-  router.add('GET', '/_sandbox/quotas', adminRoute(() => ({ limits: state.limits.describe(), quotas: state.limiter.usage() })))
+  router.add(
+    'GET',
+    '/_sandbox/quotas',
+    adminRoute(() => ({ limits: state.limits.describe(), quotas: state.limiter.usage() })),
+  )
 
   router.add(
     'GET',
     '/_sandbox/quotas/effective',
-    adminRoute((ctx) => {
+    adminRoute(ctx => {
       const q = new URLSearchParams(ctx.rawQuery)
       const method = (q.get('method') ?? 'GET').toUpperCase()
       const path = q.get('path')
@@ -132,7 +136,11 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     }),
   )
 
-  router.add('GET', '/_sandbox/faults', adminRoute(() => state.faults.list()))
+  router.add(
+    'GET',
+    '/_sandbox/faults',
+    adminRoute(() => state.faults.list()),
+  )
   router.add(
     'POST',
     '/_sandbox/faults',
@@ -152,7 +160,11 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     }),
   )
 
-  router.add('GET', '/_sandbox/installations', adminRoute(() => state.installations.list()))
+  router.add(
+    'GET',
+    '/_sandbox/installations',
+    adminRoute(() => state.installations.list()),
+  )
   router.add(
     'DELETE',
     '/_sandbox/installations',
@@ -168,7 +180,11 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     redirectUris: c.redirectUris,
     permissions: c.permissions,
   })
-  router.add('GET', '/_sandbox/clients', adminRoute(() => state.clients.list().map(clientView)))
+  router.add(
+    'GET',
+    '/_sandbox/clients',
+    adminRoute(() => state.clients.list().map(clientView)),
+  )
   router.add(
     'POST',
     '/_sandbox/clients',

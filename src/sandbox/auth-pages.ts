@@ -2,12 +2,7 @@ import type { DemoLogin } from './types'
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')
 }
 
 const PERMISSION_TEXT: Record<string, string> = {
@@ -60,7 +55,7 @@ export function loginPage(input: {
   username?: string
 }): string {
   const logins = input.demoLogins
-    .map((l) => `<li><code>${escapeHtml(l.username)}</code> / <code>${escapeHtml(l.password)}</code> (${escapeHtml(l.merchantName)})</li>`)
+    .map(l => `<li><code>${escapeHtml(l.username)}</code> / <code>${escapeHtml(l.password)}</code> (${escapeHtml(l.merchantName)})</li>`)
     .join('')
   return layout(
     'Sign in',
@@ -88,7 +83,7 @@ export function consentPage(input: {
   csrf: string
 }): string {
   const items = input.permissions
-    .map((p) => `<li><code>${escapeHtml(p)}</code>: ${escapeHtml(PERMISSION_TEXT[p] ?? 'Custom permission')}</li>`)
+    .map(p => `<li><code>${escapeHtml(p)}</code>: ${escapeHtml(PERMISSION_TEXT[p] ?? 'Custom permission')}</li>`)
     .join('')
   return layout(
     'Grant access',
@@ -108,7 +103,7 @@ ${hidden({ pending: input.pendingId, csrf: input.csrf })}
 export function errorPage(input: { title: string; message: string; sentRedirectUri?: string | null; registered?: string[] }): string {
   let table = ''
   if (input.registered) {
-    const rows = input.registered.map((u) => `<tr><th>Registered</th><td>${escapeHtml(u)}</td></tr>`).join('')
+    const rows = input.registered.map(u => `<tr><th>Registered</th><td>${escapeHtml(u)}</td></tr>`).join('')
     const sent = input.sentRedirectUri === undefined || input.sentRedirectUri === null ? '(none)' : input.sentRedirectUri
     table = `<table id="redirect-uris"><tr><th>Sent</th><td id="sent-redirect-uri">${escapeHtml(sent)}</td></tr>${rows}</table>
 <p class="hint">The redirect_uri must match a registered URI exactly, byte for byte (scheme, host, port, path, trailing slash).</p>`

@@ -57,10 +57,7 @@ export function handleAuthorize(ctx: RequestContext) {
   if (responseType !== 'code') {
     const error = responseType === null ? 'invalid_request' : 'unsupported_response_type'
     const description = responseType === null ? 'response_type is required' : 'only response_type=code is supported'
-    return sendRedirect(
-      ctx.res,
-      redirectWith(redirectUri, { error, error_description: description, state: stateParam(ctx, state) }),
-    )
+    return sendRedirect(ctx.res, redirectWith(redirectUri, { error, error_description: description, state: stateParam(ctx, state) }))
   }
   const auto = ctx.state.config.autoConsent
   if (auto === 'allow') {
@@ -103,8 +100,7 @@ async function readForm(ctx: RequestContext): Promise<{ form: Record<string, unk
   const form = parseBodyFields(ctx.req.headers['content-type'], body) ?? {}
   const pending = ctx.state.pending.verify(form.pending, form.csrf)
   if (!pending) {
-    const message =
-      'This form has expired, was already used, or its hidden fields were changed. Start again from the application.'
+    const message = 'This form has expired, was already used, or its hidden fields were changed. Start again from the application.'
     sendHtml(ctx.res, 400, errorPage({ title: 'Authorization expired', message }))
     return null
   }
@@ -119,7 +115,7 @@ export async function handleLogin(ctx: RequestContext): Promise<void> {
   const client = ctx.state.clients.get(pending.clientId)
   const username = typeof form.username === 'string' ? form.username : ''
   const password = typeof form.password === 'string' ? form.password : ''
-  const login = ctx.state.demoLogins.find((l) => l.username === username)
+  const login = ctx.state.demoLogins.find(l => l.username === username)
   const passwordOk = secretsEqual(login?.password ?? '\u0000no-such-user', password)
   const clientName = client?.name ?? pending.clientId
   if (!login || !passwordOk) {

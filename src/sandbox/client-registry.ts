@@ -37,15 +37,13 @@ export class ClientRegistry {
 /** Returns a human-readable reason why a client definition is unusable, or null when it is fine. */
 export function validateClient(client: SandboxClient): string | null {
   if (typeof client.clientId !== 'string' || client.clientId === '') return 'clientId must be a non-empty string'
-  if (typeof client.clientSecret !== 'string' || client.clientSecret === '')
-    return 'clientSecret must be a non-empty string'
-  if (!Array.isArray(client.redirectUris) || client.redirectUris.length === 0)
-    return 'redirectUris must list at least one URL'
+  if (typeof client.clientSecret !== 'string' || client.clientSecret === '') return 'clientSecret must be a non-empty string'
+  if (!Array.isArray(client.redirectUris) || client.redirectUris.length === 0) return 'redirectUris must list at least one URL'
   for (const uri of client.redirectUris) {
     if (typeof uri !== 'string' || !URL.canParse(uri)) return `redirect URI is not an absolute URL: ${String(uri)}`
   }
   if (client.permissions !== undefined) {
-    if (!Array.isArray(client.permissions) || client.permissions.some((p) => typeof p !== 'string'))
+    if (!Array.isArray(client.permissions) || client.permissions.some(p => typeof p !== 'string'))
       return 'permissions must be an array of strings'
   }
   return null

@@ -58,7 +58,7 @@ export async function handleExportTickets(ctx: RequestContext): Promise<void> {
       nowMs: now,
       maxAgeSeconds: state.config.signatureMaxAgeSeconds,
       futureToleranceSeconds: state.config.signatureFutureToleranceSeconds,
-      secretFor: (id) => state.clients.get(id)?.clientSecret,
+      secretFor: id => state.clients.get(id)?.clientSecret,
       replay: state.replay,
     },
   )
@@ -88,7 +88,7 @@ export async function handleExportTickets(ctx: RequestContext): Promise<void> {
     else if (!isCalendarDate(value)) problems.push({ field, value, reason: 'must be a date in YYYY-MM-DD form' })
   }
   if (problems.length > 0) {
-    const message = problems.map((p) => `${p.field} ${p.reason === 'required' ? 'is required' : p.reason}`).join('; ')
+    const message = problems.map(p => `${p.field} ${p.reason === 'required' ? 'is required' : p.reason}`).join('; ')
     return sendApiError(res, now, 400, message, problems)
   }
   const days = daysBetween(from as string, to as string)
@@ -102,7 +102,7 @@ export async function handleExportTickets(ctx: RequestContext): Promise<void> {
       { field: 'filter[dateTimeTo]', value: to, reason: 'range too long' },
     ])
   }
-  const results = days.flatMap((day) => ticketsForDay(seed.location, day))
+  const results = days.flatMap(day => ticketsForDay(seed.location, day))
   sendJson(res, 200, {
     results,
     meta: {

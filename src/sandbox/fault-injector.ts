@@ -31,8 +31,7 @@ export function validateFault(input: unknown): string | null {
     return 'status must be an integer HTTP status'
   if (f.drop !== undefined && typeof f.drop !== 'boolean') return 'drop must be a boolean'
   if (f.times !== undefined && !(Number.isInteger(f.times) && (f.times as number) >= 1)) return 'times must be a positive integer'
-  if (f.latencyMs === undefined && f.status === undefined && f.drop !== true)
-    return 'a fault needs latencyMs, status or drop: true'
+  if (f.latencyMs === undefined && f.status === undefined && f.drop !== true) return 'a fault needs latencyMs, status or drop: true'
   return null
 }
 
@@ -72,9 +71,7 @@ export class FaultInjector {
 
   /** Takes the first fault matching the request and counts one activation of it. */
   take(method: string, path: string): Fault | undefined {
-    const index = this.faults.findIndex(
-      (f) => (f.method === undefined || f.method === method) && f.regex.test(path),
-    )
+    const index = this.faults.findIndex(f => (f.method === undefined || f.method === method) && f.regex.test(path))
     if (index < 0) return undefined
     const fault = this.faults[index] as ActiveFault
     if (fault.remaining !== undefined) {

@@ -84,13 +84,7 @@ export function apiErrorBody(status: number, nowMs: number, message: string, det
 }
 
 /** Sends the 2.6-shaped error body. */
-export function sendApiError(
-  res: ServerResponse,
-  nowMs: number,
-  status: number,
-  message: string,
-  details: unknown[] = [],
-): void {
+export function sendApiError(res: ServerResponse, nowMs: number, status: number, message: string, details: unknown[] = []): void {
   sendJson(res, status, apiErrorBody(status, nowMs, message, details))
 }
 

@@ -64,7 +64,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       state.clients.register(client)
     },
     close() {
-      closing ??= new Promise<void>((resolve) => {
+      closing ??= new Promise<void>(resolve => {
         cancelTimers()
         server.close(() => resolve())
         server.closeAllConnections()

@@ -66,9 +66,7 @@ export class LimitTable {
       this.defaultPerWindow = limit
     } else {
       const pattern = pathPattern ?? '/**'
-      this.rules = this.rules.filter(
-        (r) => !(r.source === 'operator' && r.pathPattern === pattern && r.method === upper),
-      )
+      this.rules = this.rules.filter(r => !(r.source === 'operator' && r.pathPattern === pattern && r.method === upper))
       this.rules.unshift(compile({ pathPattern: pattern, method: upper, limit }, 'operator'))
     }
     this.version++

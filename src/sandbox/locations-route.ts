@@ -16,9 +16,7 @@ export function handleListLocations(ctx: RequestContext): void {
     const raw = new URLSearchParams(ctx.rawQuery).get('page')
     if (raw !== null) {
       if (!/^[1-9]\d{0,5}$/.test(raw)) {
-        sendApiError(ctx.res, ctx.state.clock.now(), 400, 'page must be a positive integer', [
-          { field: 'page', value: raw },
-        ])
+        sendApiError(ctx.res, ctx.state.clock.now(), 400, 'page must be a positive integer', [{ field: 'page', value: raw }])
         return
       }
       page = Number(raw)

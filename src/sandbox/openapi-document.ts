@@ -56,7 +56,7 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
         get: {
           tags: ['oauth'],
           summary: 'Authorize (4.1): login page, or an immediate redirect with autoConsent',
-          parameters: ['client_id', 'redirect_uri', 'response_type', 'state'].map((name) => ({
+          parameters: ['client_id', 'redirect_uri', 'response_type', 'state'].map(name => ({
             name,
             in: 'query',
             required: name !== 'state',
@@ -102,7 +102,9 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
               headers: quotaHeaders,
               content: {
                 'application/json': {
-                  schema: { oneOf: [{ $ref: '#/components/schemas/TokenResponse' }, { $ref: '#/components/schemas/RefreshTokenResponse' }] },
+                  schema: {
+                    oneOf: [{ $ref: '#/components/schemas/TokenResponse' }, { $ref: '#/components/schemas/RefreshTokenResponse' }],
+                  },
                 },
               },
             },
@@ -181,7 +183,11 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
       },
       '/_sandbox/state': { get: adminOk('SandboxState', 'Clock, limits, quota usage, faults, tokens (fingerprints), installations') },
       '/_sandbox/clock': {
-        post: adminOk('ClockView', 'Move the sandbox clock', adminBody({ advanceSeconds: { type: 'number' }, set: { type: 'string', format: 'date-time' }, reset: { const: true } })),
+        post: adminOk(
+          'ClockView',
+          'Move the sandbox clock',
+          adminBody({ advanceSeconds: { type: 'number' }, set: { type: 'string', format: 'date-time' }, reset: { const: true } }),
+        ),
       },
       '/_sandbox/tokens/expire': {
         post: adminOk({ type: 'object' }, 'Expire one token, or every access token', adminBody({ token: s })),
@@ -200,11 +206,17 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
       },
       '/_sandbox/quotas/reset': { post: adminOk({ type: 'object' }, 'Forget every counted request') },
       '/_sandbox/quotas/limit': {
-        post: adminOk('Limits', 'Set the default limit, a per-path limit, or the window', adminBody({ limit: { type: 'integer' }, method: s, path: s, windowSeconds: { type: 'integer' } })),
+        post: adminOk(
+          'Limits',
+          'Set the default limit, a per-path limit, or the window',
+          adminBody({ limit: { type: 'integer' }, method: s, path: s, windowSeconds: { type: 'integer' } }),
+        ),
       },
       '/_sandbox/faults': {
         get: adminOk({ type: 'array', items: { $ref: '#/components/schemas/Fault' } }, 'Active faults'),
-        post: adminOk({ type: 'array', items: { $ref: '#/components/schemas/Fault' } }, 'Inject a fault', { requestBody: { content: json('Fault') } }),
+        post: adminOk({ type: 'array', items: { $ref: '#/components/schemas/Fault' } }, 'Inject a fault', {
+          requestBody: { content: json('Fault') },
+        }),
         delete: adminOk({ type: 'array', items: { $ref: '#/components/schemas/Fault' } }, 'Clear every fault'),
       },
       '/_sandbox/installations': {
@@ -219,7 +231,10 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
     components: {
       schemas: OPENAPI_SCHEMAS,
       headers: {
-        'X-RateLimit-Limit': { description: 'Maximum requests in the window for this client, method and path', schema: { type: 'integer' } },
+        'X-RateLimit-Limit': {
+          description: 'Maximum requests in the window for this client, method and path',
+          schema: { type: 'integer' },
+        },
         'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
         'Retry-After': { description: 'Seconds until the oldest counted request leaves the window', schema: { type: 'integer' } },
       },

@@ -70,7 +70,7 @@ export class RateLimiter {
   usage() {
     const now = this.clock.now()
     const windowMs = this.table.windowSeconds * 1000
-    return [...this.entries.values()].map((e) => {
+    return [...this.entries.values()].map(e => {
       e.ring.evictOlderThan(now, windowMs)
       const oldest = e.ring.oldest()
       return {

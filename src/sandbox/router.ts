@@ -65,7 +65,7 @@ export class Router {
 
   /** Registers a handler for routing keys matching an anchored regular expression. */
   addPattern(method: string, regex: RegExp, handler: RouteHandler): this {
-    let entry = this.patterns.find((p) => p.regex.source === regex.source)
+    let entry = this.patterns.find(p => p.regex.source === regex.source)
     if (!entry) {
       entry = { regex, methods: new Map() }
       this.patterns.push(entry)

@@ -23,7 +23,7 @@ export function buildRouter(state: SandboxState, serverUrl: () => string): Route
     .addPattern('GET', exportTicketsPattern(state.config.signedPathPrefix), handleExportTickets)
 
   let openapiText: string | undefined
-  router.add('GET', '/_sandbox/openapi.json', (ctx) => {
+  router.add('GET', '/_sandbox/openapi.json', ctx => {
     openapiText ??= JSON.stringify(buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix), null, 2)
     sendJsonText(ctx.res, 200, openapiText)
   })

@@ -11,7 +11,7 @@ export function formatBanner(sandbox: Pick<RunningSandbox, 'url' | 'adminToken' 
     `  OpenAPI: ${sandbox.url}/_sandbox/openapi.json`,
     '',
     'Demo merchant logins (username / password):',
-    ...sandbox.demoLogins.map((l) => `  ${l.username} / ${l.password}   ${l.merchantName} (${l.merchantId})`),
+    ...sandbox.demoLogins.map(l => `  ${l.username} / ${l.password}   ${l.merchantName} (${l.merchantId})`),
     '',
     'Clients (client_id / client_secret / permissions / redirect URIs):',
   ]

@@ -68,6 +68,6 @@ export function resolveConfig(opts: SandboxOptions): SandboxConfig {
     },
     quiet,
     printBanner: opts.printBanner ?? !quiet,
-    logger: opts.logger ?? ((line) => process.stderr.write(`${line}\n`)),
+    logger: opts.logger ?? (line => process.stderr.write(`${line}\n`)),
   }
 }

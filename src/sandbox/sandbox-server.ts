@@ -24,7 +24,7 @@ export function createSandboxServer(state: SandboxState, router: Router): Sandbo
   const httpDate = createHttpDateFormatter(state.clock)
   const timers = new Set<NodeJS.Timeout>()
   const delay = (ms: number) =>
-    new Promise<void>((resolve) => {
+    new Promise<void>(resolve => {
       const t = setTimeout(() => {
         timers.delete(t)
         resolve()

@@ -49,6 +49,6 @@ export function createSandboxState(config: SandboxConfig, clock: SandboxClock): 
     replay: new SignatureReplayCache(),
     pending: new PendingAuthorizations(clock),
     catalog: new LocationCatalog(SEED_LOCATIONS),
-    demoLogins: DEMO_LOGINS.map((l) => ({ ...l })),
+    demoLogins: DEMO_LOGINS.map(l => ({ ...l })),
   }
 }

@@ -8,14 +8,42 @@ export interface MenuItem {
 export const MENU: MenuItem[] = [
   { sku: 'DRK-ESP', baseEur: 2.8, names: { en: 'Espresso', nl: 'Espresso', fr: 'Espresso', ja: 'エスプレッソ', pt: 'Espresso' } },
   { sku: 'DRK-CAP', baseEur: 3.9, names: { en: 'Cappuccino', nl: 'Cappuccino', fr: 'Cappuccino', ja: 'カプチーノ', pt: 'Cappuccino' } },
-  { sku: 'DRK-SPW', baseEur: 3.2, names: { en: 'Sparkling water', nl: 'Bruiswater', fr: 'Eau pétillante', ja: '炭酸水', pt: 'Água com gás' } },
-  { sku: 'DRK-WIN', baseEur: 6.5, names: { en: 'Glass of house wine', nl: 'Glas huiswijn', fr: 'Verre de vin maison', ja: 'グラスワイン', pt: 'Taça de vinho da casa' } },
+  {
+    sku: 'DRK-SPW',
+    baseEur: 3.2,
+    names: { en: 'Sparkling water', nl: 'Bruiswater', fr: 'Eau pétillante', ja: '炭酸水', pt: 'Água com gás' },
+  },
+  {
+    sku: 'DRK-WIN',
+    baseEur: 6.5,
+    names: { en: 'Glass of house wine', nl: 'Glas huiswijn', fr: 'Verre de vin maison', ja: 'グラスワイン', pt: 'Taça de vinho da casa' },
+  },
   { sku: 'DRK-BEE', baseEur: 5, names: { en: 'Draught beer', nl: 'Tapbier', fr: 'Bière pression', ja: '生ビール', pt: 'Chope' } },
-  { sku: 'STR-SOU', baseEur: 7.5, names: { en: 'Soup of the day', nl: 'Dagsoep', fr: 'Soupe du jour', ja: '本日のスープ', pt: 'Sopa do dia' } },
-  { sku: 'STR-CAE', baseEur: 13.5, names: { en: 'Caesar salad', nl: 'Caesarsalade', fr: 'Salade César', ja: 'シーザーサラダ', pt: 'Salada Caesar' } },
-  { sku: 'MAI-CRQ', baseEur: 9.5, names: { en: 'Croque monsieur', nl: 'Croque monsieur', fr: 'Croque-monsieur', ja: 'クロックムッシュ', pt: 'Misto quente' } },
-  { sku: 'MAI-STK', baseEur: 24, names: { en: 'Steak frites', nl: 'Steak-friet', fr: 'Steak-frites', ja: 'ステーキフリット', pt: 'Bife com fritas' } },
-  { sku: 'DES-MOU', baseEur: 7, names: { en: 'Chocolate mousse', nl: 'Chocolademousse', fr: 'Mousse au chocolat', ja: 'チョコレートムース', pt: 'Mousse de chocolate' } },
+  {
+    sku: 'STR-SOU',
+    baseEur: 7.5,
+    names: { en: 'Soup of the day', nl: 'Dagsoep', fr: 'Soupe du jour', ja: '本日のスープ', pt: 'Sopa do dia' },
+  },
+  {
+    sku: 'STR-CAE',
+    baseEur: 13.5,
+    names: { en: 'Caesar salad', nl: 'Caesarsalade', fr: 'Salade César', ja: 'シーザーサラダ', pt: 'Salada Caesar' },
+  },
+  {
+    sku: 'MAI-CRQ',
+    baseEur: 9.5,
+    names: { en: 'Croque monsieur', nl: 'Croque monsieur', fr: 'Croque-monsieur', ja: 'クロックムッシュ', pt: 'Misto quente' },
+  },
+  {
+    sku: 'MAI-STK',
+    baseEur: 24,
+    names: { en: 'Steak frites', nl: 'Steak-friet', fr: 'Steak-frites', ja: 'ステーキフリット', pt: 'Bife com fritas' },
+  },
+  {
+    sku: 'DES-MOU',
+    baseEur: 7,
+    names: { en: 'Chocolate mousse', nl: 'Chocolademousse', fr: 'Mousse au chocolat', ja: 'チョコレートムース', pt: 'Mousse de chocolate' },
+  },
 ]
 
 /** Rough price level per currency relative to EUR, and the currency's minor-unit exponent. */

@@ -24,14 +24,7 @@ export function offsetMinutes(timeZone: string, utcMs: number): number {
   for (const p of formatterFor(timeZone).formatToParts(new Date(utcMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value)
   }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  )
+  const asUtc = Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000)
 }
 

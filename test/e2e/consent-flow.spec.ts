@@ -88,7 +88,9 @@ test('Allow in the popup: the stepper reaches token, the lifecycle lights valid,
   // The fingerprint names the very token the sandbox issued: its operator view marks it as the current access token.
   const fingerprint = (await page.getByTestId('access-fingerprint').textContent()) ?? ''
   await open(page, /^Sandbox controls/)
-  await expect(page.getByRole('table', { name: 'Issued tokens' }).getByRole('row', { name: new RegExp(`${fingerprint}.*current access`) })).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: 'Issued tokens' }).getByRole('row', { name: new RegExp(`${fingerprint}.*current access`) }),
+  ).toBeVisible()
 })
 
 test('Deny in the popup: access_denied is explained and the lifecycle lights denied', async ({ page }) => {

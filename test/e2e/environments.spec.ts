@@ -77,7 +77,10 @@ test('a bad URL is shown under its field; a valid environment appears in the swi
   const withoutSecrets = await file.inputValue()
   expect(withoutSecrets).not.toContain(SECRET)
   expect(withoutSecrets).not.toContain('clientSecret')
-  expect(JSON.parse(withoutSecrets)).toMatchObject({ format: 'partner-console-environments', environments: [{ name: 'Staging EU', clientId: 'partner-staging' }] })
+  expect(JSON.parse(withoutSecrets)).toMatchObject({
+    format: 'partner-console-environments',
+    environments: [{ name: 'Staging EU', clientId: 'partner-staging' }],
+  })
   await expect(box.getByRole('link', { name: /^Download / })).toBeVisible()
 
   // Asked explicitly, the export does carry it (so the check above can fail).

@@ -29,10 +29,14 @@ async function openInspector(page: Page, typeSecret = true): Promise<void> {
   if (typeSecret) await page.getByLabel('Client secret (this session only)').fill(SECRET)
 }
 
-test('typing a path with capitals and a query shows the lowercased path without query, its rule, and a signature that follows the body', async ({ page }) => {
+test('typing a path with capitals and a query shows the lowercased path without query, its rule, and a signature that follows the body', async ({
+  page,
+}) => {
   await openInspector(page)
   await page.getByLabel('Client id (x-access-key)').fill(CLIENT_ID)
-  await page.getByLabel('Path (with query, as sent)').fill('/API/V1/Export/101001/Tickets?filter[dateTimeFrom]=2026-11-01&filter[dateTimeTo]=2026-11-22')
+  await page
+    .getByLabel('Path (with query, as sent)')
+    .fill('/API/V1/Export/101001/Tickets?filter[dateTimeFrom]=2026-11-01&filter[dateTimeTo]=2026-11-22')
 
   const pathRow = page.getByTestId('part-row-path')
   await expect(pathRow.locator('code').first()).toHaveText('/api/v1/export/101001/tickets')
@@ -102,7 +106,11 @@ test('a signature made with the active environment’s secret is accepted by the
   await page.getByRole('button', { name: 'Now', exact: true }).click()
   await expect(page.getByText(/Key: environment “sandbox”/)).toBeVisible()
   const header = async (name: string) => (await page.getByTestId(`header-${name}`).textContent())!.trim()
-  const headers = { 'x-access-key': await header('x-access-key'), 'x-timestamp': await header('x-timestamp'), 'x-signature': await header('x-signature') }
+  const headers = {
+    'x-access-key': await header('x-access-key'),
+    'x-timestamp': await header('x-timestamp'),
+    'x-signature': await header('x-signature'),
+  }
   expect(headers['x-access-key']).toBe('partner-console-builtin')
   const response = await fetch(`${host.sandboxUrl}${path}`, { headers })
   expect(response.status, await response.text()).toBe(200)

@@ -105,7 +105,7 @@ test('live entries, redacted detail, cURL and HAR without the token, import, fil
   expect(har.log.version).toBe('1.2')
   expect(har.log.comment).toContain('Sanitized')
   const exported = har.log.entries.length
-  expect(har.log.entries.some((e) => e.request.url.endsWith(LOCATIONS))).toBe(true)
+  expect(har.log.entries.some(e => e.request.url.endsWith(LOCATIONS))).toBe(true)
   await expect(page.getByTestId('log-count')).toHaveText(`${exported} entries`)
 
   // A HAR with secrets only after an explicit confirmation that says what it holds; Cancel exports nothing.
@@ -147,7 +147,9 @@ test('live entries, redacted detail, cURL and HAR without the token, import, fil
   await expect(page.getByText('No requests yet')).toBeVisible()
   await expect(page.getByTestId('log-count')).toHaveText('0 entries')
   await page.getByLabel('Import HAR').setInputFiles(harPath)
-  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText(`Imported ${exported} from ${download.suggestedFilename()}`)
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText(
+    `Imported ${exported} from ${download.suggestedFilename()}`,
+  )
   await expect(page.getByTestId('log-count')).toHaveText(`${exported} entries`)
   const imported = rows(page).filter({ hasText: LOCATIONS }).first()
   await expect(imported).toContainText('HAR')
@@ -155,6 +157,11 @@ test('live entries, redacted detail, cURL and HAR without the token, import, fil
   await expect(detail).toContainText('imported from a HAR file')
   // Still a chip, never the value. (The import re-redacts the marker itself, so its fingerprint differs from the
   // original one: reported to the engine's owner.)
-  await expect(detail.getByRole('table', { name: 'Request headers' }).getByRole('row', { name: /^authorization/i }).getByTestId('redaction-chip')).toBeVisible()
+  await expect(
+    detail
+      .getByRole('table', { name: 'Request headers' })
+      .getByRole('row', { name: /^authorization/i })
+      .getByTestId('redaction-chip'),
+  ).toBeVisible()
   await expect(detail).not.toContainText(token.value)
 })

@@ -19,7 +19,7 @@ test.beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
     res.end('<!doctype html><title>Callback received</title><h1>Callback received</h1>')
   })
-  await new Promise<void>((resolve) => catcher.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>(resolve => catcher.listen(0, '127.0.0.1', resolve))
   redirectUri = `http://127.0.0.1:${(catcher.address() as AddressInfo).port}/callback`
   sandbox = await startSandbox({
     quiet: true,
@@ -29,7 +29,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await sandbox?.close()
-  await new Promise<void>((resolve) => catcher?.close(() => resolve()))
+  await new Promise<void>(resolve => catcher?.close(() => resolve()))
 })
 
 function authorizeUrl(state: string): string {

@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   proxy = createServer((req, res) => {
     const upstream = httpRequest(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
-      (up) => {
+      up => {
         const chunks: Buffer[] = []
         up.on('data', (c: Buffer) => chunks.push(c))
         up.on('end', () => {
@@ -55,7 +55,7 @@ test.beforeAll(async () => {
     upstream.on('error', () => res.destroy())
     req.pipe(upstream)
   })
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()))
+  await new Promise<void>(r => proxy.listen(0, '127.0.0.1', () => r()))
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`
   host = await startConsole()
 })
@@ -67,9 +67,8 @@ test.afterAll(async () => {
   await sandbox?.close()
 })
 
-
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
+  return readdirSync(dir).flatMap(name => {
     const p = join(dir, name)
     return statSync(p).isDirectory() ? filesUnder(p) : [p]
   })
@@ -80,12 +79,12 @@ test('no secret or token in anything the console wrote or emitted during a full 
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const emitted: string[] = []
   const sent: string[] = []
-  page.on('websocket', (ws) => {
-    ws.on('framereceived', (f) => emitted.push(String(f.payload)))
-    ws.on('framesent', (f) => sent.push(String(f.payload)))
+  page.on('websocket', ws => {
+    ws.on('framereceived', f => emitted.push(String(f.payload)))
+    ws.on('framesent', f => sent.push(String(f.payload)))
   })
-  page.on('console', (m) => emitted.push(m.text()))
-  page.on('pageerror', (e) => emitted.push(String(e)))
+  page.on('console', m => emitted.push(m.text()))
+  page.on('pageerror', e => emitted.push(String(e)))
 
   await page.goto(host.url)
 
@@ -117,7 +116,10 @@ test('no secret or token in anything the console wrote or emitted during a full 
   await expect(table.getByRole('row').nth(1)).toBeVisible()
   const firstRow = table.getByRole('row').nth(1)
   const installButton = firstRow.getByRole('button', { name: /^Install at / })
-  const locationName = ((await installButton.getAttribute('aria-label')) ?? (await installButton.textContent()) ?? '').replace(/^Install at /, '')
+  const locationName = ((await installButton.getAttribute('aria-label')) ?? (await installButton.textContent()) ?? '').replace(
+    /^Install at /,
+    '',
+  )
   await installButton.click()
   const dialog = page.getByRole('dialog')
   const typed = dialog.getByRole('textbox')
@@ -130,7 +132,10 @@ test('no secret or token in anything the console wrote or emitted during a full 
   await page.getByLabel('To (YYYY-MM-DD)').press('Control+Enter')
   await expect(page.getByRole('status', { name: 'Export status' })).toContainText('200 OK')
   await open(page, /^Tokens/)
-  await page.getByRole('button', { name: /^Refresh/ }).first().click()
+  await page
+    .getByRole('button', { name: /^Refresh/ })
+    .first()
+    .click()
   await expect(page.getByTestId('access-fingerprint')).toHaveText(/^#[0-9a-f]{8}$/)
 
   // Exports a user takes away: HAR and cURL (both sanitized by default).
@@ -143,14 +148,16 @@ test('no secret or token in anything the console wrote or emitted during a full 
     ...emitted.map((text, i): [string, string] => [`frame to the page, console message or export #${i}`, text]),
     ...filesUnder(host.dataDir).map((f): [string, string] => [`file ${f}`, readFileSync(f).toString('latin1')]),
   ]
-  const leaks = haystacks.flatMap(([where, text]) => needles.filter((n) => text.includes(n)).map((n) => `${where} contains ${n === CANARY ? 'the client secret' : 'an issued token/code'}`))
+  const leaks = haystacks.flatMap(([where, text]) =>
+    needles.filter(n => text.includes(n)).map(n => `${where} contains ${n === CANARY ? 'the client secret' : 'an issued token/code'}`),
+  )
   expect(leaks).toEqual([])
   // The page sends the secret exactly once, when the user saves it (env:create); it never asks for it back.
-  const carrying = sent.filter((f) => f.includes(CANARY)).map((f) => (JSON.parse(f) as { channel: string }).channel)
+  const carrying = sent.filter(f => f.includes(CANARY)).map(f => (JSON.parse(f) as { channel: string }).channel)
   expect(carrying).toEqual(['env:create'])
-  expect(sent.filter((f) => [...issued].some((t) => f.includes(t)))).toEqual([])
+  expect(sent.filter(f => [...issued].some(t => f.includes(t)))).toEqual([])
   // And the files did get written: the vault holds the secret, encrypted.
-  expect(filesUnder(host.dataDir).some((f) => f.endsWith('vault.json'))).toBe(true)
+  expect(filesUnder(host.dataDir).some(f => f.endsWith('vault.json'))).toBe(true)
 })
 
 /**

@@ -9,7 +9,7 @@ import { type StartedConsole, startConsole } from '../support/console-host'
 
 let host: StartedConsole
 const merchant = DEMO_LOGINS[0]!
-const SOHO = SEED_LOCATIONS.find((s) => s.location.name === 'Globe Bistro SoHo')!.location
+const SOHO = SEED_LOCATIONS.find(s => s.location.name === 'Globe Bistro SoHo')!.location
 
 test.beforeAll(async () => {
   host = await startConsole()
@@ -56,7 +56,7 @@ test('connect, consent, tokens, locations, install, export, inspector, quota', a
   // 5. Locations: the merchant's eligible locations, exactly as the sandbox seeds them.
   await open(page, /^Locations/)
   const table = page.getByRole('table', { name: 'Locations' })
-  const expected = SEED_LOCATIONS.filter((s) => s.eligible && s.location.merchantId === merchant.merchantId).map((s) => s.location)
+  const expected = SEED_LOCATIONS.filter(s => s.eligible && s.location.merchantId === merchant.merchantId).map(s => s.location)
   await expect(table.getByRole('row')).toHaveCount(expected.length + 1)
   await expect(page.getByRole('status', { name: 'Last listing' })).toContainText('GET /marketplace/v2/platform-token/locations 200 OK')
   const row = table.getByRole('row').filter({ hasText: SOHO.name })
@@ -80,7 +80,11 @@ test('connect, consent, tokens, locations, install, export, inspector, quota', a
 
   // The other side agrees: the sandbox's operator view lists the installation for this client.
   await open(page, /^Sandbox controls/)
-  await expect(page.getByRole('table', { name: 'Installations' }).getByRole('row', { name: new RegExp(`${SOHO.id} ${SOHO.merchantId} partner-console-builtin`) })).toBeVisible()
+  await expect(
+    page
+      .getByRole('table', { name: 'Installations' })
+      .getByRole('row', { name: new RegExp(`${SOHO.id} ${SOHO.merchantId} partner-console-builtin`) }),
+  ).toBeVisible()
 
   // 7. Export tickets for it: the signed request is previewed before sending, then sent with Ctrl+Enter.
   await open(page, /^Locations/)
@@ -91,7 +95,9 @@ test('connect, consent, tokens, locations, install, export, inspector, quota', a
   await page.getByLabel('To (YYYY-MM-DD)').fill('2025-04-03')
   await expect(page.getByTestId('preview-x-access-key')).toHaveText('partner-console-builtin')
   await expect(page.getByTestId('preview-x-signature')).toHaveText(/^[0-9a-f]{64}$/)
-  await expect(page.getByTestId('canonical-string')).toHaveText(new RegExp(`^partner-console-builtinGET/api/v1/export/${SOHO.id}/tickets∅\\d{10}$`))
+  await expect(page.getByTestId('canonical-string')).toHaveText(
+    new RegExp(`^partner-console-builtinGET/api/v1/export/${SOHO.id}/tickets∅\\d{10}$`),
+  )
   await expect(page.getByText('The real signature is computed fresh at send time')).toBeVisible()
   await page.getByLabel('To (YYYY-MM-DD)').press('Control+Enter')
   const status = page.getByRole('status', { name: 'Export status' })
@@ -120,7 +126,11 @@ test('connect, consent, tokens, locations, install, export, inspector, quota', a
 test('outside the sandbox: "acting as merchant" banner, typed confirmation, and a 403 explained in place', async ({ page }) => {
   // A user-made environment pointing at the same sandbox with its read-only demo client (read:locations only). It is
   // not the built-in one, so the console treats it as a real server.
-  const readonly = { clientId: 'sandbox-readonly-client', clientSecret: 'sandbox-readonly-secret', redirectUri: 'http://127.0.0.1:8765/callback' }
+  const readonly = {
+    clientId: 'sandbox-readonly-client',
+    clientSecret: 'sandbox-readonly-secret',
+    redirectUri: 'http://127.0.0.1:8765/callback',
+  }
   // (startConsole reads the sandbox line only if it arrived with the URL's chunk; the full output has it by now.)
   const sandboxUrl = host.sandboxUrl ?? host.output().match(/Built-in sandbox: (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? ''
   expect(sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -148,7 +158,7 @@ test('outside the sandbox: "acting as merchant" banner, typed confirmation, and 
   await popup.getByLabel('Username').fill(merchant.username)
   await popup.getByLabel('Password').fill(merchant.password)
   await popup.getByRole('button', { name: 'Sign in' }).click()
-  const redirect = popup.waitForRequest((r) => r.url().startsWith(`${readonly.redirectUri}?`))
+  const redirect = popup.waitForRequest(r => r.url().startsWith(`${readonly.redirectUri}?`))
   await popup.getByRole('button', { name: 'Allow' }).click()
   const redirectUrl = (await redirect).url()
   await page.getByLabel('Redirect URL or code').fill(redirectUrl)
@@ -160,7 +170,9 @@ test('outside the sandbox: "acting as merchant" banner, typed confirmation, and 
   const row = page.getByRole('table', { name: 'Locations' }).getByRole('row').filter({ hasText: SOHO.name })
   await row.getByRole('button', { name: `Install at ${SOHO.name}` }).click()
   const dialog = page.getByRole('dialog', { name: `Install at ${SOHO.name}?` })
-  await expect(dialog.getByRole('note')).toHaveText(new RegExp(`^Acting as merchant ${SOHO.merchantId} on location ${SOHO.name} \\(${SOHO.id}\\) in Read-only partner`))
+  await expect(dialog.getByRole('note')).toHaveText(
+    new RegExp(`^Acting as merchant ${SOHO.merchantId} on location ${SOHO.name} \\(${SOHO.id}\\) in Read-only partner`),
+  )
   const install = dialog.getByRole('button', { name: 'Install' })
   const confirm = dialog.getByLabel('Type the location name to confirm')
   await expect(install).toBeDisabled()

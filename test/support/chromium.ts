@@ -30,7 +30,13 @@ export function findChromium(): string {
   } catch {
     own = undefined
   }
-  const candidates = [own, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome']
+  const candidates = [
+    own,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  ]
   const found = candidates.find((p): p is string => !!p && existsSync(p))
   if (!found) {
     throw new Error(

@@ -27,10 +27,10 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
     { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let out = ''
-  child.stdout?.on('data', (d) => {
+  child.stdout?.on('data', d => {
     out += String(d)
   })
-  child.stderr?.on('data', (d) => {
+  child.stderr?.on('data', d => {
     out += String(d)
   })
   const url = await new Promise<string>((res, rej) => {
@@ -44,7 +44,7 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
       }
     }
     child.stdout?.on('data', check)
-    child.once('exit', (code) => {
+    child.once('exit', code => {
       clearTimeout(timer)
       rej(new Error(`partner-console web exited with ${code} before printing a URL. Output:\n${out}`))
     })
@@ -58,9 +58,9 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
     output: () => out,
     async stop() {
       if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r))
+        const exited = new Promise(r => child.once('exit', r))
         child.kill('SIGINT')
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+        await Promise.race([exited, new Promise(r => setTimeout(r, 5000))])
         if (child.exitCode === null) child.kill('SIGKILL')
       }
       rmSync(dataDir, { recursive: true, force: true })

@@ -14,10 +14,7 @@ export interface CallContext {
   transport: 'electron' | 'web'
 }
 
-export type Handler<C extends ChannelName> = (
-  request: ParsedRequestOf<C>,
-  context: CallContext,
-) => Promise<ResponseOf<C>> | ResponseOf<C>
+export type Handler<C extends ChannelName> = (request: ParsedRequestOf<C>, context: CallContext) => Promise<ResponseOf<C>> | ResponseOf<C>
 
 /** Scrubs known secret values out of any text that may leave the main process (error messages included). */
 export type Redactor = (text: string) => string
@@ -33,7 +30,7 @@ const MAX_ISSUES = 10
 export class HandlerRegistry {
   private readonly handlers = new Map<ChannelName, Handler<ChannelName>>()
 
-  constructor(private readonly redact: Redactor = (t) => t) {}
+  constructor(private readonly redact: Redactor = t => t) {}
 
   handle<C extends ChannelName>(channel: C, fn: Handler<C>): void {
     if (this.handlers.has(channel)) throw new Error(`Handler for ${channel} registered twice`)
@@ -46,7 +43,7 @@ export class HandlerRegistry {
 
   /** Channels of the contract that have no handler yet (a wiring mistake; tested). */
   missing(): ChannelName[] {
-    return (Object.keys(channels) as ChannelName[]).filter((c) => !this.handlers.has(c))
+    return (Object.keys(channels) as ChannelName[]).filter(c => !this.handlers.has(c))
   }
 
   async dispatch(channel: unknown, payload: unknown, context: CallContext): Promise<BridgeResult<unknown>> {
@@ -59,13 +56,13 @@ export class HandlerRegistry {
     }
     const parsed = channels[channel].request.safeParse(payload)
     if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((i) => ({
+      const issues = parsed.error.issues.slice(0, MAX_ISSUES).map(i => ({
         path: i.path.map(String).join('.'),
         message: this.redact(i.message),
       }))
       return fail({
         code: 'invalid_request',
-        message: `The request to ${channel} is not valid: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+        message: `The request to ${channel} is not valid: ${issues.map(i => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
         details: { issues },
       })
     }

@@ -8,7 +8,7 @@ export const processIo: CliIo = { stdout: process.stdout, stderr: process.stderr
 
 /** Resolves when the process is asked to stop (Ctrl-C or SIGTERM). */
 export function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     const done = (signal: NodeJS.Signals) => {
       process.off('SIGINT', done)
       process.off('SIGTERM', done)

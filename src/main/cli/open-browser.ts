@@ -8,7 +8,7 @@ export function openInBrowser(url: string): Promise<boolean> {
       : process.platform === 'win32'
         ? ['cmd', ['/c', 'start', '""', url]]
         : ['xdg-open', [url]]
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     try {
       const child = spawn(cmd, args as string[], { stdio: 'ignore', detached: true })
       child.once('error', () => resolve(false))

@@ -74,7 +74,7 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
       adminToken: values['admin-token'],
       quiet,
       printBanner: false,
-      logger: (line) => io.stderr.write(`${line}\n`),
+      logger: line => io.stderr.write(`${line}\n`),
     })
   } catch (error) {
     io.stderr.write(`Could not start the sandbox: ${(error as Error).message}\n`)

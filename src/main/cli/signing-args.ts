@@ -36,9 +36,7 @@ export function required(values: Values, name: keyof typeof SIGNING_OPTIONS): st
 export function clientSecret(values: Values, io: CliIo, env: NodeJS.ProcessEnv): string {
   const flag = values['client-secret']
   if (typeof flag === 'string' && flag !== '') {
-    io.stderr.write(
-      'warning: --client-secret puts the secret in your shell history and the process list; prefer PARTNER_CLIENT_SECRET.\n',
-    )
+    io.stderr.write('warning: --client-secret puts the secret in your shell history and the process list; prefer PARTNER_CLIENT_SECRET.\n')
     return flag
   }
   const fromEnv = env.PARTNER_CLIENT_SECRET

@@ -71,8 +71,8 @@ function nowArg(text: string | undefined): number | undefined {
 
 function formatExplanation(result: ExplainResult): string {
   const lines = [result.valid ? 'VALID' : 'NOT VALID', result.summary, '']
-  const found = result.diagnosis.filter((d) => d.reproduces)
-  const ruledOut = result.diagnosis.filter((d) => !d.reproduces && d.applicable)
+  const found = result.diagnosis.filter(d => d.reproduces)
+  const ruledOut = result.diagnosis.filter(d => !d.reproduces && d.applicable)
   if (found.length > 0) {
     lines.push('Reproduced by:')
     for (const d of found) {
@@ -81,7 +81,7 @@ function formatExplanation(result: ExplainResult): string {
     }
     lines.push('')
   }
-  if (ruledOut.length > 0) lines.push(`Ruled out: ${ruledOut.map((d) => d.mistake).join('; ')}.`, '')
+  if (ruledOut.length > 0) lines.push(`Ruled out: ${ruledOut.map(d => d.mistake).join('; ')}.`, '')
   if (!result.stale) lines.push('Lifetime not checked (pass --now local or --now T to check the 10 s lifetime).', '')
   lines.push('What the signature should be:', '')
   return `${lines.join('\n')}${formatSigned(result.expected)}`

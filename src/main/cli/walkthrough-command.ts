@@ -74,23 +74,35 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     io.stderr.write(`partner-console walkthrough: ${message}\nRun \`partner-console walkthrough --help\` for the options.\n`)
     return 2
   }
-  const fromFlags = FLAG_ENV.filter((f) => values[f] !== undefined)
+  const fromFlags = FLAG_ENV.filter(f => values[f] !== undefined)
   const modes = [values.sandbox, values.env !== undefined, fromFlags.length > 0].filter(Boolean).length
   if (modes > 1) return usage('choose one of --sandbox, --env NAME or the --auth-url/--base-url/--client-id/--redirect-uri flags.')
   if (fromFlags.length > 0 && fromFlags.length < FLAG_ENV.length) {
-    return usage(`an environment from flags needs all of ${FLAG_ENV.map((f) => `--${f}`).join(', ')} (missing ${FLAG_ENV.filter((f) => values[f] === undefined).map((f) => `--${f}`).join(', ')}).`)
+    return usage(
+      `an environment from flags needs all of ${FLAG_ENV.map(f => `--${f}`).join(', ')} (missing ${FLAG_ENV.filter(
+        f => values[f] === undefined,
+      )
+        .map(f => `--${f}`)
+        .join(', ')}).`,
+    )
   }
   const secret = process.env.PARTNER_CLIENT_SECRET
   if (fromFlags.length > 0 && !secret) return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable.')
   const mode = fromFlags.length > 0 ? 'flags' : values.env !== undefined ? 'env' : 'sandbox'
   const timeout = values.timeout === undefined ? 300 : Number(values.timeout)
-  if (!Number.isInteger(timeout) || timeout < 1 || timeout > 3600) return usage(`--timeout must be whole seconds from 1 to 3600, not "${values.timeout}".`)
+  if (!Number.isInteger(timeout) || timeout < 1 || timeout > 3600)
+    return usage(`--timeout must be whole seconds from 1 to 3600, not "${values.timeout}".`)
   const locationId = values.location === undefined ? undefined : Number(values.location)
-  if (locationId !== undefined && !Number.isInteger(locationId)) return usage(`--location must be a location id (a whole number), not "${values.location}".`)
+  if (locationId !== undefined && !Number.isInteger(locationId))
+    return usage(`--location must be a location id (a whole number), not "${values.location}".`)
   const to = values.to ?? new Date().toISOString().slice(0, 10)
   const from = values.from ?? new Date(Date.parse(`${to}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10)
-  for (const [flag, value] of [['--from', from], ['--to', to]] as const) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return usage(`${flag} must be a date in YYYY-MM-DD form, not "${value}".`)
+  for (const [flag, value] of [
+    ['--from', from],
+    ['--to', to],
+  ] as const) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+      return usage(`${flag} must be a date in YYYY-MM-DD form, not "${value}".`)
   }
 
   const progressOut = values.json ? io.stderr : io.stdout
@@ -118,21 +130,22 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     const rt = runtime
     const call: BridgeCall = async (channel, payload) => {
       const result = await rt.registry.dispatch(channel, payload, { transport: 'web' })
-      if (!result.ok) throw new ConsoleError(result.error.code, result.error.message, { hint: result.error.hint, details: result.error.details })
+      if (!result.ok)
+        throw new ConsoleError(result.error.code, result.error.message, { hint: result.error.hint, details: result.error.details })
       return result.value as never
     }
     const env = await chooseEnvironment(call, mode, values, secret)
     progressOut.write(`Walkthrough against ${env.name} (${env.baseUrl}), client ${env.clientId}\n`)
     const report = await runWalkthrough({
       call,
-      events: (listener) => rt.bus.subscribe(listener),
+      events: listener => rt.bus.subscribe(listener),
       envId: env.id,
       autoConsent: mode === 'sandbox' || values['auto-consent'] === true,
       authorizeTimeoutSeconds: timeout,
       locationId,
       from,
       to,
-      writeHar: values.har === undefined ? undefined : (text) => writeHarFile(values.har as string, text),
+      writeHar: values.har === undefined ? undefined : text => writeHarFile(values.har as string, text),
       openUrl: values.open ? openInBrowser : undefined,
       progress: new LineProgress(progressOut),
       signal: interrupt.signal,
@@ -141,8 +154,10 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       const environment = { id: env.id, name: env.name, authUrl: env.authUrl, baseUrl: env.baseUrl, clientId: env.clientId }
       io.stdout.write(`${JSON.stringify({ ok: report.ok, environment, steps: report.steps, har: report.har }, null, 2)}\n`)
     } else {
-      const failedStep = report.steps.find((s) => s.status === 'failed')
-      io.stdout.write(failedStep ? `Failed at step ${failedStep.index}: ${failedStep.title.toLowerCase()}.\n` : 'Done: every step succeeded.\n')
+      const failedStep = report.steps.find(s => s.status === 'failed')
+      io.stdout.write(
+        failedStep ? `Failed at step ${failedStep.index}: ${failedStep.title.toLowerCase()}.\n` : 'Done: every step succeeded.\n',
+      )
     }
     return interrupt.signal.aborted ? 130 : report.ok ? 0 : 1
   } catch (error) {
@@ -188,18 +203,21 @@ async function chooseEnvironment(
   }
   const list = await call('env:list', {})
   if (mode === 'sandbox') {
-    const builtIn = list.environments.find((e) => e.builtIn)
+    const builtIn = list.environments.find(e => e.builtIn)
     if (!builtIn) throw new ConsoleError('not_found', 'The built-in sandbox did not start.')
     return builtIn
   }
   const wanted = String(values.env).toLowerCase()
-  const found = list.environments.find((e) => e.id.toLowerCase() === wanted || e.name.toLowerCase() === wanted)
+  const found = list.environments.find(e => e.id.toLowerCase() === wanted || e.name.toLowerCase() === wanted)
   if (!found) {
     throw new ConsoleError('not_found', `There is no environment named "${values.env}".`, {
-      hint: list.environments.length ? `Saved environments: ${list.environments.map((e) => `"${e.name}"`).join(', ')}.` : 'Create one in the console first, or use --sandbox or the flags.',
+      hint: list.environments.length
+        ? `Saved environments: ${list.environments.map(e => `"${e.name}"`).join(', ')}.`
+        : 'Create one in the console first, or use --sandbox or the flags.',
     })
   }
-  if (found.builtIn) throw new ConsoleError('invalid_request', 'The built-in sandbox exists only while the console runs.', { hint: 'Use --sandbox.' })
+  if (found.builtIn)
+    throw new ConsoleError('invalid_request', 'The built-in sandbox exists only while the console runs.', { hint: 'Use --sandbox.' })
   return found
 }
 

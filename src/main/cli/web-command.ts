@@ -22,7 +22,7 @@ The printed URL carries a one-time token: only a browser that opened it can use 
 /** Finds the built renderer next to the CLI bundle (out/node → out/renderer) or from the source tree. */
 export function findRendererDir(): string | null {
   const candidates = [resolve(import.meta.dirname, '../renderer'), resolve(import.meta.dirname, '../../../out/renderer')]
-  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null
+  return candidates.find(dir => existsSync(join(dir, 'index.html'))) ?? null
 }
 
 /** `partner-console web`: starts the runtime and the web host, prints the URL, runs until Ctrl-C. */

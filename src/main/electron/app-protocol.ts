@@ -18,7 +18,7 @@ export function registerAppScheme(): void {
 
 /** Serves the built renderer folder on `app://console/`, refusing any path that leaves it. */
 export function serveRenderer(session: Session, rendererDir: string): void {
-  session.protocol.handle(APP_SCHEME, (request) => {
+  session.protocol.handle(APP_SCHEME, request => {
     const url = new URL(request.url)
     const file = url.host === 'console' ? resolveInside(rendererDir, url.pathname) : null
     if (!file) return new Response('Not found', { status: 404 })

@@ -58,8 +58,8 @@ export function createEmbeddedAuthWindowOpener(options: { parent?: () => Browser
       const win = new BrowserWindow(embeddedAuthWindowOptions(partition, request.title, options.parent?.() ?? undefined))
       let settle: (outcome: EmbeddedWindowOutcome) => void = () => {}
       let settled = false
-      const outcome = new Promise<EmbeddedWindowOutcome>((resolve) => {
-        settle = (o) => {
+      const outcome = new Promise<EmbeddedWindowOutcome>(resolve => {
+        settle = o => {
           if (settled) return
           settled = true
           resolve(o)
@@ -75,17 +75,17 @@ export function createEmbeddedAuthWindowOpener(options: { parent?: () => Browser
         callback(intercept(details.url) ? { cancel: true } : {})
       })
       const contents = win.webContents
-      contents.on('will-navigate', (event) => {
+      contents.on('will-navigate', event => {
         if (intercept(event.url)) event.preventDefault()
       })
-      contents.on('will-redirect', (event) => {
+      contents.on('will-redirect', event => {
         if (intercept(event.url)) event.preventDefault()
       })
       contents.on('did-navigate', (_event, url) => {
         intercept(url)
       })
       contents.setWindowOpenHandler(() => ({ action: 'deny' }))
-      contents.on('will-attach-webview', (event) => event.preventDefault())
+      contents.on('will-attach-webview', event => event.preventDefault())
       win.on('closed', () => {
         settle({ kind: 'closed' })
         void ses.clearStorageData().catch(() => {})

@@ -22,5 +22,5 @@ export function limitNavigation(contents: WebContents, appUrl: string, openExter
   contents.on('will-redirect', (event, url) => {
     if (!isAppNavigation(url, appUrl)) event.preventDefault()
   })
-  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.on('will-attach-webview', event => event.preventDefault())
 }

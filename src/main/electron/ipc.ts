@@ -25,7 +25,7 @@ export function registerIpc(registry: HandlerRegistry, trusted: TrustedRenderer)
 
 /** Forwards engine events to a window until it is destroyed. */
 export function forwardEvents(bus: EventBus, contents: WebContents): () => void {
-  const unsubscribe = bus.subscribe((message) => {
+  const unsubscribe = bus.subscribe(message => {
     if (!contents.isDestroyed()) contents.send(EVENT_IPC_CHANNEL, message)
   })
   contents.once('destroyed', unsubscribe)

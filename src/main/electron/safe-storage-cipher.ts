@@ -6,7 +6,8 @@ import type { SecretCipher } from '../engine/vault/secret-cipher'
  * keyring it falls back to `basic_text`, a hard-coded key: reported as unprotected so the UI warns and asks first.
  */
 export function createSafeStorageCipher(): SecretCipher {
-  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform === 'darwin' ? 'keychain' : 'dpapi'
+  const backend =
+    process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : process.platform === 'darwin' ? 'keychain' : 'dpapi'
   const available = safeStorage.isEncryptionAvailable()
   const unprotected = !available || backend === 'basic_text'
   return {
@@ -17,7 +18,7 @@ export function createSafeStorageCipher(): SecretCipher {
         ? 'No OS keyring was found: secrets would be stored with a key any local program can derive. The console asks before storing one.'
         : `Encrypted by the operating system's keyring (${backend}).`,
     },
-    encrypt: (plain) => safeStorage.encryptString(plain),
-    decrypt: (data) => safeStorage.decryptString(data),
+    encrypt: plain => safeStorage.encryptString(plain),
+    decrypt: data => safeStorage.decryptString(data),
   }
 }

@@ -20,7 +20,7 @@ export function isTrustedSender(frame: SenderFrameInfo | null | undefined, trust
   if (!frame?.isMainFrame) return false
   const origin = originOf(frame.url)
   if (!origin) return false
-  return [trusted.appOrigin, trusted.devOrigin].some((allowed) => allowed !== undefined && originOf(allowed) === origin)
+  return [trusted.appOrigin, trusted.devOrigin].some(allowed => allowed !== undefined && originOf(allowed) === origin)
 }
 
 /** The origin of a URL, computed by hand for custom schemes (WHATWG URL gives "null" for non-special schemes). */

@@ -49,9 +49,10 @@ export interface Runtime {
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const bus = new EventBus()
   const secrets = new SecretRegistry()
-  const registry = new HandlerRegistry((text) => secrets.redact(text))
+  const registry = new HandlerRegistry(text => secrets.redact(text))
   const startedAt = new Date()
-  const sandbox = options.sandbox === false ? null : await startEmbeddedSandbox({ port: options.sandboxPort, autoConsent: options.sandboxAutoConsent })
+  const sandbox =
+    options.sandbox === false ? null : await startEmbeddedSandbox({ port: options.sandboxPort, autoConsent: options.sandboxAutoConsent })
   if (sandbox) {
     secrets.add(sandbox.client.clientSecret, 'client_secret')
     secrets.add(sandbox.adminToken, 'sandbox_admin_token')
@@ -74,7 +75,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     const envs = context.services.environments
       ? await context.services.environments.list()
       : {
-          environments: sandbox ? [{ id: 'sandbox', name: 'Sandbox (built-in)', builtIn: true, authUrl: sandbox.url, baseUrl: sandbox.url }] : [],
+          environments: sandbox
+            ? [{ id: 'sandbox', name: 'Sandbox (built-in)', builtIn: true, authUrl: sandbox.url, baseUrl: sandbox.url }]
+            : [],
           activeId: sandbox ? 'sandbox' : null,
         }
     return {
@@ -101,14 +104,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   }
 
   let seq = 0
-  const heartbeat = setInterval(() => {
-    seq += 1
-    bus.emit('app:heartbeat', {
-      seq,
-      at: new Date().toISOString(),
-      uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-    })
-  }, options.heartbeatMs ?? (Number(process.env.PARTNER_CONSOLE_HEARTBEAT_MS) || 5000))
+  const heartbeat = setInterval(
+    () => {
+      seq += 1
+      bus.emit('app:heartbeat', {
+        seq,
+        at: new Date().toISOString(),
+        uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      })
+    },
+    options.heartbeatMs ?? (Number(process.env.PARTNER_CONSOLE_HEARTBEAT_MS) || 5000),
+  )
   heartbeat.unref()
 
   return {

@@ -43,7 +43,7 @@ export async function wireAuth(ctx: RuntimeContext): Promise<void> {
     openExternal: ctx.openExternal,
     embedded: ctx.embeddedWindow,
   })
-  profiles.onRemoved(async (id) => {
+  profiles.onRemoved(async id => {
     await flows.forgetEnvironment(id)
     await tokens.forget(id, 'environment-deleted')
   })
@@ -52,7 +52,7 @@ export async function wireAuth(ctx: RuntimeContext): Promise<void> {
       const id = profiles.activeId()
       return id ? profiles.record(id) : null
     },
-    currentTokens: (envId) => tokens.current(envId),
+    currentTokens: envId => tokens.current(envId),
     markExpired: (envId, trigger) => tokens.markExpired(envId, trigger),
     observeServerTime: (envId, at) => tokens.observeServerTime(envId, at),
     send,

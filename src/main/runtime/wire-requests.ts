@@ -13,7 +13,7 @@ import type { RuntimeContext } from './runtime-context'
  * are logged too. Environments, tokens and the clock-skew estimate are looked up at call time (wired later).
  */
 export async function wireRequests(ctx: RuntimeContext): Promise<void> {
-  const quotaConfig = await loadQuotaConfig(ctx.dataDir, (message) => process.stderr.write(`partner-console: ${message}\n`))
+  const quotaConfig = await loadQuotaConfig(ctx.dataDir, message => process.stderr.write(`partner-console: ${message}\n`))
   const engine = createRequestsEngine({
     bus: ctx.bus,
     secrets: ctx.secrets,
@@ -26,7 +26,7 @@ export async function wireRequests(ctx: RuntimeContext): Promise<void> {
   })
   ctx.services.sendHttp = engine.executor.sendHttp
   registerHttpHandlers(ctx.registry, engine)
-  registerQuotaHandlers(ctx.registry, { quota: engine.quota, save: (config) => saveQuotaConfig(ctx.dataDir, config) })
+  registerQuotaHandlers(ctx.registry, { quota: engine.quota, save: config => saveQuotaConfig(ctx.dataDir, config) })
   registerLogHandlers(ctx.registry, engine)
   ctx.closers.push(() => engine.close())
 }

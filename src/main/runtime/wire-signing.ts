@@ -21,12 +21,12 @@ export async function wireSigning(ctx: RuntimeContext): Promise<void> {
     settingsFile: join(ctx.dataDir, 'signing-settings.json'),
   })
   await signing.loadSettings()
-  const unsubscribe = skew.subscribe((estimate) => ctx.bus.emit('signing:skew', estimate))
+  const unsubscribe = skew.subscribe(estimate => ctx.bus.emit('signing:skew', estimate))
   ctx.closers.push(unsubscribe)
   // Another environment is another server with its own clock: forget the old offset and measure the new one at once,
   // so the status bar never shows a stale skew. Failures are fine here: the next response's Date header will do.
   const measure = () => void signing.probe().catch(() => {})
-  const stopWatching = ctx.bus.subscribe((message) => {
+  const stopWatching = ctx.bus.subscribe(message => {
     if (message.name !== 'env:changed' || (message.payload as EnvironmentChanged).reason !== 'activated') return
     skew.reset()
     ctx.bus.emit('signing:skew', null)

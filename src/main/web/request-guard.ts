@@ -16,7 +16,7 @@ export function isAllowedHost(hostHeader: string | undefined, port: number): boo
 
 export function isAllowedOrigin(origin: string | undefined, port: number): boolean {
   if (!origin) return false
-  return allowedHosts(port).some((h) => origin.toLowerCase() === `http://${h}`)
+  return allowedHosts(port).some(h => origin.toLowerCase() === `http://${h}`)
 }
 
 /** Constant-time comparison of a presented token with the session token. */

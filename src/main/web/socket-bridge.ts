@@ -49,7 +49,7 @@ export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void 
       return
     }
     const { id, channel, payload } = parsed.data
-    void registry.dispatch(channel, payload, { transport: 'web' }).then((result) => send(socket, { t: 'result', id, result }))
+    void registry.dispatch(channel, payload, { transport: 'web' }).then(result => send(socket, { t: 'result', id, result }))
   })
 }
 

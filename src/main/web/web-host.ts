@@ -44,13 +44,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     })
   })
 
-  const isAuthenticated = (req: IncomingMessage): boolean =>
-    tokenMatches(readCookie(req.headers.cookie, sessionCookieName(port)), token)
+  const isAuthenticated = (req: IncomingMessage): boolean => tokenMatches(readCookie(req.headers.cookie, sessionCookieName(port)), token)
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = securityHeaders(port)
     if (!isAllowedHost(req.headers.host, port)) {
-      return plain(res, 421, headers, `Refused: this console only answers to http://127.0.0.1:${port}/ (Host header was not a loopback address of this server).`)
+      return plain(
+        res,
+        421,
+        headers,
+        `Refused: this console only answers to http://127.0.0.1:${port}/ (Host header was not a loopback address of this server).`,
+      )
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return plain(res, 405, headers, 'Only GET is served here; the console talks over its WebSocket.')
@@ -59,7 +63,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const presented = url.searchParams.get('token')
     if (presented !== null) {
       if (!tokenMatches(presented, token)) {
-        return plain(res, 401, headers, 'Refused: the token in this URL is not the one this console printed at launch. Copy the URL again from the terminal.')
+        return plain(
+          res,
+          401,
+          headers,
+          'Refused: the token in this URL is not the one this console printed at launch. Copy the URL again from the terminal.',
+        )
       }
       // Trade the token in the URL for a cookie and drop it from the address bar and history.
       res.writeHead(302, {
@@ -72,7 +81,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return
     }
     if (!isAuthenticated(req)) {
-      return plain(res, 401, headers, 'Refused: no session. Open the full URL that `partner-console web` printed (it carries a one-time token).')
+      return plain(
+        res,
+        401,
+        headers,
+        'Refused: no session. Open the full URL that `partner-console web` printed (it carries a one-time token).',
+      )
     }
     const file = await readStaticFile(options.rendererDir, url.pathname)
     const fallback = file ?? (url.pathname.includes('.') ? null : await readStaticFile(options.rendererDir, '/'))
@@ -94,11 +108,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (!isAllowedHost(req.headers.host, port)) return refuse(421, 'Misdirected Request')
     if (!isAllowedOrigin(req.headers.origin, port)) return refuse(403, 'Forbidden')
     if (!isAuthenticated(req)) return refuse(401, 'Unauthorized')
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req))
+    wss.handleUpgrade(req, socket, head, ws => wss.emit('connection', ws, req))
   })
 
-  wss.on('connection', (ws) => serveSocket(ws, options.runtime.registry))
-  const unsubscribe = options.runtime.bus.subscribe((message) => {
+  wss.on('connection', ws => serveSocket(ws, options.runtime.registry))
+  const unsubscribe = options.runtime.bus.subscribe(message => {
     for (const client of wss.clients) sendEvent(client, message.name, message.payload)
   })
 
@@ -124,7 +138,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       for (const client of wss.clients) client.terminate()
       wss.close()
       server.closeAllConnections()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await new Promise<void>(resolve => server.close(() => resolve()))
     },
   }
 }

@@ -4,7 +4,7 @@ import { useThemeStore } from './stores/theme-store'
 
 /** Applies the theme (OS preference unless the user chose) and renders the frame. */
 export function App() {
-  const choice = useThemeStore((s) => s.choice)
+  const choice = useThemeStore(s => s.choice)
   useEffect(() => {
     const media = window.matchMedia('(prefers-color-scheme: dark)')
     const apply = () => {

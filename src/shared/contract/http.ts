@@ -126,7 +126,10 @@ export const httpSendRequest = z
     /** A path (with query) relative to the target host, or an absolute http(s) URL. */
     path: z.string().min(1).max(8192),
     headers: z.record(z.string().min(1).max(256), z.string().max(16_384)).default({}),
-    body: z.string().max(16 * 1024 * 1024).optional(),
+    body: z
+      .string()
+      .max(16 * 1024 * 1024)
+      .optional(),
     auth: z.enum(['bearer', 'hmac', 'none']).default('none'),
     /** Response bytes kept (the rest is counted and discarded). */
     maxBodyBytes: z

@@ -90,8 +90,18 @@ export const logChannels = {
     z
       .object({
         capacity: z.number().int().min(10).max(100_000).optional(),
-        maxBodyChars: z.number().int().min(0).max(16 * 1024 * 1024).optional(),
-        bodyBudgetChars: z.number().int().min(0).max(1024 * 1024 * 1024).optional(),
+        maxBodyChars: z
+          .number()
+          .int()
+          .min(0)
+          .max(16 * 1024 * 1024)
+          .optional(),
+        bodyBudgetChars: z
+          .number()
+          .int()
+          .min(0)
+          .max(1024 * 1024 * 1024)
+          .optional(),
       })
       .strict(),
   ).returns<LogConfig>(),
@@ -108,7 +118,16 @@ export const logChannels = {
       .strict(),
   ).returns<{ har: string; entries: number; sanitized: boolean; restored?: number; unresolved?: number }>(),
   /** Loads a HAR file's entries into the log to view them (marked imported, redacted like captured traffic). */
-  'log:importHar': invoke(z.object({ text: z.string().min(1).max(64 * 1024 * 1024) }).strict()).returns<{
+  'log:importHar': invoke(
+    z
+      .object({
+        text: z
+          .string()
+          .min(1)
+          .max(64 * 1024 * 1024),
+      })
+      .strict(),
+  ).returns<{
     imported: number
     ids: string[]
     /** Entries left out because they are not valid HAR 1.2, with the first problem of each. */

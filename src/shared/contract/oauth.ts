@@ -32,7 +32,21 @@ export interface DiffSegment {
 }
 
 export interface RedirectDifference {
-  kind: 'scheme' | 'host' | 'host-case' | 'port' | 'default-port' | 'path' | 'path-case' | 'trailing-slash' | 'encoding' | 'query' | 'fragment' | 'whitespace' | 'loopback-alias' | 'unparseable'
+  kind:
+    | 'scheme'
+    | 'host'
+    | 'host-case'
+    | 'port'
+    | 'default-port'
+    | 'path'
+    | 'path-case'
+    | 'trailing-slash'
+    | 'encoding'
+    | 'query'
+    | 'fragment'
+    | 'whitespace'
+    | 'loopback-alias'
+    | 'unparseable'
   message: string
 }
 

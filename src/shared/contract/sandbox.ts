@@ -51,12 +51,17 @@ export const sandboxChannels = {
   'sandbox:clock': invoke(
     z
       .object({
-        advanceSeconds: z.number().finite().min(-10 * 365 * 86400).max(10 * 365 * 86400).optional(),
+        advanceSeconds: z
+          .number()
+          .finite()
+          .min(-10 * 365 * 86400)
+          .max(10 * 365 * 86400)
+          .optional(),
         set: z.string().min(1).max(40).optional(),
         reset: z.literal(true).optional(),
       })
       .strict()
-      .refine((v) => [v.advanceSeconds, v.set, v.reset].filter((x) => x !== undefined).length === 1, {
+      .refine(v => [v.advanceSeconds, v.set, v.reset].filter(x => x !== undefined).length === 1, {
         message: 'send exactly one of advanceSeconds, set or reset',
       }),
   ).returns<SandboxActionResult>(),

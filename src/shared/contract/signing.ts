@@ -131,7 +131,11 @@ export interface SigningNow {
 }
 
 const MAX_BODY = 10 * 1024 * 1024
-const method = z.string().min(1).max(32).regex(/^[A-Za-z]+$/, 'an HTTP method is letters only')
+const method = z
+  .string()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z]+$/, 'an HTTP method is letters only')
 const path = z.string().min(1).max(8192)
 const body = z.string().max(MAX_BODY).nullable().optional()
 

@@ -10,7 +10,10 @@ export const DEMO_MERCHANT = DEMO_LOGINS[0]!
  * stepper to reach "Token". The page must already show the console.
  */
 export async function authorizeAsUser(page: Page, merchant = DEMO_MERCHANT): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Consent flow/ }).click()
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Consent flow/ })
+    .click()
   await page.getByRole('radio', { name: /System browser \+ loopback/ }).check()
   await page.getByRole('button', { name: 'Build authorize URL' }).click()
   const popupOpened = page.waitForEvent('popup')
@@ -20,7 +23,10 @@ export async function authorizeAsUser(page: Page, merchant = DEMO_MERCHANT): Pro
   await popup.getByLabel('Password').fill(merchant.password)
   await popup.getByRole('button', { name: 'Sign in' }).click()
   await popup.getByRole('button', { name: 'Allow' }).click()
-  await expect(page.getByRole('list', { name: 'Consent steps' }).getByRole('listitem').filter({ hasText: 'Token' })).toHaveAttribute('data-status', 'done')
+  await expect(page.getByRole('list', { name: 'Consent steps' }).getByRole('listitem').filter({ hasText: 'Token' })).toHaveAttribute(
+    'data-status',
+    'done',
+  )
 }
 
 /** Opens a section of the sidebar by its label. */

@@ -44,7 +44,7 @@ export async function startConsole(
     openExternal: options.openExternal,
   })
   const events: EventMessage[] = []
-  runtime.bus.subscribe((m) => events.push(m))
+  runtime.bus.subscribe(m => events.push(m))
   const transport = options.transport ?? 'web'
   const call = <C extends ChannelName>(channel: C, payload: RequestOf<C>) =>
     runtime.registry.dispatch(channel, payload, { transport }) as Promise<BridgeResult<ResponseOf<C>>>
@@ -85,7 +85,14 @@ export async function addEnvironment(
   extra: Partial<RequestOf<'env:create'>['settings']> = {},
 ): Promise<string> {
   const env = await c.ok('env:create', {
-    settings: { name: `Test ${randomBytes(3).toString('hex')}`, authUrl: s.url, baseUrl: s.url, clientId: s.clientId, redirectUri: s.redirectUri, ...extra },
+    settings: {
+      name: `Test ${randomBytes(3).toString('hex')}`,
+      authUrl: s.url,
+      baseUrl: s.url,
+      clientId: s.clientId,
+      redirectUri: s.redirectUri,
+      ...extra,
+    },
     clientSecret: s.clientSecret,
   })
   await c.ok('env:setActive', { id: env.id })
@@ -93,7 +100,10 @@ export async function addEnvironment(
 }
 
 /** Follows redirects like a browser would (GET), returning every URL visited and the last response. */
-export async function browse(url: string, maxHops = 5): Promise<{ visited: string[]; status: number; body: string; location: string | null }> {
+export async function browse(
+  url: string,
+  maxHops = 5,
+): Promise<{ visited: string[]; status: number; body: string; location: string | null }> {
   const visited: string[] = []
   let current = url
   for (let i = 0; i <= maxHops; i++) {
@@ -125,7 +135,9 @@ export async function redirectOf(url: string): Promise<string> {
 }
 
 /** A loopback reverse proxy that counts requests; lets a test see exactly what reached the server. */
-export async function startCountingProxy(target: string): Promise<{ url: string; requests: Array<{ method: string; path: string; body: string }>; close(): Promise<void> }> {
+export async function startCountingProxy(
+  target: string,
+): Promise<{ url: string; requests: Array<{ method: string; path: string; body: string }>; close(): Promise<void> }> {
   const requests: Array<{ method: string; path: string; body: string }> = []
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
@@ -134,7 +146,12 @@ export async function startCountingProxy(target: string): Promise<{ url: string;
     requests.push({ method: req.method ?? '', path: req.url ?? '', body })
     const headers: Record<string, string> = {}
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v
-    const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers, body: body === '' ? undefined : body, redirect: 'manual' })
+    const upstream = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers,
+      body: body === '' ? undefined : body,
+      redirect: 'manual',
+    })
     const text = await upstream.text()
     const out: Record<string, string> = {}
     upstream.headers.forEach((v, k) => {
@@ -143,14 +160,14 @@ export async function startCountingProxy(target: string): Promise<{ url: string;
     res.writeHead(upstream.status, out)
     res.end(text)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', () => resolve()))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise<void>(resolve => {
         server.close(() => resolve())
         server.closeAllConnections()
       }),
@@ -159,7 +176,7 @@ export async function startCountingProxy(target: string): Promise<{ url: string;
 
 /** Events of one name, payloads only. */
 export function eventsNamed<T>(c: Console, name: string): T[] {
-  return c.events.filter((e) => e.name === name).map((e) => e.payload as T)
+  return c.events.filter(e => e.name === name).map(e => e.payload as T)
 }
 
 /** Waits until `check` returns a value (polling), or fails after `timeoutMs`. */
@@ -169,7 +186,7 @@ export async function waitFor<T>(check: () => T | undefined | null | false, time
     const v = check()
     if (v) return v
     if (Date.now() > until) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
+    await new Promise(r => setTimeout(r, 20))
   }
 }
 

@@ -40,12 +40,18 @@ describe('canary client secret', () => {
     cleanups.push(async () => output.restore())
     const port = await findFreePort()
     const redirectUri = `http://127.0.0.1:${port}/callback`
-    const sandbox = await startSandbox({ quiet: false, printBanner: false, logger: (line) => process.stderr.write(`${line}\n`), autoConsent: 'allow', clients: [{ clientId: 'canary-client', clientSecret: canary, redirectUris: [redirectUri] }] })
+    const sandbox = await startSandbox({
+      quiet: false,
+      printBanner: false,
+      logger: line => process.stderr.write(`${line}\n`),
+      autoConsent: 'allow',
+      clients: [{ clientId: 'canary-client', clientSecret: canary, redirectUris: [redirectUri] }],
+    })
     cleanups.push(() => sandbox.close())
     // A token endpoint that echoes the whole request body (secret included) in its error: the worst case for leaks.
     const echo = createServer((req, res) => {
       let body = ''
-      req.on('data', (c) => {
+      req.on('data', c => {
         body += c
       })
       req.on('end', () => {
@@ -53,8 +59,8 @@ describe('canary client secret', () => {
         res.end(JSON.stringify({ error: 'invalid_request', error_description: `you sent ${body}` }))
       })
     })
-    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', () => resolve()))
-    cleanups.push(() => new Promise((resolve) => echo.close(resolve)))
+    await new Promise<void>(resolve => echo.listen(0, '127.0.0.1', () => resolve()))
+    cleanups.push(() => new Promise(resolve => echo.close(resolve)))
     const echoUrl = `http://127.0.0.1:${(echo.address() as { port: number }).port}`
 
     const c = await startConsole()
@@ -96,7 +102,7 @@ describe('canary client secret', () => {
       // The network log (requests part) records the token calls made through sendHttp: read it as the UI would.
       const page = await call('log:list', { limit: 1000 })
       if (page.ok) {
-        tokenCallsLogged = page.value.entries.filter((e) => e.purpose === 'oauth-token').length
+        tokenCallsLogged = page.value.entries.filter(e => e.purpose === 'oauth-token').length
         for (const entry of page.value.entries) {
           await call('log:get', { id: entry.id })
           await call('log:curl', { id: entry.id })
@@ -107,7 +113,7 @@ describe('canary client secret', () => {
     await c.close()
 
     const files = await readdir(c.dataDir)
-    const fileText = (await Promise.all(files.filter((f) => !f.endsWith('.key')).map((f) => readFile(join(c.dataDir, f), 'utf8')))).join('\n')
+    const fileText = (await Promise.all(files.filter(f => !f.endsWith('.key')).map(f => readFile(join(c.dataDir, f), 'utf8')))).join('\n')
     const haystacks = {
       events: JSON.stringify(c.events),
       answers: JSON.stringify(answers),

@@ -52,7 +52,7 @@ describe('embedded catch mode (engine side)', () => {
     await addEnvironment(c, { ...s, redirectUri: registered }, { catchMode: 'embedded' })
     const start = await c.ok('oauth:start', {})
     expect(start).toMatchObject({ mode: 'embedded', opener: 'engine', listeningOn: null })
-    const done = await new Promise<OAuthFlowState>((resolve) => {
+    const done = await new Promise<OAuthFlowState>(resolve => {
       const check = () => {
         const last = eventsNamed<OAuthFlowState>(c, 'oauth:flow').at(-1)
         if (last && ['done', 'failed', 'denied'].includes(last.step)) resolve(last)
@@ -62,7 +62,7 @@ describe('embedded catch mode (engine side)', () => {
     })
     expect(done.step).toBe('done')
     expect(done.stateChecked).toBe(true)
-    expect(visited.some((u) => u.startsWith(registered))).toBe(false)
+    expect(visited.some(u => u.startsWith(registered))).toBe(false)
     expect((await c.ok('oauth:tokens', {})).present).toBe(true)
   })
 
@@ -75,7 +75,7 @@ describe('embedded catch mode (engine side)', () => {
     cleanups.push(() => c.close())
     await addEnvironment(c, s, { catchMode: 'embedded' })
     await c.ok('oauth:start', {})
-    await new Promise((r) => setTimeout(r, 50))
+    await new Promise(r => setTimeout(r, 50))
     expect((await c.ok('oauth:status', {})).flow.failure?.code).toBe('window_closed')
   })
 
@@ -83,7 +83,7 @@ describe('embedded catch mode (engine side)', () => {
     const s = await startTestSandbox({ autoConsent: 'allow' })
     cleanups.push(() => s.sandbox.close())
     const opened: string[] = []
-    const c = await startConsole({ transport: 'electron', openExternal: async (url) => void opened.push(url) })
+    const c = await startConsole({ transport: 'electron', openExternal: async url => void opened.push(url) })
     cleanups.push(() => removeDir(c.dataDir))
     cleanups.push(() => c.close())
     await addEnvironment(c, s)

@@ -31,13 +31,13 @@ async function setup(options: Parameters<typeof startTestSandbox>[0] = {}) {
 async function closedSoon(port: number): Promise<boolean> {
   for (let i = 0; i < 50; i++) {
     if (!(await isListening(port))) return true
-    await new Promise((r) => setTimeout(r, 20))
+    await new Promise(r => setTimeout(r, 20))
   }
   return false
 }
 
 function steps(c: Console): string[] {
-  return eventsNamed<OAuthFlowState>(c, 'oauth:flow').map((f) => f.step)
+  return eventsNamed<OAuthFlowState>(c, 'oauth:flow').map(f => f.step)
 }
 
 describe('loopback catch mode against the sandbox', () => {
@@ -68,8 +68,8 @@ describe('loopback catch mode against the sandbox', () => {
     expect(tokens.lifetimeSeconds).toBe(86_400)
     expect(tokens.permissions).toEqual(expect.arrayContaining(['read:locations']))
     expect(steps(c)).toEqual(['waiting-for-callback', 'callback-received', 'exchanging', 'done'])
-    const lifecycle = eventsNamed<OAuthLifecycle>(c, 'oauth:lifecycle').filter((l) => l.envId === envId)
-    expect(lifecycle.map((l) => l.state)).toEqual(['code-issued', 'access-token-valid'])
+    const lifecycle = eventsNamed<OAuthLifecycle>(c, 'oauth:lifecycle').filter(l => l.envId === envId)
+    expect(lifecycle.map(l => l.state)).toEqual(['code-issued', 'access-token-valid'])
     expect(Date.parse(lifecycle[1]?.expiresAt ?? '') - Date.now()).toBeGreaterThan(86_000_000)
 
     const token = (await c.ok('oauth:revealToken', { kind: 'access' })).value
@@ -93,7 +93,12 @@ describe('loopback catch mode against the sandbox', () => {
     const consent = await fetch(new URL('/oauth2/authorize/login', sandbox.url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ pending: field(loginHtml, 'pending'), csrf: field(loginHtml, 'csrf'), username: demo.username, password: demo.password }),
+      body: new URLSearchParams({
+        pending: field(loginHtml, 'pending'),
+        csrf: field(loginHtml, 'csrf'),
+        username: demo.username,
+        password: demo.password,
+      }),
     })
     const consentHtml = await consent.text()
     expect(consent.status).toBe(200)
@@ -158,8 +163,8 @@ describe('loopback catch mode against the sandbox', () => {
   it('names the busy port and what to do when the redirect port is taken', async () => {
     const { s, c } = await setup({ autoConsent: 'allow' })
     const blocker = createServer()
-    await new Promise<void>((resolve) => blocker.listen(s.port, '127.0.0.1', () => resolve()))
-    cleanups.push(() => new Promise((resolve) => blocker.close(resolve)))
+    await new Promise<void>(resolve => blocker.listen(s.port, '127.0.0.1', () => resolve()))
+    cleanups.push(() => new Promise(resolve => blocker.close(resolve)))
     const result = await c.call('oauth:start', {})
     expect(result.ok).toBe(false)
     if (result.ok) return
@@ -173,7 +178,7 @@ describe('loopback catch mode against the sandbox', () => {
     const { s, c } = await setup({ autoConsent: 'allow' })
     await c.ok('oauth:start', { timeoutSeconds: 1 })
     expect(await isListening(s.port)).toBe(true)
-    const failed = await waitFor(() => eventsNamed<OAuthFlowState>(c, 'oauth:flow').find((f) => f.step === 'failed'), 4000)
+    const failed = await waitFor(() => eventsNamed<OAuthFlowState>(c, 'oauth:flow').find(f => f.step === 'failed'), 4000)
     expect(failed.failure?.code).toBe('timeout')
     expect(failed.failure?.hint).toMatch(/registered URI/)
     expect(await closedSoon(s.port)).toBe(true)
@@ -184,7 +189,7 @@ describe('loopback catch mode against the sandbox', () => {
     const first = await c.ok('oauth:start', {})
     const second = await c.ok('oauth:start', {})
     expect(second.flowId).not.toBe(first.flowId)
-    const superseded = eventsNamed<OAuthFlowState>(c, 'oauth:flow').find((f) => f.flowId === first.flowId && f.step === 'failed')
+    const superseded = eventsNamed<OAuthFlowState>(c, 'oauth:flow').find(f => f.flowId === first.flowId && f.step === 'failed')
     expect(superseded?.failure?.code).toBe('superseded')
     expect(await isListening(s.port)).toBe(true)
     expect(await c.ok('oauth:cancel', {})).toEqual({ cancelled: true })
@@ -199,7 +204,14 @@ describe('loopback catch mode against the sandbox', () => {
   it('shows the URL and its parameters before opening, and starts exactly that attempt', async () => {
     const { c } = await setup({ autoConsent: 'allow' })
     const preview = await c.ok('oauth:buildAuthorizeUrl', { pkce: true })
-    expect(preview.params.map((p) => p.name)).toEqual(['client_id', 'redirect_uri', 'response_type', 'state', 'code_challenge', 'code_challenge_method'])
+    expect(preview.params.map(p => p.name)).toEqual([
+      'client_id',
+      'redirect_uri',
+      'response_type',
+      'state',
+      'code_challenge',
+      'code_challenge_method',
+    ])
     const started = await c.ok('oauth:start', { flowId: preview.flowId })
     expect(started.authorizeUrl).toBe(preview.authorizeUrl)
     const again = await c.ok('oauth:buildAuthorizeUrl', {})

@@ -98,7 +98,7 @@ describe('paste catch mode against the sandbox', () => {
     const diagnosis = (result.error.details as { diagnosis: RedirectDiagnosis }).diagnosis
     expect(diagnosis.sent).toBe(sent)
     expect(diagnosis.registered).toBe(s.redirectUri)
-    expect(diagnosis.differences.map((d) => d.kind)).toEqual(['trailing-slash'])
+    expect(diagnosis.differences.map(d => d.kind)).toEqual(['trailing-slash'])
     expect(diagnosis.segments.at(-1)).toEqual({ kind: 'sent-only', text: '/' })
     const direct = await c.ok('oauth:diagnoseRedirect', { registered: s.redirectUri })
     expect(direct.firstDifferenceAt).toBe(s.redirectUri.length)

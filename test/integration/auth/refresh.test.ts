@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { OAuthLifecycle } from '../../../src/shared/contract'
 import { ConsoleError } from '../../../src/main/engine/core/console-error'
-import { addEnvironment, browse, type Console, eventsNamed, removeDir, startConsole, startCountingProxy, startTestSandbox } from './auth-harness'
+import {
+  addEnvironment,
+  browse,
+  type Console,
+  eventsNamed,
+  removeDir,
+  startConsole,
+  startCountingProxy,
+  startTestSandbox,
+} from './auth-harness'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {
@@ -23,7 +32,7 @@ async function authorized() {
   const start = await c.ok('oauth:start', {})
   const page = await browse(start.authorizeUrl)
   expect(page.body).toContain('Authorization complete')
-  const refreshes = () => proxy.requests.filter((r) => r.path.startsWith('/oauth2/token') && r.body.includes('"refresh_token"'))
+  const refreshes = () => proxy.requests.filter(r => r.path.startsWith('/oauth2/token') && r.body.includes('"refresh_token"'))
   return { s, c, envId, proxy, refreshes }
 }
 
@@ -54,7 +63,7 @@ describe('token refresh against the sandbox', () => {
     expect(after.lifetimeSeconds).toBe(86_400)
     expect(Math.abs(Date.parse(after.expiresAt!) - (Date.now() + DAY_MS))).toBeLessThan(5000)
     expect(after.refreshedAt).not.toBeNull()
-    const states = eventsNamed<OAuthLifecycle>(c, 'oauth:lifecycle').map((l) => `${l.state}:${l.trigger}`)
+    const states = eventsNamed<OAuthLifecycle>(c, 'oauth:lifecycle').map(l => `${l.state}:${l.trigger}`)
     expect(states.slice(-2)).toEqual(['access-token-expired:401', 'access-token-valid:refresh'])
   })
 
@@ -62,9 +71,9 @@ describe('token refresh against the sandbox', () => {
     const { s, c, envId, proxy, refreshes } = await authorized()
     s.sandbox.clock.advance(DAY_MS + 1000)
     const results = await Promise.all(Array.from({ length: 10 }, () => callLikeExecutor(c, proxy.url, envId)))
-    expect(results.map((r) => r.first)).toEqual(Array(10).fill(401))
-    expect(results.map((r) => r.final)).toEqual(Array(10).fill(200))
-    expect(new Set(results.map((r) => r.token)).size).toBe(1)
+    expect(results.map(r => r.first)).toEqual(Array(10).fill(401))
+    expect(results.map(r => r.final)).toEqual(Array(10).fill(200))
+    expect(new Set(results.map(r => r.token)).size).toBe(1)
     expect(refreshes()).toHaveLength(1)
   })
 
@@ -138,7 +147,13 @@ describe('sandbox controls (operator API client)', () => {
     await c.ok('sandbox:resetQuotas', {})
 
     const other = await c.ok('env:create', {
-      settings: { name: 'Elsewhere', authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com', clientId: 'x', redirectUri: 'https://app.example.com/cb' },
+      settings: {
+        name: 'Elsewhere',
+        authUrl: 'https://auth.example.com',
+        baseUrl: 'https://api.example.com',
+        clientId: 'x',
+        redirectUri: 'https://app.example.com/cb',
+      },
     })
     await c.ok('env:setActive', { id: other.id })
     const unavailable = await c.ok('sandbox:state', {})
@@ -162,7 +177,12 @@ describe('sandbox controls (operator API client)', () => {
       await fetch(new URL('/oauth2/authorize/login', sandbox.url), {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ pending: field(loginHtml, 'pending'), csrf: field(loginHtml, 'csrf'), username: sandbox.demoLogins[0]!.username, password: sandbox.demoLogins[0]!.password }),
+        body: new URLSearchParams({
+          pending: field(loginHtml, 'pending'),
+          csrf: field(loginHtml, 'csrf'),
+          username: sandbox.demoLogins[0]!.username,
+          password: sandbox.demoLogins[0]!.password,
+        }),
       })
     ).text()
     const decision = await fetch(new URL('/oauth2/authorize/decision', sandbox.url), {
@@ -175,7 +195,12 @@ describe('sandbox controls (operator API client)', () => {
     expect((await c.ok('oauth:tokens', { envId: 'sandbox' })).present).toBe(true)
 
     const state = await c.ok('sandbox:state', {})
-    expect(state.tokens.filter((t) => t.current).map((t) => t.current).sort()).toEqual(['access', 'refresh'])
+    expect(
+      state.tokens
+        .filter(t => t.current)
+        .map(t => t.current)
+        .sort(),
+    ).toEqual(['access', 'refresh'])
     await c.ok('sandbox:expireTokens', { target: 'current-access' })
     expect((await c.ok('oauth:status', {})).lifecycle).toMatchObject({ state: 'access-token-expired', trigger: 'sandbox-expired' })
     const result = await callLikeExecutor(c, sandbox.url, 'sandbox')

@@ -16,20 +16,23 @@ afterEach(() => {
 
 /** Starts the writer and resolves once it has opened the vault and begun writing. */
 function startWriter(dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir], { cwd: join(import.meta.dirname, '../../..'), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir], {
+    cwd: join(import.meta.dirname, '../../..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   children.push(child)
   return new Promise((resolve, reject) => {
     let err = ''
-    child.stderr?.on('data', (d) => {
+    child.stderr?.on('data', d => {
       err += d
     })
     child.stdout?.once('data', () => resolve(child))
-    child.once('exit', (code) => reject(new Error(`writer exited early (${code}): ${err}`)))
+    child.once('exit', code => reject(new Error(`writer exited early (${code}): ${err}`)))
   })
 }
 
 function killed(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve()
     child.once('exit', () => resolve())
     child.kill('SIGKILL')
@@ -44,7 +47,7 @@ describe('vault crash safety', () => {
       let progressed = 0
       for (let round = 0; round < 6; round++) {
         const child = await startWriter(dir)
-        await new Promise((r) => setTimeout(r, 30 + Math.floor(Math.random() * 250)))
+        await new Promise(r => setTimeout(r, 30 + Math.floor(Math.random() * 250)))
         await killed(child)
         const raw = await readFile(join(dir, 'vault.json'), 'utf8')
         expect(() => JSON.parse(raw)).not.toThrow()
@@ -59,7 +62,7 @@ describe('vault crash safety', () => {
           if (state.gen > lastGen) progressed++
           lastGen = state.gen
         }
-        expect((await readdir(dir)).filter((f) => f.includes('.tmp-write'))).toEqual([])
+        expect((await readdir(dir)).filter(f => f.includes('.tmp-write'))).toEqual([])
       }
       expect(progressed).toBeGreaterThanOrEqual(3)
       expect(lastGen).toBeGreaterThan(5)

@@ -45,7 +45,7 @@ describe('vault and environment storage', () => {
     const list = await c2.ok('env:list', {})
     expect(list.activeId).toBe(envId)
     expect(list.problems).toEqual([])
-    expect(list.environments.find((e) => e.id === envId)?.clientSecret.present).toBe(true)
+    expect(list.environments.find(e => e.id === envId)?.clientSecret.present).toBe(true)
     expect((await c2.ok('env:revealSecret', { id: envId })).value).toBe(s.clientSecret)
     const after = await c2.ok('oauth:tokens', {})
     expect(after.accessToken).toEqual(before.accessToken)
@@ -60,7 +60,13 @@ describe('vault and environment storage', () => {
     cleanups.push(() => removeDir(c1.dataDir))
     const envId = await addEnvironment(c1, s)
     const plain = await c1.ok('env:create', {
-      settings: { name: 'No secret', authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com', clientId: 'c', redirectUri: 'https://app.example.com/cb' },
+      settings: {
+        name: 'No secret',
+        authUrl: 'https://auth.example.com',
+        baseUrl: 'https://api.example.com',
+        clientId: 'c',
+        redirectUri: 'https://app.example.com/cb',
+      },
     })
     await c1.close()
     await writeFile(join(c1.dataDir, 'vault.json'), '{"format":"partner-console-vault","vers')
@@ -68,12 +74,12 @@ describe('vault and environment storage', () => {
     const c2 = await startConsole({ dataDir: c1.dataDir })
     cleanups.push(() => c2.close())
     const list = await c2.ok('env:list', {})
-    expect(list.environments.map((e) => e.id)).toEqual([envId, plain.id])
-    const fileProblem = list.problems.find((p) => p.kind === 'file-unreadable')
+    expect(list.environments.map(e => e.id)).toEqual([envId, plain.id])
+    const fileProblem = list.problems.find(p => p.kind === 'file-unreadable')
     expect(fileProblem?.movedTo).toMatch(/vault\.json\.corrupt-/)
     expect(existsSync(fileProblem!.movedTo!)).toBe(true)
     expect(await readFile(fileProblem!.movedTo!, 'utf8')).toBe('{"format":"partner-console-vault","vers')
-    expect(list.problems.some((p) => p.kind === 'secret-missing' && p.environmentId === envId)).toBe(true)
+    expect(list.problems.some(p => p.kind === 'secret-missing' && p.environmentId === envId)).toBe(true)
     const reveal = await c2.call('env:revealSecret', { id: envId })
     expect(reveal.ok).toBe(false)
     if (!reveal.ok) {
@@ -102,9 +108,9 @@ describe('vault and environment storage', () => {
     const c2 = await startConsole({ dataDir: c1.dataDir })
     cleanups.push(() => c2.close())
     const list = await c2.ok('env:list', {})
-    const problem = list.problems.find((p) => p.kind === 'record-unreadable')
+    const problem = list.problems.find(p => p.kind === 'record-unreadable')
     expect(problem?.environmentId).toBe(a)
-    expect(list.environments.find((e) => e.id === a)?.clientSecret).toMatchObject({ present: true, readable: false })
+    expect(list.environments.find(e => e.id === a)?.clientSecret).toMatchObject({ present: true, readable: false })
     expect((await c2.ok('env:revealSecret', { id: b })).value).toBe('sbx_secret_second-environment-value')
     const start = await c2.call('oauth:start', { envId: a })
     expect(start.ok).toBe(false)
@@ -121,13 +127,22 @@ describe('vault and environment storage', () => {
     await c1.close()
     const envPath = join(c1.dataDir, 'environments.json')
     const invalid = { id: 'env_bad', name: 'Broken', authUrl: 42 }
-    await writeFile(envPath, JSON.stringify({ format: 'partner-console-environments-store', version: 1, activeId: null, environments: [invalid] }))
+    await writeFile(
+      envPath,
+      JSON.stringify({ format: 'partner-console-environments-store', version: 1, activeId: null, environments: [invalid] }),
+    )
     const c2 = await startConsole({ dataDir: c1.dataDir })
     const list = await c2.ok('env:list', {})
     expect(list.problems[0]).toMatchObject({ kind: 'environment-invalid', environmentId: 'env_bad' })
     expect(list.problems[0]?.message).toMatch(/"Broken"/)
     await c2.ok('env:create', {
-      settings: { name: 'New', authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com', clientId: 'c', redirectUri: 'https://app.example.com/cb' },
+      settings: {
+        name: 'New',
+        authUrl: 'https://auth.example.com',
+        baseUrl: 'https://api.example.com',
+        clientId: 'c',
+        redirectUri: 'https://app.example.com/cb',
+      },
     })
     await c2.close()
     expect(JSON.parse(await readFile(envPath, 'utf8')).environments).toContainEqual(invalid)
@@ -137,7 +152,7 @@ describe('vault and environment storage', () => {
     cleanups.push(() => c3.close())
     const list3 = await c3.ok('env:list', {})
     expect(list3.problems[0]?.kind).toBe('file-unreadable')
-    expect((await readdir(c1.dataDir)).some((f) => f.startsWith('environments.json.corrupt-'))).toBe(true)
+    expect((await readdir(c1.dataDir)).some(f => f.startsWith('environments.json.corrupt-'))).toBe(true)
   })
 
   it('asks before storing a secret when the secret storage is unprotected (safeStorage basic_text)', async () => {
@@ -168,7 +183,14 @@ describe('vault and environment storage', () => {
     cleanups.push(() => c.close())
     const secret = 'sbx_secret_exported-only-when-asked'
     await c.ok('env:create', {
-      settings: { name: 'Prod', authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com', clientId: 'prod-client', redirectUri: 'https://app.example.com/cb', paths: { exportTickets: '/v2/export/{locationId}/tickets' } },
+      settings: {
+        name: 'Prod',
+        authUrl: 'https://auth.example.com',
+        baseUrl: 'https://api.example.com',
+        clientId: 'prod-client',
+        redirectUri: 'https://app.example.com/cb',
+        paths: { exportTickets: '/v2/export/{locationId}/tickets' },
+      },
       clientSecret: secret,
     })
     const plain = await c.ok('env:export', {})
@@ -191,15 +213,15 @@ describe('vault and environment storage', () => {
     expect((await c.ok('env:list', {})).environments.length).toBe(before)
     const result = await c.ok('env:import', { content: JSON.stringify(doc) })
     expect(result.plan).toEqual(dry.plan)
-    expect(result.imported.map((e) => e.name)).toEqual(['Prod (imported)'])
+    expect(result.imported.map(e => e.name)).toEqual(['Prod (imported)'])
     expect(result.imported[0]?.pathOverrides).toEqual({ exportTickets: '/v2/export/{locationId}/tickets' })
     expect((await c.ok('env:revealSecret', { id: result.imported[0]!.id })).value).toBe(secret)
-    expect(result.problems.map((p) => [p.index, p.name])).toEqual([
+    expect(result.problems.map(p => [p.index, p.name])).toEqual([
       [1, 'Bad URL'],
       [2, 'Missing fields'],
     ])
-    expect(result.problems[0]?.issues.map((i) => i.path)).toEqual(['authUrl', 'baseUrl'])
-    expect(result.problems[1]?.issues.map((i) => i.path)).toEqual(expect.arrayContaining(['authUrl', 'baseUrl', 'clientId', 'redirectUri']))
+    expect(result.problems[0]?.issues.map(i => i.path)).toEqual(['authUrl', 'baseUrl'])
+    expect(result.problems[1]?.issues.map(i => i.path)).toEqual(expect.arrayContaining(['authUrl', 'baseUrl', 'clientId', 'redirectUri']))
     const notJson = await c.call('env:import', { content: '{oops' })
     expect(notJson.ok).toBe(false)
     const wrongFormat = await c.call('env:import', { content: '{"format":"other"}' })
@@ -212,19 +234,33 @@ describe('vault and environment storage', () => {
     cleanups.push(() => removeDir(c.dataDir))
     cleanups.push(() => c.close())
     const bad = await c.call('env:create', {
-      settings: { name: 'X', authUrl: 'http://auth.example.com', baseUrl: 'https://api.example.com', clientId: 'c', redirectUri: 'http://app.example.com/cb ' },
+      settings: {
+        name: 'X',
+        authUrl: 'http://auth.example.com',
+        baseUrl: 'https://api.example.com',
+        clientId: 'c',
+        redirectUri: 'http://app.example.com/cb ',
+      },
     })
     expect(bad.ok).toBe(false)
     if (bad.ok) return
     const issues = (bad.error.details as { issues: Array<{ path: string; message: string }> }).issues
-    expect(issues.map((i) => i.path)).toEqual(['authUrl', 'redirectUri'])
+    expect(issues.map(i => i.path)).toEqual(['authUrl', 'redirectUri'])
     expect(issues[0]?.message).toMatch(/https/)
     const check = await c.ok('env:validate', {
-      settings: { name: 'Y', authUrl: 'https://auth.example.com/', baseUrl: 'https://api.example.com', clientId: 'c', redirectUri: 'https://app.example.com/oauth/cb/' },
+      settings: {
+        name: 'Y',
+        authUrl: 'https://auth.example.com/',
+        baseUrl: 'https://api.example.com',
+        clientId: 'c',
+        redirectUri: 'https://app.example.com/oauth/cb/',
+      },
     })
     expect(check.ok).toBe(true)
     expect(check.redirectUriAsSent).toBe('redirect_uri=https%3A%2F%2Fapp.example.com%2Foauth%2Fcb%2F')
-    expect(check.authorizeUrlPreview).toContain('https://auth.example.com/oauth2/authorize/?client_id=c&redirect_uri=https%3A%2F%2Fapp.example.com%2Foauth%2Fcb%2F')
+    expect(check.authorizeUrlPreview).toContain(
+      'https://auth.example.com/oauth2/authorize/?client_id=c&redirect_uri=https%3A%2F%2Fapp.example.com%2Foauth%2Fcb%2F',
+    )
     expect(check.warnings.join(' ')).toMatch(/ends with "\/"/)
     const builtinDelete = await c.call('env:delete', { id: 'sandbox' })
     expect(builtinDelete.ok).toBe(false)
@@ -243,7 +279,7 @@ function basicTextLike(dir: string): SecretCipher {
   const inner = createKeyFileCipher(join(dir, 'basic-text-like.key'))
   return {
     info: { backend: 'safeStorage:basic_text', protected: false, description: 'No OS keyring: a hard-coded key.' },
-    encrypt: (p) => inner.encrypt(p),
-    decrypt: (d) => inner.decrypt(d),
+    encrypt: p => inner.encrypt(p),
+    decrypt: d => inner.decrypt(d),
   }
 }

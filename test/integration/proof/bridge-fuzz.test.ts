@@ -8,8 +8,20 @@ import { createRuntime, type Runtime } from '../../../src/main/runtime/create-ru
 import { type BridgeErrorCode, type BridgeResult, channelNames } from '../../../src/shared/contract'
 
 const CODES: BridgeErrorCode[] = [
-  'invalid_request', 'unknown_channel', 'forbidden', 'unauthorized', 'not_found', 'conflict', 'rate_limited',
-  'network', 'timeout', 'cancelled', 'unsupported', 'server_error', 'storage', 'internal',
+  'invalid_request',
+  'unknown_channel',
+  'forbidden',
+  'unauthorized',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'network',
+  'timeout',
+  'cancelled',
+  'unsupported',
+  'server_error',
+  'storage',
+  'internal',
 ]
 
 /** A result is well formed when it is a value, or a typed error with a known code and a readable message. */
@@ -25,7 +37,10 @@ function assertTyped(result: BridgeResult<unknown>): void {
 
 const junk = fc.oneof(
   fc.anything({ maxDepth: 3, withNullPrototype: true, withObjectString: true }),
-  fc.dictionary(fc.constantFrom('id', 'envId', 'flowId', 'text', 'content', 'input', 'path', 'method', 'limit', 'echo', '__proto__', 'constructor'), fc.anything({ maxDepth: 2 })),
+  fc.dictionary(
+    fc.constantFrom('id', 'envId', 'flowId', 'text', 'content', 'input', 'path', 'method', 'limit', 'echo', '__proto__', 'constructor'),
+    fc.anything({ maxDepth: 2 }),
+  ),
 )
 
 describe('bad input never crashes the bridge (fast-check)', () => {
@@ -35,7 +50,13 @@ describe('bad input never crashes the bridge (fast-check)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pc-fuzz-'))
-    runtime = await createRuntime({ transport: 'web', version: 'fuzz', dataDir, cipher: createKeyFileCipher(join(dataDir, 'vault.key')), heartbeatMs: 60_000 })
+    runtime = await createRuntime({
+      transport: 'web',
+      version: 'fuzz',
+      dataDir,
+      cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
+      heartbeatMs: 60_000,
+    })
   })
 
   afterAll(async () => {
@@ -46,7 +67,7 @@ describe('bad input never crashes the bridge (fast-check)', () => {
   it('every handler schema answers junk payloads with a typed error', async () => {
     for (const channel of channelNames) {
       await fc.assert(
-        fc.asyncProperty(junk, async (payload) => {
+        fc.asyncProperty(junk, async payload => {
           const result = await dispatch(channel, payload)
           assertTyped(result)
         }),
@@ -57,11 +78,14 @@ describe('bad input never crashes the bridge (fast-check)', () => {
 
   it('channel names that are not in the contract are refused, prototype keys included', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'app:', ':info')), async (name) => {
-        fc.pre(!(channelNames as string[]).includes(name))
-        const result = await dispatch(name, {})
-        expect(result).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
-      }),
+      fc.asyncProperty(
+        fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'app:', ':info')),
+        async name => {
+          fc.pre(!(channelNames as string[]).includes(name))
+          const result = await dispatch(name, {})
+          expect(result).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
+        },
+      ),
       { numRuns: 200 },
     )
   })
@@ -69,11 +93,17 @@ describe('bad input never crashes the bridge (fast-check)', () => {
   it('the environment importer answers any text with a typed result', async () => {
     const text = fc.oneof(
       fc.string({ minLength: 1, maxLength: 400 }),
-      fc.json({ maxDepth: 4 }).filter((s) => s.length > 0),
-      fc.record({ format: fc.constantFrom('partner-console-environments', 'x'), version: fc.integer(), environments: fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 5 }) }).map((o) => JSON.stringify(o)),
+      fc.json({ maxDepth: 4 }).filter(s => s.length > 0),
+      fc
+        .record({
+          format: fc.constantFrom('partner-console-environments', 'x'),
+          version: fc.integer(),
+          environments: fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 5 }),
+        })
+        .map(o => JSON.stringify(o)),
     )
     await fc.assert(
-      fc.asyncProperty(text, async (content) => assertTyped(await dispatch('env:import', { content, dryRun: true }))),
+      fc.asyncProperty(text, async content => assertTyped(await dispatch('env:import', { content, dryRun: true }))),
       { numRuns: 150 },
     )
   })
@@ -81,7 +111,7 @@ describe('bad input never crashes the bridge (fast-check)', () => {
   it('the HAR importer answers any text with a typed result', async () => {
     const har = fc.oneof(
       fc.string({ minLength: 1, maxLength: 400 }),
-      fc.json({ maxDepth: 5 }).filter((s) => s.length > 0),
+      fc.json({ maxDepth: 5 }).filter(s => s.length > 0),
       fc
         .record({
           log: fc.record({
@@ -89,7 +119,10 @@ describe('bad input never crashes the bridge (fast-check)', () => {
             creator: fc.anything({ maxDepth: 2 }),
             entries: fc.array(
               fc.record({
-                startedDateTime: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()),
+                startedDateTime: fc.oneof(
+                  fc.date({ noInvalidDate: true }).map(d => d.toISOString()),
+                  fc.string(),
+                ),
                 time: fc.oneof(fc.double(), fc.string()),
                 request: fc.anything({ maxDepth: 3 }),
                 response: fc.anything({ maxDepth: 3 }),
@@ -99,19 +132,26 @@ describe('bad input never crashes the bridge (fast-check)', () => {
             ),
           }),
         })
-        .map((o) => JSON.stringify(o)),
+        .map(o => JSON.stringify(o)),
     )
-    await fc.assert(fc.asyncProperty(har, async (text) => assertTyped(await dispatch('log:importHar', { text }))), { numRuns: 150 })
+    await fc.assert(
+      fc.asyncProperty(har, async text => assertTyped(await dispatch('log:importHar', { text }))),
+      { numRuns: 150 },
+    )
   })
 
   it('the paste-redirect parser answers any input with a typed result', async () => {
     const input = fc.oneof(
       fc.string({ minLength: 1, maxLength: 300 }),
       fc.webUrl({ withQueryParameters: true, withFragments: true }),
-      fc.record({ code: fc.string(), state: fc.string(), error: fc.option(fc.string()) }).map((q) => `http://127.0.0.1:1/callback?${new URLSearchParams(Object.entries(q).filter(([, v]) => v !== null) as [string, string][])}`),
+      fc
+        .record({ code: fc.string(), state: fc.string(), error: fc.option(fc.string()) })
+        .map(
+          q => `http://127.0.0.1:1/callback?${new URLSearchParams(Object.entries(q).filter(([, v]) => v !== null) as [string, string][])}`,
+        ),
     )
     await fc.assert(
-      fc.asyncProperty(input, async (text) => {
+      fc.asyncProperty(input, async text => {
         fc.pre(text.trim().length > 0)
         assertTyped(await dispatch('oauth:pasteRedirect', { input: text }))
       }),

@@ -148,8 +148,7 @@ describe('faults: a misbehaving server, network and clock', () => {
       if (r.ok) {
         expect((r.value as HttpExchangeView).status).toBe(401)
         expect((r.value as HttpExchangeView).attempts).toBeLessThanOrEqual(2)
-      }
-      else expect(['unauthorized', 'server_error']).toContain(r.error.code)
+      } else expect(['unauthorized', 'server_error']).toContain(r.error.code)
     }
     // One shared refresh for all twenty (single-flight); the retried calls are refused again and surfaced, not refreshed.
     expect((await tokenCalls()) - before).toBe(1)

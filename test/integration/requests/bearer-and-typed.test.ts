@@ -21,7 +21,9 @@ describe('typed spec endpoints against the sandbox', () => {
     expect(typeof first.id).toBe('number')
     expect(first.address.city).toEqual(expect.any(String))
     expect(list.exchange.auth).toBe('bearer')
-    expect(list.exchange.requestHeaders.find((h) => h.name === 'authorization')?.value).toMatch(/^Bearer \[redacted:access_token:[0-9a-f]{8}\]$/)
+    expect(list.exchange.requestHeaders.find(h => h.name === 'authorization')?.value).toMatch(
+      /^Bearer \[redacted:access_token:[0-9a-f]{8}\]$/,
+    )
 
     const installed = await c.ok('http:install', { locationId: first.id })
     expect(installed).toMatchObject({ installed: true, locationId: first.id })
@@ -31,8 +33,10 @@ describe('typed spec endpoints against the sandbox', () => {
     const exported = await c.ok('http:exportTickets', { locationId: first.id, from: today(-2), to: today() })
     expect(Array.isArray(exported.tickets)).toBe(true)
     expect(exported.exchange.auth).toBe('hmac')
-    expect(exported.exchange.signing?.canonical).toMatch(new RegExp(`^partner-console-builtinGET/api/v1/export/${first.id}/tickets\\d{10}$`))
-    expect(exported.exchange.requestHeaders.find((h) => h.name === 'x-signature')?.value).toMatch(/^\[redacted:x-signature:[0-9a-f]{8}\]$/)
+    expect(exported.exchange.signing?.canonical).toMatch(
+      new RegExp(`^partner-console-builtinGET/api/v1/export/${first.id}/tickets\\d{10}$`),
+    )
+    expect(exported.exchange.requestHeaders.find(h => h.name === 'x-signature')?.value).toMatch(/^\[redacted:x-signature:[0-9a-f]{8}\]$/)
     // The same signed request again at once: a new second, a new signature, not refused as a replay.
     const again = await c.ok('http:exportTickets', { locationId: first.id, from: today(-2), to: today() })
     expect(again.exchange.signing?.timestamp).toBeGreaterThan(exported.exchange.signing?.timestamp ?? 0)
@@ -63,7 +67,7 @@ describe('401 on a bearer call', () => {
     const after = await c.ok('oauth:tokens', {})
     expect(after.accessToken?.fingerprint).not.toBe(before.accessToken?.fingerprint)
     const entries = (await c.ok('log:list', {})).entries.reverse()
-    const tail = entries.slice(-3).map((e) => [e.purpose, e.status, e.attempt])
+    const tail = entries.slice(-3).map(e => [e.purpose, e.status, e.attempt])
     expect(tail).toEqual([
       ['api', 401, 1],
       ['oauth-token', 200, 1],
@@ -82,7 +86,7 @@ describe('401 on a bearer call', () => {
     expect(r.retriedAfter).toEqual([])
     expect(r.notes.join(' ')).toContain('refreshing it failed')
     const newEntries = (await c.ok('log:list', {})).entries.slice(0, (await c.ok('log:list', {})).total - countBefore)
-    expect(newEntries.map((e) => e.purpose).sort()).toEqual(['api', 'oauth-token'])
+    expect(newEntries.map(e => e.purpose).sort()).toEqual(['api', 'oauth-token'])
     const typed = await c.call('http:listLocations', {})
     expect(typed.ok).toBe(false)
     if (!typed.ok) expect(typed.error.code).toBe('unauthorized')

@@ -25,7 +25,7 @@ describe('the executor against the sandbox and loopback servers', () => {
     const first = await c.ok('http:send', { method: 'GET', path: url })
     const wall = performance.now() - before
     // undici frees a keep-alive socket on the next turn of the event loop; a person never clicks faster than that.
-    await new Promise((r) => setTimeout(r, 5))
+    await new Promise(r => setTimeout(r, 5))
     const second = await c.ok('http:send', { method: 'GET', path: url })
     expect(first.status).toBe(200)
     expect(first.bodyKind).toBe('json')
@@ -72,8 +72,14 @@ describe('the executor against the sandbox and loopback servers', () => {
   it('cancels a request by its id while it waits', async () => {
     const silent = await startLoopback(() => {})
     try {
-      const pending = c.call('http:send', { method: 'POST', path: `${silent.url}/slow`, body: '{"a":1}', requestId: 'cancel-me', timeoutMs: 20_000 })
-      await new Promise((r) => setTimeout(r, 150))
+      const pending = c.call('http:send', {
+        method: 'POST',
+        path: `${silent.url}/slow`,
+        body: '{"a":1}',
+        requestId: 'cancel-me',
+        timeoutMs: 20_000,
+      })
+      await new Promise(r => setTimeout(r, 150))
       expect(await c.ok('http:cancel', { requestId: 'cancel-me' })).toEqual({ cancelled: true })
       const r = await pending
       expect(r.ok).toBe(false)
@@ -142,7 +148,9 @@ describe('the executor against the sandbox and loopback servers', () => {
       expect(logged.state).toBe('failed')
       // Engine callers (token calls) get an error instead of half a body.
       const send = c.runtime.context.services.sendHttp
-      await expect(send?.({ method: 'GET', url: `${resetting.url}/reset`, headers: {}, purpose: 'other' })).rejects.toMatchObject({ code: 'network' })
+      await expect(send?.({ method: 'GET', url: `${resetting.url}/reset`, headers: {}, purpose: 'other' })).rejects.toMatchObject({
+        code: 'network',
+      })
     } finally {
       await resetting.close()
     }

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe('the network log’s exports after a whole demo flow', () => {
   it('logged token calls and operator calls too, redacted at capture', async () => {
-    const purposes = new Set((await c.ok('log:list', { limit: 1000 })).entries.map((e) => e.purpose))
+    const purposes = new Set((await c.ok('log:list', { limit: 1000 })).entries.map(e => e.purpose))
     expect(purposes).toEqual(new Set(['api', 'oauth-token', 'sandbox-admin']))
     const tokenCalls = await c.ok('log:list', { text: '/oauth2/token' })
     expect(tokenCalls.total).toBe(2)
@@ -56,7 +56,7 @@ describe('the network log’s exports after a whole demo flow', () => {
       expect(bytes.includes(Buffer.from(encodeURIComponent(value))), `${name} (URL-encoded) found in the HAR`).toBe(false)
     }
     const signatures = doc.log.entries.flatMap((e: { request: { headers: Array<{ name: string; value: string }> } }) =>
-      e.request.headers.filter((h) => h.name === 'x-signature').map((h) => h.value),
+      e.request.headers.filter(h => h.name === 'x-signature').map(h => h.value),
     )
     expect(signatures.length).toBeGreaterThan(0)
     for (const s of signatures) expect(s).toMatch(/^\[redacted:x-signature:[0-9a-f]{8}\]$/)

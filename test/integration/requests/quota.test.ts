@@ -11,11 +11,11 @@ afterEach(async () => {
 const LOCATIONS = '/marketplace/v2/platform-token/locations'
 
 async function gauge(c: TestConsole, path: string): Promise<QuotaKeyState | undefined> {
-  return (await c.ok('quota:list', {})).keys.find((k) => k.path === path)
+  return (await c.ok('quota:list', {})).keys.find(k => k.path === path)
 }
 
 function header(view: { headers: Array<{ name: string; value: string }> }, name: string): string | undefined {
-  return view.headers.find((h) => h.name === name)?.value
+  return view.headers.find(h => h.name === name)?.value
 }
 
 describe('the quota tracker against the sandbox', () => {
@@ -33,7 +33,7 @@ describe('the quota tracker against the sandbox', () => {
     expect(spent).toMatchObject({ used: 100, predictedRemaining: 0, limit: 100, limitSource: 'server' })
     expect(spent?.history.reduce((a, b) => a + b, 0)).toBe(100)
     expect(Date.parse(spent?.nextUnitAt ?? '') - Date.now()).toBeGreaterThan(3_500_000)
-    expect(eventsNamed<QuotaKeyState>(c, 'quota:update').filter((u) => u.path === LOCATIONS)).toHaveLength(100)
+    expect(eventsNamed<QuotaKeyState>(c, 'quota:update').filter(u => u.path === LOCATIONS)).toHaveLength(100)
 
     // The 101st: the ledger warns before anything is sent.
     const logSize = (await c.ok('log:list', {})).total
@@ -92,7 +92,7 @@ describe('the quota tracker against the sandbox', () => {
     expect(result.attempts).toBe(2)
     expect(result.retriedAfter).toEqual(['429'])
     expect(Date.now() - started).toBeGreaterThanOrEqual(blocked.seconds * 1000 - 100)
-    const tail = (await c.ok('log:list', { limit: 2 })).entries.map((e) => [e.status, e.attempt])
+    const tail = (await c.ok('log:list', { limit: 2 })).entries.map(e => [e.status, e.attempt])
     expect(tail).toEqual([
       [200, 2],
       [429, 1],
@@ -106,6 +106,6 @@ async function waitForEvent<T>(c: TestConsole, name: string, timeoutMs = 5000): 
     const found = eventsNamed<T>(c, name)[0]
     if (found) return found
     if (Date.now() > until) throw new Error(`no ${name} event`)
-    await new Promise((r) => setTimeout(r, 10))
+    await new Promise(r => setTimeout(r, 10))
   }
 }

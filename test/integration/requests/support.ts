@@ -28,7 +28,7 @@ export async function startTestConsole(options: { sandbox?: boolean } = {}): Pro
     sandboxAutoConsent: 'allow',
   })
   const events: EventMessage[] = []
-  runtime.bus.subscribe((m) => events.push(m))
+  runtime.bus.subscribe(m => events.push(m))
   const call = <C extends ChannelName>(channel: C, payload: RequestOf<C>) =>
     runtime.registry.dispatch(channel, payload, { transport: 'web' }) as Promise<BridgeResult<ResponseOf<C>>>
   return {
@@ -76,21 +76,23 @@ export async function authorize(c: TestConsole): Promise<{ code: string }> {
   for (let i = 0; i < 250; i++) {
     const tokens = await c.ok('oauth:tokens', {})
     if (tokens.present) return { code }
-    await new Promise((r) => setTimeout(r, 20))
+    await new Promise(r => setTimeout(r, 20))
   }
   throw new Error('no token after the callback')
 }
 
 /** A loopback HTTP server for the cases the sandbox cannot produce (silence, 50 MB, a reset mid-body). */
-export async function startLoopback(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; close(): Promise<void> }> {
+export async function startLoopback(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer(handler)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', () => resolve()))
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>
-      new Promise<void>((resolve) => {
+      new Promise<void>(resolve => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
@@ -98,5 +100,5 @@ export async function startLoopback(handler: (req: IncomingMessage, res: ServerR
 }
 
 export function eventsNamed<T>(c: TestConsole, name: string): T[] {
-  return c.events.filter((e) => e.name === name).map((e) => e.payload as T)
+  return c.events.filter(e => e.name === name).map(e => e.payload as T)
 }

@@ -22,7 +22,7 @@ class Capture extends Writable {
       const m = this.text.match(pattern)
       if (m) return m
       if (Date.now() > until) throw new Error(`no ${pattern} in:\n${this.text}`)
-      await new Promise((r) => setTimeout(r, 20))
+      await new Promise(r => setTimeout(r, 20))
     }
   }
 }
@@ -44,7 +44,11 @@ async function realLikeServer(): Promise<{ sandbox: RunningSandbox; clientId: st
   const redirectUri = `http://127.0.0.1:${await findFreePort()}/callback`
   const clientId = `ci-client-${randomBytes(3).toString('hex')}`
   const secret = `canary-${randomBytes(12).toString('hex')}`
-  const sandbox = await startSandbox({ quiet: true, autoConsent: 'allow', clients: [{ clientId, clientSecret: secret, redirectUris: [redirectUri] }] })
+  const sandbox = await startSandbox({
+    quiet: true,
+    autoConsent: 'allow',
+    clients: [{ clientId, clientSecret: secret, redirectUris: [redirectUri] }],
+  })
   cleanups.push(() => sandbox.close())
   return { sandbox, clientId, secret, redirectUri }
 }
@@ -64,7 +68,9 @@ describe('partner-console walkthrough', () => {
       expect.stringMatching(/^\[2\/6\] Exchanging the code for tokens… ok \(Bearer token, valid 24 h, .*read:locations.*, \d+ ms\)$/),
       expect.stringMatching(/^\[3\/6\] Listing locations… ok \(\d+ locations, \d+ ms\)$/),
       expect.stringMatching(/^\[4\/6\] Installing the integration… ok \(204 at location \d+, .+, \d+ ms\)$/),
-      expect.stringMatching(/^\[5\/6\] Exporting tickets \(HMAC-signed\)… ok \(\d+ tickets?, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, \d+ ms\)$/),
+      expect.stringMatching(
+        /^\[5\/6\] Exporting tickets \(HMAC-signed\)… ok \(\d+ tickets?, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, \d+ ms\)$/,
+      ),
       expect.stringMatching(/^\[6\/6\] Writing the sanitized HAR… ok \(4 entries in .*run\.har, \d+ ms\)$/),
     ])
     expect(lines[7]).toBe('Done: every step succeeded.')
@@ -81,8 +87,21 @@ describe('partner-console walkthrough', () => {
     const out = new Capture()
     const err = new Capture()
     const har = join(dir, 'ci.har')
-    const args = ['walkthrough', '--auth-url', s.sandbox.url, '--base-url', s.sandbox.url, '--client-id', s.clientId, '--redirect-uri', s.redirectUri]
-    const running = main([...args, '--har', har, '--json', '--timeout', '30', '--from', '2024-03-01', '--to', '2024-03-02'], { stdout: out, stderr: err })
+    const args = [
+      'walkthrough',
+      '--auth-url',
+      s.sandbox.url,
+      '--base-url',
+      s.sandbox.url,
+      '--client-id',
+      s.clientId,
+      '--redirect-uri',
+      s.redirectUri,
+    ]
+    const running = main([...args, '--har', har, '--json', '--timeout', '30', '--from', '2024-03-01', '--to', '2024-03-02'], {
+      stdout: out,
+      stderr: err,
+    })
     // Progress goes to stderr in --json mode; the person opens the printed URL (the server consents for them here).
     const [, url] = await err.waitFor(/^ {6} {2}(http:\/\/\S+\/oauth2\/authorize\/\?\S+)$/m)
     expect(err.text).toMatch(/Waiting for the redirect on http:\/\/127\.0\.0\.1:\d+\/callback \(0:30 left\)…/)
@@ -110,7 +129,20 @@ describe('partner-console walkthrough', () => {
     const out = new Capture()
     const err = new Capture()
     const har = join(dir, 'failed.har')
-    const args = ['walkthrough', '--auth-url', s.sandbox.url, '--base-url', s.sandbox.url, '--client-id', s.clientId, '--redirect-uri', s.redirectUri, '--auto-consent', '--har', har]
+    const args = [
+      'walkthrough',
+      '--auth-url',
+      s.sandbox.url,
+      '--base-url',
+      s.sandbox.url,
+      '--client-id',
+      s.clientId,
+      '--redirect-uri',
+      s.redirectUri,
+      '--auto-consent',
+      '--har',
+      har,
+    ]
     const code = await main(args, { stdout: out, stderr: err })
     expect(code).toBe(1)
     expect(out.text).toMatch(/\[2\/6\] Exchanging the code for tokens… failed \(\d+ ms\): .+/)

@@ -33,13 +33,13 @@ async function waitFor(check: () => boolean, ms = 15_000): Promise<void> {
   const until = Date.now() + ms
   while (!check()) {
     if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
+    await new Promise(r => setTimeout(r, 20))
   }
 }
 
 function deferred() {
   let done!: () => void
-  const promise = new Promise<void>((r) => {
+  const promise = new Promise<void>(r => {
     done = r
   })
   return { promise, done }
@@ -121,7 +121,7 @@ describe('partner-console sandbox (CLI command)', () => {
       child.stdout.on('data', (c: Buffer) => {
         out += c.toString()
       })
-      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)))
+      const exited = new Promise<number | null>(r => child.on('exit', code => r(code)))
       await waitFor(() => out.includes('Press Ctrl-C'))
       const url = /listening on (\S+)/.exec(out)?.[1] as string
       expect((await fetch(`${url}/_sandbox/openapi.json`)).status).toBe(200)

@@ -78,8 +78,8 @@ describe('export tickets filters and body (4.6)', () => {
       expect(c.results).not.toEqual(a.results)
       // Brussels switches to summer time on 2025-03-30: the day before is +01:00, the day after +02:00
       const before = (await exportTickets(sb, 101001, range('2025-03-29', '2025-03-29'))).json() as { results: Ticket[] }
-      expect(before.results.every((t) => t.openedAt.endsWith('+01:00'))).toBe(true)
-      expect(c.results.every((t) => t.openedAt.endsWith('+02:00'))).toBe(true)
+      expect(before.results.every(t => t.openedAt.endsWith('+01:00'))).toBe(true)
+      expect(c.results.every(t => t.openedAt.endsWith('+02:00'))).toBe(true)
     } finally {
       await other.close()
     }

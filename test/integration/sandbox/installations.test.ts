@@ -47,7 +47,7 @@ describe('POST /marketplace/v2/platform-token/installations (4.5)', () => {
     sb.clock.advance(60_000)
     expect((await install(tokens.access_token, JSON.stringify({ locationId: 101004 }))).status).toBe(204)
     const list = (await admin(sb, 'GET', '/_sandbox/installations')).body as Array<{ locationId: number; installedAt: string }>
-    const mine = list.filter((i) => i.locationId === 101004)
+    const mine = list.filter(i => i.locationId === 101004)
     expect(mine).toHaveLength(1)
     expect(mine[0]?.installedAt).toBe('2025-05-01T12:00:00.000Z')
   })
@@ -92,7 +92,7 @@ describe('POST /marketplace/v2/platform-token/installations (4.5)', () => {
     const body = (await res.json()) as ErrorBody
     expect(body.message).toMatch(/write:installations/)
     const list = (await admin(sb, 'GET', '/_sandbox/installations')).body as Array<{ clientId: string }>
-    expect(list.some((i) => i.clientId === READONLY.clientId)).toBe(false)
+    expect(list.some(i => i.clientId === READONLY.clientId)).toBe(false)
   })
 
   it('validates the bearer token before the body', async () => {

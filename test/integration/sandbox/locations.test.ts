@@ -26,10 +26,10 @@ describe('GET /marketplace/v2/platform-token/locations (4.4)', () => {
     const body = (await res.json()) as LocationBody
     expect(body.meta).toEqual({})
     expect(body.results.length).toBeGreaterThanOrEqual(5)
-    expect(new Set(body.results.map((l) => l.merchantId))).toEqual(new Set(['M-1001']))
-    expect(new Set(body.results.map((l) => l.timeZone)).size).toBeGreaterThanOrEqual(5)
-    expect(new Set(body.results.map((l) => l.currency)).size).toBeGreaterThanOrEqual(5)
-    expect(new Set(body.results.map((l) => l.language)).size).toBeGreaterThanOrEqual(3)
+    expect(new Set(body.results.map(l => l.merchantId))).toEqual(new Set(['M-1001']))
+    expect(new Set(body.results.map(l => l.timeZone)).size).toBeGreaterThanOrEqual(5)
+    expect(new Set(body.results.map(l => l.currency)).size).toBeGreaterThanOrEqual(5)
+    expect(new Set(body.results.map(l => l.language)).size).toBeGreaterThanOrEqual(3)
     for (const l of body.results) {
       expect(Number.isInteger(l.id)).toBe(true)
       expect(l.timeZone).toMatch(/^[A-Za-z_]+\/[A-Za-z_]+$/)
@@ -41,7 +41,7 @@ describe('GET /marketplace/v2/platform-token/locations (4.4)', () => {
 
   it('never lists ineligible locations', async () => {
     const body = (await (await bearerGet(sb, LOCATIONS, tokens.access_token)).json()) as LocationBody
-    const ids = body.results.map((l) => l.id)
+    const ids = body.results.map(l => l.id)
     expect(ids).not.toContain(101090)
     expect(ids).not.toContain(101091)
   })
@@ -49,7 +49,7 @@ describe('GET /marketplace/v2/platform-token/locations (4.4)', () => {
   it('shows another merchant only its own locations', async () => {
     const other = await obtainTokens(sb, undefined, MERCHANT_B)
     const body = (await (await bearerGet(sb, LOCATIONS, other.access_token)).json()) as LocationBody
-    expect(body.results.map((l) => l.id).sort()).toEqual([202001, 202002])
+    expect(body.results.map(l => l.id).sort()).toEqual([202001, 202002])
   })
 
   it('answers the 4.7 example endpoint /api/v1/locations/ with the same body', async () => {
@@ -119,7 +119,7 @@ describe('GET /marketplace/v2/platform-token/locations (4.4)', () => {
       expect(p1.meta).toEqual({ page: 1, pageSize: 4, totalResults: 6, totalPages: 2 })
       const p2 = (await (await bearerGet(paged, `${LOCATIONS}?page=2`, t.access_token)).json()) as LocationBody
       expect(p2.results).toHaveLength(2)
-      expect(p2.results.map((l) => l.id)).not.toContain(p1.results[0]?.id)
+      expect(p2.results.map(l => l.id)).not.toContain(p1.results[0]?.id)
       expect((await bearerGet(paged, `${LOCATIONS}?page=zero`, t.access_token)).status).toBe(400)
     } finally {
       await paged.close()

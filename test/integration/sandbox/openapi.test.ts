@@ -90,7 +90,13 @@ describe('GET /_sandbox/openapi.json', () => {
     expect(() => validate('RefreshTokenResponse', tokens)).toThrow()
     validate('LocationList', await (await bearerGet(sb, '/marketplace/v2/platform-token/locations', tokens.access_token)).json())
     validate('ApiError', await (await fetch(`${sb.url}/marketplace/v2/platform-token/locations`)).json())
-    const badCode = await postToken(sb, { grant_type: 'authorization_code', code: 'x', redirect_uri: DEMO.redirectUri, client_id: DEMO.clientId, client_secret: DEMO.secret })
+    const badCode = await postToken(sb, {
+      grant_type: 'authorization_code',
+      code: 'x',
+      redirect_uri: DEMO.redirectUri,
+      client_id: DEMO.clientId,
+      client_secret: DEMO.secret,
+    })
     validate('OAuthError', badCode.body)
     const ts = BASE_MS / 1000
     const path = '/api/v1/export/101004/tickets'

@@ -84,10 +84,10 @@ describe('operator state, clock and tokens', () => {
     const state = JSON.parse(text) as {
       tokens: Array<{ fingerprint: string; kind: string; clientId: string; merchantId: string; expiresAt?: string; revoked: boolean }>
     }
-    const access = state.tokens.find((x) => x.fingerprint === sha8(t.access_token))
+    const access = state.tokens.find(x => x.fingerprint === sha8(t.access_token))
     expect(access).toMatchObject({ kind: 'access', clientId: 'sandbox-demo-client', merchantId: 'M-1001', revoked: false })
     expect(access?.expiresAt).toBe(new Date(sb.clock.now() + 86_400_000).toISOString())
-    const refresh = state.tokens.find((x) => x.fingerprint === sha8(t.refresh_token))
+    const refresh = state.tokens.find(x => x.fingerprint === sha8(t.refresh_token))
     expect(refresh).toMatchObject({ kind: 'refresh', revoked: false })
     expect(refresh?.expiresAt).toBeUndefined()
   })
@@ -127,7 +127,7 @@ describe('operator state, clock and tokens', () => {
     expect(all.revoked).toBeGreaterThan(1)
     expect((await bearerGet(sb, LOCATIONS, a.access_token)).status).toBe(401)
     const state = (await admin(sb, 'GET', '/_sandbox/state')).body as { tokens: Array<{ revoked: boolean }> }
-    expect(state.tokens.every((t) => t.revoked)).toBe(true)
+    expect(state.tokens.every(t => t.revoked)).toBe(true)
   })
 
   it('registers a client over HTTP (what the console does for its loopback catcher)', async () => {
@@ -145,7 +145,7 @@ describe('operator state, clock and tokens', () => {
       permissions: ['read:locations'],
     })
     const list = (await admin(sb, 'GET', '/_sandbox/clients')).body as Array<Record<string, unknown>>
-    expect(list.map((c) => c.clientId)).toContain('console-catcher')
+    expect(list.map(c => c.clientId)).toContain('console-catcher')
     expect(JSON.stringify(list)).not.toContain('s3cret')
     const { location } = await walkConsent(sb, { clientId: client.clientId, redirectUri: client.redirectUris[0] })
     expect(location.searchParams.get('code')).toBeTruthy()
@@ -153,7 +153,7 @@ describe('operator state, clock and tokens', () => {
 
   it('registers a client in-process with registerClient and lists it in clients', async () => {
     sb.registerClient({ clientId: 'in-proc', clientSecret: 'x', redirectUris: ['http://127.0.0.1:1/cb'] })
-    expect(sb.clients.map((c) => c.clientId)).toContain('in-proc')
+    expect(sb.clients.map(c => c.clientId)).toContain('in-proc')
     expect(() => sb.registerClient({ clientId: '', clientSecret: 'x', redirectUris: [] })).toThrow(/clientId/)
   })
 })
@@ -217,7 +217,7 @@ describe('installations listing', () => {
     })
     expect(res.status).toBe(204)
     const list = (await admin(sb, 'GET', '/_sandbox/installations')).body as Array<{ locationId: number }>
-    expect(list.map((i) => i.locationId)).toEqual([101006])
+    expect(list.map(i => i.locationId)).toEqual([101006])
     const state = (await admin(sb, 'GET', '/_sandbox/state')).body as { installations: unknown[] }
     expect(state.installations).toEqual(list)
     expect((await admin(sb, 'DELETE', '/_sandbox/installations')).body).toEqual([])

@@ -93,7 +93,7 @@ describe('Retry-After and bookkeeping', () => {
       const next = await bearerGet(sb, LOCATIONS, token)
       expect(quota(next).retryAfter).toBe('100')
       const usage = (await admin(sb, 'GET', '/_sandbox/quotas')).body as { quotas: Array<{ path: string; used: number }> }
-      expect(usage.quotas.find((q) => q.path === LOCATIONS)?.used).toBe(3)
+      expect(usage.quotas.find(q => q.path === LOCATIONS)?.used).toBe(3)
     } finally {
       await sb.close()
     }
@@ -141,7 +141,7 @@ describe('Retry-After and bookkeeping', () => {
       expect(a.status).toBe(401)
       expect(quota(a)).toMatchObject({ limit: '100', remaining: '99' })
       const usage = (await admin(counting, 'GET', '/_sandbox/quotas')).body as { quotas: Array<{ clientId: string }> }
-      expect(usage.quotas.map((q) => q.clientId)).toEqual(['anonymous:127.0.0.1'])
+      expect(usage.quotas.map(q => q.clientId)).toEqual(['anonymous:127.0.0.1'])
       const b = await fetch(`${skipping.url}${LOCATIONS}`)
       expect(b.status).toBe(401)
       expect(quota(b)).toEqual({ limit: null, remaining: null, retryAfter: null })
@@ -155,9 +155,11 @@ describe('Retry-After and bookkeeping', () => {
     const sb = await startTestSandbox()
     try {
       const effective = async (method: string, path: string) =>
-        ((await admin(sb, 'GET', `/_sandbox/quotas/effective?method=${method}&path=${encodeURIComponent(path)}`)).body as {
-          limit: number
-        }).limit
+        (
+          (await admin(sb, 'GET', `/_sandbox/quotas/effective?method=${method}&path=${encodeURIComponent(path)}`)).body as {
+            limit: number
+          }
+        ).limit
       expect(await effective('GET', '/pos/v2/1234/checks')).toBe(500)
       expect(await effective('POST', '/pos/v2/1234/checks/77/payments')).toBe(500)
       expect(await effective('POST', '/pos/v2/lookup/tickets')).toBe(500)
@@ -166,7 +168,7 @@ describe('Retry-After and bookkeeping', () => {
       expect(await effective('GET', LOCATIONS)).toBe(100)
       expect(await effective('GET', '/api/v1/export/101001/tickets')).toBe(100)
       const state = (await admin(sb, 'GET', '/_sandbox/state')).body as { limits: { overrides: Array<{ source: string }> } }
-      expect(state.limits.overrides.filter((o) => o.source === 'spec')).toHaveLength(4)
+      expect(state.limits.overrides.filter(o => o.source === 'spec')).toHaveLength(4)
     } finally {
       await sb.close()
     }
@@ -209,8 +211,8 @@ describe('Retry-After and bookkeeping', () => {
       await (await bearerGet(sb, '/api/v1/locations', token)).arrayBuffer()
       const usage = (await admin(sb, 'GET', '/_sandbox/quotas')).body as { quotas: Array<{ path: string; used: number }> }
       expect(usage.quotas).toHaveLength(2)
-      expect(usage.quotas.find((q) => q.path === LOCATIONS)?.used).toBe(3)
-      expect(usage.quotas.some((q) => q.path === '/oauth2/token')).toBe(false)
+      expect(usage.quotas.find(q => q.path === LOCATIONS)?.used).toBe(3)
+      expect(usage.quotas.some(q => q.path === '/oauth2/token')).toBe(false)
     } finally {
       await sb.close()
     }

@@ -83,7 +83,7 @@ describe('server basics', () => {
       expect(a.clock.now()).toBe(BASE_MS + 1000)
       expect(b.clock.now()).toBe(BASE_MS)
       a.registerClient({ clientId: 'only-in-a', clientSecret: 's', redirectUris: ['http://127.0.0.1:9/cb'] })
-      expect(b.clients.map((c) => c.clientId)).not.toContain('only-in-a')
+      expect(b.clients.map(c => c.clientId)).not.toContain('only-in-a')
     } finally {
       await a.close()
       await b.close()
@@ -100,11 +100,11 @@ describe('server basics', () => {
   })
 
   it('seeds the two demo clients and two demo logins by default, and only the given clients otherwise', async () => {
-    expect(sb.clients.map((c) => c.clientId)).toEqual(['sandbox-demo-client', 'sandbox-readonly-client'])
-    expect(sb.demoLogins.map((l) => l.merchantId)).toEqual(['M-1001', 'M-2002'])
+    expect(sb.clients.map(c => c.clientId)).toEqual(['sandbox-demo-client', 'sandbox-readonly-client'])
+    expect(sb.demoLogins.map(l => l.merchantId)).toEqual(['M-1001', 'M-2002'])
     const custom = await startTestSandbox({ clients: [{ clientId: 'c', clientSecret: 's', redirectUris: ['http://127.0.0.1:1/cb'] }] })
     try {
-      expect(custom.clients.map((c) => c.clientId)).toEqual(['c'])
+      expect(custom.clients.map(c => c.clientId)).toEqual(['c'])
       expect(custom.clients[0]?.permissions).toEqual(['read:locations', 'write:installations'])
     } finally {
       await custom.close()
@@ -113,7 +113,7 @@ describe('server basics', () => {
 
   it('prints a banner with URL, logins, clients and admin token unless quiet', async () => {
     const lines: string[] = []
-    const loud = await startSandbox({ logger: (l) => lines.push(l) })
+    const loud = await startSandbox({ logger: l => lines.push(l) })
     try {
       const banner = lines[0] ?? ''
       expect(banner).toContain(loud.url)

@@ -135,7 +135,14 @@ describe('HMAC-signed export (5.2)', () => {
 
   it('covers the body: a changed body fails, the signed body passes', async () => {
     const ts = NOW_S - 5
-    const signature = specSignature({ clientId: DEMO.clientId, secret: DEMO.secret, method: 'GET', path: PATH, body: '{"a":1}', timestamp: ts })
+    const signature = specSignature({
+      clientId: DEMO.clientId,
+      secret: DEMO.secret,
+      method: 'GET',
+      path: PATH,
+      body: '{"a":1}',
+      timestamp: ts,
+    })
     const changed = await signed({ body: '{"a":2}', signature, timestamp: ts })
     expect(changed.status).toBe(401)
     expect(check(changed)).toBe('mismatch')

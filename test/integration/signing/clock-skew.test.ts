@@ -15,23 +15,23 @@ beforeAll(async () => {
     res.setHeader('Date', new Date(Date.now() + AHEAD_MS).toUTCString())
     res.end('ok')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => new Promise<void>(resolve => server.close(() => resolve())))
 
 describe('clock skew from real Date headers', () => {
   it('estimates a server 30 s ahead within 1.5 s and calls it danger', async () => {
     const skew = new ClockSkewEstimator()
     const levels: string[] = []
-    skew.subscribe((e) => levels.push(e.level))
+    skew.subscribe(e => levels.push(e.level))
     for (let i = 0; i < 7; i++) {
       const sentAt = Date.now()
       const res = await request(url)
       const receivedAt = Date.now()
       await res.body.text()
       skew.observe({ serverDate: String(res.headers.date), sentAt, receivedAt, source: `GET ${url}` })
-      await new Promise((r) => setTimeout(r, 130))
+      await new Promise(r => setTimeout(r, 130))
     }
     const estimate = skew.estimate()!
     expect(estimate.level).toBe('danger')

@@ -41,7 +41,7 @@ const request = fc.record({
 describe('the sandbox and the signer agree (properties)', () => {
   it('accepts every signature the signer makes', async () => {
     await fc.assert(
-      fc.asyncProperty(request, async (r) => {
+      fc.asyncProperty(request, async r => {
         const clientId = registerClient(r.clientBase, r.secret)
         const timestamp = sandboxSeconds() + r.skew
         const signed = signRequest({ clientId, clientSecret: r.secret, method: r.method, path: r.path + QUERY, body: r.body, timestamp })

@@ -51,7 +51,7 @@ beforeAll(async () => {
     cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
     heartbeatMs: 60_000,
   })
-  runtime.bus.subscribe((m) => {
+  runtime.bus.subscribe(m => {
     if (m.name === 'signing:skew') events.push(m.payload as SkewEstimate)
   })
 })
@@ -62,7 +62,7 @@ afterAll(async () => {
 
 describe('signing over the bridge', () => {
   it('registers every signing channel and shares the skew estimator with the executor', () => {
-    expect(runtime.registry.missing().filter((c) => c.startsWith('signing:'))).toEqual([])
+    expect(runtime.registry.missing().filter(c => c.startsWith('signing:'))).toEqual([])
     expect(runtime.context.services.clockSkew).toBeDefined()
   })
 
@@ -79,7 +79,7 @@ describe('signing over the bridge', () => {
     expect(signed.canonical).toBe(`${clientId}GET${PATH}a\tb é1746100800`)
     expect(signed.canonicalHex).toBe(Buffer.from(signed.canonical).toString('hex'))
     expect(signed.byteLength).toBe(Buffer.byteLength(signed.canonical))
-    const body = signed.parts.find((p) => p.name === 'body')!
+    const body = signed.parts.find(p => p.name === 'body')!
     expect(body).toMatchObject({ hex: Buffer.from('a\tb é').toString('hex'), escaped: 'a\\tb \\u{e9}', hexTruncated: false })
     expect(signed.canonicalHex.slice(body.offset * 2, (body.offset + body.length) * 2)).toBe(body.hex)
     expect(signed.signature).toBe(createHmac('sha256', clientSecret).update(signed.canonical).digest('hex'))
@@ -107,7 +107,7 @@ describe('signing over the bridge', () => {
     })
     expect(signed.secretRedacted).toBe(true)
     expect(signed.canonicalHex).toBe('')
-    expect(signed.parts.every((p) => p.hex === '')).toBe(true)
+    expect(signed.parts.every(p => p.hex === '')).toBe(true)
     expect(JSON.stringify(signed)).not.toContain(clientSecret)
     expect(JSON.stringify(signed)).not.toContain(Buffer.from(clientSecret).toString('hex'))
   })

@@ -14,15 +14,23 @@ describe('clock skew follows the active environment', () => {
     cleanups.push(() => c.close())
 
     await addEnvironment(c, fast)
-    const announced = () => c.events.filter((e) => e.name === 'signing:skew').map((e) => e.payload as { offsetMs: number } | null)
-    await expect.poll(() => announced().some((e) => e !== null && Math.abs(e.offsetMs - 30_000) < 2_000), { timeout: 10_000 }).toBe(true)
+    const announced = () => c.events.filter(e => e.name === 'signing:skew').map(e => e.payload as { offsetMs: number } | null)
+    await expect.poll(() => announced().some(e => e !== null && Math.abs(e.offsetMs - 30_000) < 2_000), { timeout: 10_000 }).toBe(true)
 
     const onTime = await startTestSandbox()
     cleanups.push(() => onTime.sandbox.close())
     const before = announced().length
     await addEnvironment(c, onTime)
     await expect.poll(() => announced().slice(before).includes(null), { timeout: 10_000 }).toBe(true)
-    await expect.poll(() => announced().slice(before).some((e) => e !== null && Math.abs(e.offsetMs) < 2_000), { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(
+        () =>
+          announced()
+            .slice(before)
+            .some(e => e !== null && Math.abs(e.offsetMs) < 2_000),
+        { timeout: 10_000 },
+      )
+      .toBe(true)
     const status = await c.ok('signing:skew', {})
     expect(Math.abs(status.estimate?.offsetMs ?? Number.NaN)).toBeLessThan(2_000)
   })

@@ -32,7 +32,7 @@ describe('probeServerClock', () => {
     const skew = new ClockSkewEstimator()
     const samples = await probeServerClock(environment(true), undefined)
     expect(samples).toHaveLength(3)
-    expect(samples.every((s) => s.serverTimeMs !== undefined && s.source === 'sandbox clock')).toBe(true)
+    expect(samples.every(s => s.serverTimeMs !== undefined && s.source === 'sandbox clock')).toBe(true)
     for (const s of samples) skew.observe(s)
     const e = skew.estimate()!
     expect(Math.abs(e.offsetMs - AHEAD_MS)).toBeLessThanOrEqual(100)

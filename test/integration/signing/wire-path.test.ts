@@ -15,20 +15,20 @@ beforeAll(async () => {
     lastTarget = req.url ?? ''
     res.end()
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => new Promise<void>(resolve => server.close(() => resolve())))
 
 const segment = fc.oneof(
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).filter((s) => !/[/?#\\%]/.test(s)),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).filter(s => !/[/?#\\%]/.test(s)),
   fc.constantFrom('.', '..', 'Export', 'TICKETS', 'a b', 'café', '東京'),
 )
 
 describe('signed path = path on the wire', () => {
   it('matches what undici puts on the request line, lowercased, for full URLs (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 5 }), async (segments) => {
+      fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 5 }), async segments => {
         const url = `${base}/${segments.join('/')}?filter[dateTimeFrom]=2024-01-01`
         const res = await request(url)
         await res.body.dump()

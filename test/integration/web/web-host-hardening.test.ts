@@ -13,7 +13,7 @@ import type { AppInfo } from '../../../src/shared/contract'
 
 function status(port: number, path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, res => {
       res.resume()
       res.on('end', () => resolve(res.statusCode ?? 0))
     })
@@ -43,7 +43,7 @@ function exchange(ws: WebSocket, messages: (string | Buffer)[]): Promise<Record<
       }
     }
     ws.on('message', onMessage)
-    ws.once('close', (code) => reject(new Error(`socket closed (${code}) after ${replies.length} replies`)))
+    ws.once('close', code => reject(new Error(`socket closed (${code}) after ${replies.length} replies`)))
     for (const m of messages) ws.send(m)
   })
 }
@@ -103,7 +103,7 @@ describe('web host hardening', () => {
 
   it('drops a socket that sends more than the largest allowed message, and serves the next one', async () => {
     const ws = await connect(host.port, auth)
-    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)))
+    const closed = new Promise<number>(resolve => ws.once('close', code => resolve(code)))
     ws.send(Buffer.alloc(WEB_MAX_MESSAGE_BYTES + 1024, 0x61).toString())
     expect(await closed).toBe(1009)
     const again = await connect(host.port, auth)
@@ -122,10 +122,13 @@ describe('web host hardening', () => {
 
   it('refuses methods other than GET for pages', async () => {
     const code = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: host.port, path: '/', method: 'POST', headers: { Host: `127.0.0.1:${host.port}` } }, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
+      const req = request(
+        { host: '127.0.0.1', port: host.port, path: '/', method: 'POST', headers: { Host: `127.0.0.1:${host.port}` } },
+        res => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        },
+      )
       req.on('error', reject)
       req.end('x')
     })

@@ -19,9 +19,9 @@ interface Reply {
 /** A raw HTTP GET on loopback with headers of our choosing (fetch forbids setting Host). */
 function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, res => {
       let body = ''
-      res.on('data', (d) => {
+      res.on('data', d => {
         body += d
       })
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
@@ -41,7 +41,7 @@ function openSocket(port: number, headers: Record<string, string>): Promise<WebS
 }
 
 function nextMessage(ws: WebSocket, predicate: (m: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
+  return new Promise(resolve => {
     const onMessage = (data: WebSocket.RawData) => {
       const m = JSON.parse(String(data)) as Record<string, unknown>
       if (predicate(m)) {
@@ -123,10 +123,10 @@ describe('web host over real HTTP and WebSocket', () => {
 
   it('answers a valid call and forwards engine events', async () => {
     const ws = await openSocket(host.port, { Origin: origin, Cookie: cookie })
-    const reply = nextMessage(ws, (m) => m.t === 'result')
+    const reply = nextMessage(ws, m => m.t === 'result')
     ws.send(JSON.stringify({ t: 'invoke', id: 7, channel: 'app:ping', payload: { echo: 'hello' } }))
     expect(await reply).toMatchObject({ t: 'result', id: 7, result: { ok: true, value: { echo: 'hello' } } })
-    const event = nextMessage(ws, (m) => m.t === 'event')
+    const event = nextMessage(ws, m => m.t === 'event')
     bus.emit('app:heartbeat', { seq: 1, at: 'now', uptimeSeconds: 3 })
     expect(await event).toEqual({ t: 'event', name: 'app:heartbeat', payload: { seq: 1, at: 'now', uptimeSeconds: 3 } })
     ws.close()
@@ -143,7 +143,7 @@ describe('web host over real HTTP and WebSocket', () => {
     const e3 = nextMessage(ws)
     ws.send(JSON.stringify({ t: 'invoke', id: 4, channel: 'fs:readFile', payload: {} }))
     expect(await e3).toMatchObject({ t: 'result', id: 4, result: { ok: false, error: { code: 'unknown_channel' } } })
-    const ok = nextMessage(ws, (m) => m.t === 'result' && m.id === 5)
+    const ok = nextMessage(ws, m => m.t === 'result' && m.id === 5)
     ws.send(JSON.stringify({ t: 'invoke', id: 5, channel: 'app:ping', payload: { echo: 'still here' } }))
     expect(await ok).toMatchObject({ result: { ok: true } })
     ws.close()

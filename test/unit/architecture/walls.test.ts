@@ -18,7 +18,8 @@ function sources(dir: string): string[] {
 function runtimeImports(file: string): string[] {
   const text = readFileSync(join(ROOT, file), 'utf8')
   const specs: string[] = []
-  const re = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm
+  const re =
+    /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm
   for (const m of text.matchAll(re)) {
     if (m[2]) continue
     const spec = m[3] ?? m[4] ?? m[5] ?? m[6]
@@ -28,10 +29,10 @@ function runtimeImports(file: string): string[] {
 }
 
 function offenders(dir: string, forbidden: (spec: string, target: string) => boolean): string[] {
-  return sources(dir).flatMap((f) =>
+  return sources(dir).flatMap(f =>
     runtimeImports(f)
-      .filter((s) => forbidden(s, s.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(f), s)) : s))
-      .map((s) => `${f} imports ${s}`),
+      .filter(s => forbidden(s, s.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(f), s)) : s))
+      .map(s => `${f} imports ${s}`),
   )
 }
 
@@ -40,7 +41,7 @@ const inside = (target: string, folder: string) => target === folder || target.s
 describe('the walls of ARCHITECTURE.md', () => {
   it('engine, web host, CLI, runtime and bridge never import electron', () => {
     for (const dir of ['src/main/engine', 'src/main/web', 'src/main/cli', 'src/main/runtime', 'src/main/bridge', 'src/sandbox']) {
-      expect(offenders(dir, (s) => s === 'electron')).toEqual([])
+      expect(offenders(dir, s => s === 'electron')).toEqual([])
     }
   })
 
@@ -58,13 +59,17 @@ describe('the walls of ARCHITECTURE.md', () => {
 
   it('the renderer imports no Node module, no electron and no main-process code', () => {
     expect(
-      offenders('src/renderer', (s, t) => s.startsWith('node:') || s === 'electron' || inside(t, 'src/main') || inside(t, 'src/sandbox') || inside(t, 'src/preload')),
+      offenders(
+        'src/renderer',
+        (s, t) =>
+          s.startsWith('node:') || s === 'electron' || inside(t, 'src/main') || inside(t, 'src/sandbox') || inside(t, 'src/preload'),
+      ),
     ).toEqual([])
   })
 
   it('the renderer takes only zod-free values from the contract (keeps zod out of the first screen)', () => {
     const allowed = ['shared/contract/errors', 'shared/contract/web-protocol', 'shared/contract/proxy-api']
-    expect(offenders('src/renderer', (s) => s.includes('shared/contract') && !allowed.some((a) => s.endsWith(a)))).toEqual([])
+    expect(offenders('src/renderer', s => s.includes('shared/contract') && !allowed.some(a => s.endsWith(a)))).toEqual([])
   })
 
   it('the preload exposes the bridge through contextBridge only', () => {

@@ -8,14 +8,14 @@ const ctx = { transport: 'web' as const }
 describe('HandlerRegistry.dispatch', () => {
   it('answers a valid call with the handler value', async () => {
     const registry = new HandlerRegistry()
-    registry.handle('app:ping', (req) => ({ echo: req.echo.toUpperCase(), at: 'now' }))
+    registry.handle('app:ping', req => ({ echo: req.echo.toUpperCase(), at: 'now' }))
     await expect(registry.dispatch('app:ping', { echo: 'hi' }, ctx)).resolves.toEqual({ ok: true, value: { echo: 'HI', at: 'now' } })
   })
 
   it('refuses a payload that fails the channel schema before the handler runs', async () => {
     const registry = new HandlerRegistry()
     let ran = false
-    registry.handle('app:ping', (req) => {
+    registry.handle('app:ping', req => {
       ran = true
       return { echo: req.echo, at: 'x' }
     })
@@ -31,7 +31,7 @@ describe('HandlerRegistry.dispatch', () => {
 
   it('refuses extra fields, since every request schema is strict', async () => {
     const registry = new HandlerRegistry()
-    registry.handle('app:ping', (req) => ({ echo: req.echo, at: 'x' }))
+    registry.handle('app:ping', req => ({ echo: req.echo, at: 'x' }))
     const result = await registry.dispatch('app:ping', { echo: 'a', sneaky: true }, ctx)
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_request' } })
   })
@@ -57,7 +57,7 @@ describe('HandlerRegistry.dispatch', () => {
   it('turns any other throw into an internal error without a stack and with known secrets redacted', async () => {
     const secrets = new SecretRegistry()
     secrets.add('s3cr3t-value-123', 'client_secret')
-    const registry = new HandlerRegistry((t) => secrets.redact(t))
+    const registry = new HandlerRegistry(t => secrets.redact(t))
     registry.handle('app:ping', () => {
       throw new TypeError('boom with s3cr3t-value-123 inside')
     })
@@ -73,7 +73,7 @@ describe('HandlerRegistry.dispatch', () => {
 
   it('refuses to register a channel twice', () => {
     const registry = new HandlerRegistry()
-    registry.handle('app:ping', (r) => ({ echo: r.echo, at: '' }))
-    expect(() => registry.handle('app:ping', (r) => ({ echo: r.echo, at: '' }))).toThrow(/twice/)
+    registry.handle('app:ping', r => ({ echo: r.echo, at: '' }))
+    expect(() => registry.handle('app:ping', r => ({ echo: r.echo, at: '' }))).toThrow(/twice/)
   })
 })

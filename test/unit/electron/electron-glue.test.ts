@@ -30,7 +30,7 @@ describe('IPC registration', () => {
 
   it('registers every contract channel and dispatches calls from the app window', async () => {
     const registry = new HandlerRegistry()
-    registry.handle('app:ping', (r) => ({ echo: r.echo, at: 't' }))
+    registry.handle('app:ping', r => ({ echo: r.echo, at: 't' }))
     registerIpc(registry, { appOrigin: 'app://console' })
     expect([...handlers.keys()].sort()).toEqual([...channelNames].sort())
     const result = await handlers.get('app:ping')?.({ senderFrame: { url: APP, parent: null } }, { echo: 'x' })
@@ -93,7 +93,7 @@ describe('window and session hardening', () => {
       on: (name: string, fn: (event: { preventDefault(): void }, url?: string) => void) => listeners.set(name, fn),
     }
     const opened: string[] = []
-    limitNavigation(contents as never, APP, (u) => opened.push(u))
+    limitNavigation(contents as never, APP, u => opened.push(u))
     expect(openHandler?.({ url: 'https://docs.example.com/' })).toEqual({ action: 'deny' })
     expect(openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
     expect(opened).toEqual(['https://docs.example.com/'])
@@ -106,9 +106,12 @@ describe('window and session hardening', () => {
 
     let permission: ((c: unknown, p: string, cb: (ok: boolean) => void) => void) | undefined
     let check: (() => boolean) | undefined
-    denyAllPermissions({ setPermissionRequestHandler: (fn: typeof permission) => (permission = fn), setPermissionCheckHandler: (fn: typeof check) => (check = fn) } as never)
+    denyAllPermissions({
+      setPermissionRequestHandler: (fn: typeof permission) => (permission = fn),
+      setPermissionCheckHandler: (fn: typeof check) => (check = fn),
+    } as never)
     const answers: boolean[] = []
-    permission?.({}, 'media', (ok) => answers.push(ok))
+    permission?.({}, 'media', ok => answers.push(ok))
     expect(answers).toEqual([false])
     expect(check?.()).toBe(false)
   })

@@ -14,7 +14,10 @@ class FakeContents extends EventEmitter {
 
 const state = {
   windows: [] as FakeWindow[],
-  sessions: new Map<string, { beforeRequest: BeforeRequest | null; filter: unknown; permission: unknown; cleared: number; options: unknown }>(),
+  sessions: new Map<
+    string,
+    { beforeRequest: BeforeRequest | null; filter: unknown; permission: unknown; cleared: number; options: unknown }
+  >(),
 }
 
 class FakeWindow extends EventEmitter {
@@ -42,7 +45,13 @@ vi.mock('electron', () => ({
   BrowserWindow: FakeWindow,
   session: {
     fromPartition: (partition: string, options: unknown) => {
-      const entry = { beforeRequest: null as BeforeRequest | null, filter: null as unknown, permission: null as unknown, cleared: 0, options }
+      const entry = {
+        beforeRequest: null as BeforeRequest | null,
+        filter: null as unknown,
+        permission: null as unknown,
+        cleared: 0,
+        options,
+      }
       state.sessions.set(partition, entry)
       return {
         setPermissionRequestHandler: (fn: unknown) => {
@@ -66,12 +75,20 @@ vi.mock('electron', () => ({
 
 const { createEmbeddedAuthWindowOpener } = await import('../../../src/main/electron/embedded-auth-window')
 
-const request = { authorizeUrl: 'https://auth.partner.example/oauth2/authorize/?client_id=c', redirectUri: 'https://partner.example/oauth/cb', title: 'Authorize' }
+const request = {
+  authorizeUrl: 'https://auth.partner.example/oauth2/authorize/?client_id=c',
+  redirectUri: 'https://partner.example/oauth/cb',
+  title: 'Authorize',
+}
 
 function navEvent(url: string) {
-  return { url, defaultPrevented: false, preventDefault() {
-    this.defaultPrevented = true
-  } }
+  return {
+    url,
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true
+    },
+  }
 }
 
 function lastWindow(): FakeWindow {
@@ -122,9 +139,9 @@ describe('embedded authorization window', () => {
     const ses = sessionOf(lastWindow())
     expect(ses.filter).toEqual({ urls: ['<all_urls>'], types: ['mainFrame'] })
     const answers: Array<{ cancel?: boolean }> = []
-    ses.beforeRequest?.({ url: 'https://auth.partner.example/consent', resourceType: 'mainFrame' }, (r) => answers.push(r))
-    ses.beforeRequest?.({ url: 'https://partner.example/oauth/cb/?code=1', resourceType: 'mainFrame' }, (r) => answers.push(r))
-    ses.beforeRequest?.({ url: 'https://partner.example/oauth/cb?error=access_denied', resourceType: 'mainFrame' }, (r) => answers.push(r))
+    ses.beforeRequest?.({ url: 'https://auth.partner.example/consent', resourceType: 'mainFrame' }, r => answers.push(r))
+    ses.beforeRequest?.({ url: 'https://partner.example/oauth/cb/?code=1', resourceType: 'mainFrame' }, r => answers.push(r))
+    ses.beforeRequest?.({ url: 'https://partner.example/oauth/cb?error=access_denied', resourceType: 'mainFrame' }, r => answers.push(r))
     expect(answers).toEqual([{}, {}, { cancel: true }])
     await expect(session.outcome).resolves.toEqual({ kind: 'redirect', url: 'https://partner.example/oauth/cb?error=access_denied' })
   })

@@ -9,7 +9,13 @@ describe('resolveInside', () => {
     expect(resolveInside(root, '/a/../index.html')).toBe('/srv/renderer/index.html')
   })
   it('never resolves outside the folder, however the dots are encoded', () => {
-    for (const p of ['/../etc/passwd', '/..%2f..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/x/../../renderer2/a', '..\\..\\etc\\passwd']) {
+    for (const p of [
+      '/../etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/x/../../renderer2/a',
+      '..\\..\\etc\\passwd',
+    ]) {
       const r = resolveInside(root, p)
       expect(r === null || r.startsWith('/srv/renderer/')).toBe(true)
       expect(r).not.toBe('/etc/passwd')

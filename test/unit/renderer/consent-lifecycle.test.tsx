@@ -14,7 +14,7 @@ afterEach(cleanup)
 function tracker() {
   const bus = new EventBus()
   const events: OAuthLifecycle[] = []
-  bus.subscribe((m) => {
+  bus.subscribe(m => {
     if (m.name === 'oauth:lifecycle') events.push(m.payload as OAuthLifecycle)
   })
   let now = Date.parse('2030-01-01T00:00:00Z')
@@ -23,11 +23,11 @@ function tracker() {
 }
 
 function litStates(container: HTMLElement): string[] {
-  return [...container.querySelectorAll('[data-state][data-lit="true"]')].map((e) => e.getAttribute('data-state') ?? '')
+  return [...container.querySelectorAll('[data-state][data-lit="true"]')].map(e => e.getAttribute('data-state') ?? '')
 }
 
 function litEdges(container: HTMLElement): string[] {
-  return [...container.querySelectorAll('[data-edge][data-lit="true"]')].map((e) => e.getAttribute('data-edge') ?? '')
+  return [...container.querySelectorAll('[data-edge][data-lit="true"]')].map(e => e.getAttribute('data-edge') ?? '')
 }
 
 describe('the lifecycle diagram', () => {
@@ -76,7 +76,11 @@ describe('the lifecycle diagram', () => {
   })
 })
 
-function flow(step: OAuthFlowState['step'], failure: OAuthFlowState['failure'] = null, codeFingerprint: string | null = null): OAuthFlowState {
+function flow(
+  step: OAuthFlowState['step'],
+  failure: OAuthFlowState['failure'] = null,
+  codeFingerprint: string | null = null,
+): OAuthFlowState {
   return {
     flowId: 'f',
     envId: 'env',
@@ -96,7 +100,7 @@ function flow(step: OAuthFlowState['step'], failure: OAuthFlowState['failure'] =
 }
 
 function statuses(container: HTMLElement): string[] {
-  return [...container.querySelectorAll('[data-step]')].map((e) => `${e.getAttribute('data-step')}:${e.getAttribute('data-status')}`)
+  return [...container.querySelectorAll('[data-step]')].map(e => `${e.getAttribute('data-step')}:${e.getAttribute('data-status')}`)
 }
 
 describe('the consent stepper', () => {
@@ -106,14 +110,20 @@ describe('the consent stepper', () => {
     [flow('waiting-for-callback'), ['authorize:done', 'consent:current', 'callback:pending', 'token:pending']],
     [flow('exchanging'), ['authorize:done', 'consent:done', 'callback:done', 'token:current']],
     [flow('done'), ['authorize:done', 'consent:done', 'callback:done', 'token:done']],
-    [flow('denied', { code: 'access_denied', message: 'denied' }), ['authorize:done', 'consent:failed', 'callback:pending', 'token:pending']],
+    [
+      flow('denied', { code: 'access_denied', message: 'denied' }),
+      ['authorize:done', 'consent:failed', 'callback:pending', 'token:pending'],
+    ],
     [flow('failed', { code: 'state_mismatch', message: 'x' }), ['authorize:done', 'consent:done', 'callback:failed', 'token:pending']],
     [flow('failed', { code: 'timeout', message: 'x' }), ['authorize:done', 'consent:failed', 'callback:pending', 'token:pending']],
-    [flow('failed', { code: 'invalid_grant', message: 'x' }, 'abcd1234'), ['authorize:done', 'consent:done', 'callback:done', 'token:failed']],
+    [
+      flow('failed', { code: 'invalid_grant', message: 'x' }, 'abcd1234'),
+      ['authorize:done', 'consent:done', 'callback:done', 'token:failed'],
+    ],
   ])('step %# shows where the flow is', (state, expected) => {
     const { container } = render(<FlowStepper flow={state} />)
     expect(statuses(container)).toEqual(expected)
     const current = container.querySelector('[aria-current="step"]')
-    expect(current?.getAttribute('data-status') ?? null).toBe(expected.some((s) => s.endsWith(':current')) ? 'current' : null)
+    expect(current?.getAttribute('data-status') ?? null).toBe(expected.some(s => s.endsWith(':current')) ? 'current' : null)
   })
 })

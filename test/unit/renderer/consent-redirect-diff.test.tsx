@@ -12,12 +12,12 @@ const INVISIBLE: Record<string, string> = { '␠': ' ', '⇥': '\t', '↵': '\n'
 function row(testId: string) {
   const cells = [...screen.getByTestId(testId).querySelectorAll('[data-kind]')]
   const text = cells
-    .filter((c) => c.getAttribute('data-kind') !== 'gap')
-    .map((c) => INVISIBLE[c.textContent ?? ''] ?? c.textContent)
+    .filter(c => c.getAttribute('data-kind') !== 'gap')
+    .map(c => INVISIBLE[c.textContent ?? ''] ?? c.textContent)
     .join('')
   const marked = cells
-    .filter((c) => c.getAttribute('data-kind') === 'diff')
-    .map((c) => INVISIBLE[c.textContent ?? ''] ?? c.textContent)
+    .filter(c => c.getAttribute('data-kind') === 'diff')
+    .map(c => INVISIBLE[c.textContent ?? ''] ?? c.textContent)
     .join('')
   return { cells, text, marked }
 }

@@ -34,14 +34,18 @@ describe('date-range validation (checked before anything is sent)', () => {
 
   it('agrees with the calendar for every day of four centuries', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2299-12-31T00:00:00Z'), noInvalidDate: true }), fc.integer({ min: 0, max: 400 }), (d, span) => {
-        const from = d.toISOString().slice(0, 10)
-        const to = addDays(from, span)
-        expect(dateProblem(from)).toBeNull()
-        expect(validateRange(from, to)).toEqual({})
-        expect(rangeDays(from, to)).toBe(span + 1)
-        if (span > 0) expect(validateRange(to, from).range).toBeDefined()
-      }),
+      fc.property(
+        fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2299-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: 0, max: 400 }),
+        (d, span) => {
+          const from = d.toISOString().slice(0, 10)
+          const to = addDays(from, span)
+          expect(dateProblem(from)).toBeNull()
+          expect(validateRange(from, to)).toEqual({})
+          expect(rangeDays(from, to)).toBe(span + 1)
+          if (span > 0) expect(validateRange(to, from).range).toBeDefined()
+        },
+      ),
     )
   })
 })

@@ -7,7 +7,14 @@ const SIGNING = '../../../src/main/engine/signing/'
 const CORE = '../../../src/main/engine/core/'
 
 interface SignServiceLike {
-  sign(call: { method: string; path: string; body?: string | null; clientId?: string; clientSecret?: string; timestamp?: number }): Promise<InspectedSignature>
+  sign(call: {
+    method: string
+    path: string
+    body?: string | null
+    clientId?: string
+    clientSecret?: string
+    timestamp?: number
+  }): Promise<InspectedSignature>
 }
 
 interface EstimatorLike {
@@ -39,7 +46,13 @@ export async function engineSkew(offsetMs: number): Promise<SkewEstimate> {
   for (let i = 0; i < 3; i++) {
     const sentAt = start + i * 1000
     const receivedAt = sentAt + 40
-    estimator.observe({ serverDate: new Date(sentAt).toUTCString(), sentAt, receivedAt, serverTimeMs: sentAt + 20 + offsetMs, source: 'GET /test' })
+    estimator.observe({
+      serverDate: new Date(sentAt).toUTCString(),
+      sentAt,
+      receivedAt,
+      serverTimeMs: sentAt + 20 + offsetMs,
+      source: 'GET /test',
+    })
   }
   const estimate = estimator.estimate()
   if (!estimate) throw new Error('the estimator gave no estimate after three samples')

@@ -24,7 +24,7 @@ const INPUT = {
 /** The expected canonical parts, computed here from the spec's rules with TextEncoder, independently of the engine. */
 function expectedParts() {
   const values = [INPUT.clientId, 'POST', '/api/v1/export/101001/tickets', INPUT.body, String(INPUT.timestamp)]
-  const bytes = values.map((v) => new TextEncoder().encode(v).length)
+  const bytes = values.map(v => new TextEncoder().encode(v).length)
   let offset = 0
   return values.map((value, i) => {
     const part = { name: NAMES[i]!, value, offset, length: bytes[i]! }
@@ -50,13 +50,13 @@ describe('signature inspector: the canonical string part by part', () => {
 
     const text = screen.getByTestId('canonical-text')
     const segments = [...text.querySelectorAll<HTMLElement>('[data-part]')]
-    expect(segments.map((s) => s.dataset.part)).toEqual([...NAMES])
+    expect(segments.map(s => s.dataset.part)).toEqual([...NAMES])
     for (const [i, seg] of segments.entries()) {
       expect(seg.className).toContain(`part--${NAMES[i]}`)
       expect(seg.textContent).toBe(expected[i]!.value)
       expect(seg.title).toContain(`bytes ${expected[i]!.offset}–${expected[i]!.offset + expected[i]!.length}`)
     }
-    expect(text.textContent).toBe(expected.map((p) => p.value).join(''))
+    expect(text.textContent).toBe(expected.map(p => p.value).join(''))
   })
 
   it('shows the escaped view with \\n and unicode escapes instead of invisible characters', async () => {
@@ -75,11 +75,11 @@ describe('signature inspector: the canonical string part by part', () => {
     render(<CanonicalView sig={sig} />)
     fireEvent.click(screen.getByRole('tab', { name: 'Hex' }))
     const canonical = expectedParts()
-      .map((p) => p.value)
+      .map(p => p.value)
       .join('')
-    const bytes = [...new TextEncoder().encode(canonical)].map((b) => b.toString(16).padStart(2, '0'))
+    const bytes = [...new TextEncoder().encode(canonical)].map(b => b.toString(16).padStart(2, '0'))
     const cells = [...screen.getByTestId('canonical-hex').querySelectorAll<HTMLElement>('.hex-byte')]
-    expect(cells.map((c) => c.textContent)).toEqual(bytes)
+    expect(cells.map(c => c.textContent)).toEqual(bytes)
     for (const part of expectedParts()) {
       for (let i = part.offset; i < part.offset + part.length; i++) expect(cells[i]!.className).toContain(`part--${part.name}`)
     }

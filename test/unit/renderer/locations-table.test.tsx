@@ -9,7 +9,7 @@ import { filterLocations, sortLocations } from '../../../src/renderer/src/featur
 import { useLocationsStore } from '../../../src/renderer/src/features/locations/locations-store'
 
 // The sandbox's own seed locations (both merchants), as the table gets them from 4.4.
-const LOCATIONS: PartnerLocation[] = SEED_LOCATIONS.map((s) => ({ ...s.location }))
+const LOCATIONS: PartnerLocation[] = SEED_LOCATIONS.map(s => ({ ...s.location }))
 const initial = useLocationsStore.getState()
 
 beforeEach(() => useLocationsStore.setState(initial, true))
@@ -17,7 +17,15 @@ afterEach(cleanup)
 
 function renderTable(records: Record<string, InstallRecord> = {}) {
   return render(
-    <LocationBrowser locations={LOCATIONS} records={records} outcomes={{}} selectedId={null} onSelect={() => {}} onInstall={() => {}} installDisabled={false} />,
+    <LocationBrowser
+      locations={LOCATIONS}
+      records={records}
+      outcomes={{}}
+      selectedId={null}
+      onSelect={() => {}}
+      onInstall={() => {}}
+      installDisabled={false}
+    />,
   )
 }
 
@@ -27,24 +35,26 @@ function shownNames(): string[] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '')
+    .map(row => within(row).getAllByRole('cell')[0]?.textContent ?? '')
 }
 
 function column(header: string): string[] {
   const table = screen.getByRole('table', { name: 'Locations' })
-  const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼]/g, '').trim())
+  const headers = within(table)
+    .getAllByRole('columnheader')
+    .map(h => h.textContent?.replace(/[▲▼]/g, '').trim())
   const index = headers.indexOf(header)
   expect(index).toBeGreaterThanOrEqual(0)
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[index]?.textContent ?? '')
+    .map(row => within(row).getAllByRole('cell')[index]?.textContent ?? '')
 }
 
 describe('the locations table: search', () => {
   it('shows every location, sorted by name, before any search', () => {
     renderTable()
-    const names = LOCATIONS.map((l) => l.name)
+    const names = LOCATIONS.map(l => l.name)
     expect(shownNames()).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })))
     expect(screen.getByTestId('locations-count').textContent).toBe(`${LOCATIONS.length} of ${LOCATIONS.length}`)
   })
@@ -53,7 +63,7 @@ describe('the locations table: search', () => {
     renderTable()
     const search = screen.getByRole('searchbox', { name: 'Search locations' })
     fireEvent.change(search, { target: { value: 'usd' } })
-    const dollars = LOCATIONS.filter((l) => l.currency === 'USD').map((l) => l.name)
+    const dollars = LOCATIONS.filter(l => l.currency === 'USD').map(l => l.name)
     expect(new Set(shownNames())).toEqual(new Set(dollars))
     expect(dollars.length).toBeGreaterThan(1)
 
@@ -65,14 +75,14 @@ describe('the locations table: search', () => {
 
     // Two words: both must match, each in any field ("paris" is Lyon's time zone too, "rue" only in Paris streets).
     fireEvent.change(search, { target: { value: 'PARIS  rue' } })
-    expect(shownNames()).toEqual(LOCATIONS.filter((l) => l.timeZone === 'Europe/Paris' && /rue/i.test(l.address.street)).map((l) => l.name))
+    expect(shownNames()).toEqual(LOCATIONS.filter(l => l.timeZone === 'Europe/Paris' && /rue/i.test(l.address.street)).map(l => l.name))
     expect(shownNames().length).toBeGreaterThan(0)
 
     // The id, the merchant, the time zone and the brand are searchable too.
     fireEvent.change(search, { target: { value: '101003' } })
     expect(shownNames()).toEqual(['Globe Bistro Shibuya'])
     fireEvent.change(search, { target: { value: 'm-2002' } })
-    expect(shownNames().every((n) => n.startsWith('Café Lumière'))).toBe(true)
+    expect(shownNames().every(n => n.startsWith('Café Lumière'))).toBe(true)
     fireEvent.change(search, { target: { value: 'america/toronto' } })
     expect(shownNames()).toEqual(['Café Lumière Plateau'])
     expect(screen.getByTestId('locations-count').textContent).toBe(`1 of ${LOCATIONS.length}`)
@@ -110,25 +120,41 @@ describe('the locations table: sort', () => {
     expect(currencies).toEqual([...currencies].sort())
     // Ties (same currency) keep the order the server listed them in.
     const eurNames = shownNames().filter((_, i) => currencies[i] === 'EUR')
-    expect(eurNames).toEqual(LOCATIONS.filter((l) => l.currency === 'EUR').map((l) => l.name))
+    expect(eurNames).toEqual(LOCATIONS.filter(l => l.currency === 'EUR').map(l => l.name))
   })
 
   it('puts the locations this console installed to first when sorting by Installed', () => {
-    const record = (l: PartnerLocation): InstallRecord => ({ locationId: l.id, locationName: l.name, merchantId: l.merchantId, installedAt: '2030-01-01T00:00:00Z', status: 204, logId: 'log-1' })
-    const soho = LOCATIONS.find((l) => l.id === 101002)!
-    const plateau = LOCATIONS.find((l) => l.id === 202002)!
+    const record = (l: PartnerLocation): InstallRecord => ({
+      locationId: l.id,
+      locationName: l.name,
+      merchantId: l.merchantId,
+      installedAt: '2030-01-01T00:00:00Z',
+      status: 204,
+      logId: 'log-1',
+    })
+    const soho = LOCATIONS.find(l => l.id === 101002)!
+    const plateau = LOCATIONS.find(l => l.id === 202002)!
     renderTable({ [soho.id]: record(soho), [plateau.id]: record(plateau) })
     fireEvent.click(within(screen.getByRole('table', { name: 'Locations' })).getByRole('button', { name: 'Installed' }))
     expect(shownNames().slice(0, 2)).toEqual([soho.name, plateau.name])
     expect(column('Installed').slice(0, 2)).toEqual(['✓ 204', '✓ 204'])
-    expect(column('Installed').slice(2).every((c) => c === '—')).toBe(true)
+    expect(
+      column('Installed')
+        .slice(2)
+        .every(c => c === '—'),
+    ).toBe(true)
   })
 
   it('search and sort combine, and neither changes the list it was given', () => {
     const before = JSON.stringify(LOCATIONS)
     const result = sortLocations(filterLocations(LOCATIONS, 'globe'), { key: 'timeZone', direction: 'desc' })
-    expect(result.every((l) => l.name.startsWith('Globe'))).toBe(true)
-    expect(result.map((l) => l.timeZone)).toEqual(result.map((l) => l.timeZone).sort().reverse())
+    expect(result.every(l => l.name.startsWith('Globe'))).toBe(true)
+    expect(result.map(l => l.timeZone)).toEqual(
+      result
+        .map(l => l.timeZone)
+        .sort()
+        .reverse(),
+    )
     expect(JSON.stringify(LOCATIONS)).toBe(before)
   })
 })

@@ -13,9 +13,31 @@ import { TimingWaterfall } from '../../../src/renderer/src/features/network-log/
 const ENGINE = '../../../src/main/engine/'
 
 interface NetworkLogLike {
-  begin(c: { method: string; url: string; purpose: string; auth: string; requestHeaders: HeaderPair[]; requestBody: null; startedAt?: Date }): string
-  complete(id: string, c: { status: number; statusText: string; responseHeaders: HeaderPair[]; responseBody: null; timings: LogEntry['timings']; durationMs: number; error?: string }): void
-  list(q: { offset?: number; limit?: number; method?: string; status?: number | string; text?: string }): { entries: LogEntrySummary[]; total: number }
+  begin(c: {
+    method: string
+    url: string
+    purpose: string
+    auth: string
+    requestHeaders: HeaderPair[]
+    requestBody: null
+    startedAt?: Date
+  }): string
+  complete(
+    id: string,
+    c: {
+      status: number
+      statusText: string
+      responseHeaders: HeaderPair[]
+      responseBody: null
+      timings: LogEntry['timings']
+      durationMs: number
+      error?: string
+    },
+  ): void
+  list(q: { offset?: number; limit?: number; method?: string; status?: number | string; text?: string }): {
+    entries: LogEntrySummary[]
+    total: number
+  }
   get(id: string): LogEntry
 }
 
@@ -64,7 +86,17 @@ beforeAll(async () => {
       statusText: status ? 'Whatever' : '',
       responseHeaders: [],
       responseBody: null,
-      timings: { blocked: 0.2, dns: null, connect: 1.1, tls: null, send: 0.1, wait: 3 + (i % 40), receive: 0.4, total: 4.8 + (i % 40), reusedConnection: false },
+      timings: {
+        blocked: 0.2,
+        dns: null,
+        connect: 1.1,
+        tls: null,
+        send: 0.1,
+        wait: 3 + (i % 40),
+        receive: 0.4,
+        total: 4.8 + (i % 40),
+        reusedConnection: false,
+      },
       durationMs: 4.8 + (i % 40),
       error: status === 0 ? 'connect ECONNREFUSED 127.0.0.1:9' : undefined,
     })
@@ -83,7 +115,7 @@ function rows(): HTMLElement[] {
 }
 
 function seqs(): number[] {
-  return rows().map((r) => Number(within(r).getAllByRole('cell')[0]?.textContent))
+  return rows().map(r => Number(within(r).getAllByRole('cell')[0]?.textContent))
 }
 
 function scrollTo(top: number): void {
@@ -113,7 +145,7 @@ describe('network log list', () => {
     scrollTo(N * ROW_HEIGHT)
     expect(rows().length).toBeLessThan(200)
     expect(seqs()).toContain(N)
-    const last = rows().find((r) => r.getAttribute('data-index') === String(N - 1)) as HTMLElement
+    const last = rows().find(r => r.getAttribute('data-index') === String(N - 1)) as HTMLElement
     expect(within(last).getByRole('button').textContent).toContain(`/api/v1/item/${N - 1}`)
   })
 
@@ -121,8 +153,14 @@ describe('network log list', () => {
     render(<LogList entries={all.slice(1, 3)} selectedId={null} onSelect={() => {}} />)
     const [row] = rows()
     const phases = [...(row?.querySelectorAll<HTMLElement>('.netlog__phase') ?? [])]
-    expect(phases.map((p) => p.className.replace('netlog__phase netlog__phase--', ''))).toEqual(['blocked', 'connect', 'send', 'wait', 'receive'])
-    const widths = phases.map((p) => Number.parseFloat(p.style.width))
+    expect(phases.map(p => p.className.replace('netlog__phase netlog__phase--', ''))).toEqual([
+      'blocked',
+      'connect',
+      'send',
+      'wait',
+      'receive',
+    ])
+    const widths = phases.map(p => Number.parseFloat(p.style.width))
     expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(100, 5)
     const timings = all[1]?.timings
     expect(timings).toBeTruthy()
@@ -131,11 +169,11 @@ describe('network log list', () => {
 
   it('selects an entry by click and moves the selection with the arrow keys', () => {
     let selected: string | null = null
-    const { rerender } = render(<LogList entries={all} selectedId={null} onSelect={(id) => (selected = id)} />)
+    const { rerender } = render(<LogList entries={all} selectedId={null} onSelect={id => (selected = id)} />)
     scrollTo(0)
     fireEvent.click(within(rows()[2] as HTMLElement).getByRole('button'))
     expect(selected).toBe(all[2]?.id)
-    rerender(<LogList entries={all} selectedId={selected} onSelect={(id) => (selected = id)} />)
+    rerender(<LogList entries={all} selectedId={selected} onSelect={id => (selected = id)} />)
     expect(rows()[2]?.getAttribute('aria-selected')).toBe('true')
     fireEvent.keyDown(within(rows()[2] as HTMLElement).getByRole('button'), { key: 'ArrowDown' })
     expect(selected).toBe(all[3]?.id)
@@ -153,13 +191,15 @@ describe('network log list', () => {
     const engine = log.list({ ...query, limit: N })
     expect(shown.length).toBe(engine.total)
     expect(shown.length).toBeGreaterThan(0)
-    expect(shown.map((e) => e.id).sort()).toEqual(engine.entries.map((e) => e.id).sort())
+    expect(shown.map(e => e.id).sort()).toEqual(engine.entries.map(e => e.id).sort())
 
     render(<LogList entries={shown} selectedId={null} onSelect={() => {}} />)
     scrollTo(0)
     expect(rows().length).toBeLessThan(200)
     for (const row of rows()) {
-      const cells = within(row).getAllByRole('cell').map((c) => c.textContent ?? '')
+      const cells = within(row)
+        .getAllByRole('cell')
+        .map(c => c.textContent ?? '')
       if (filters.method) expect(cells[1]).toBe(filters.method)
       if (filters.status === '4xx') expect(cells[2]).toMatch(/^4\d\d$/)
       if (filters.status === 'pending') expect(cells[2]).toBe('…')

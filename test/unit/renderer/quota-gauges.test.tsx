@@ -30,7 +30,10 @@ const trackers: TrackerLike[] = []
 const blocked: QuotaBlockedEvent[] = []
 
 async function engine(): Promise<{ tracker: TrackerLike; key: (method: string, path: string) => Key }> {
-  const [{ QuotaTracker }, { quotaKey }] = await Promise.all([import(/* @vite-ignore */ `${QUOTA}quota-tracker.ts`), import(/* @vite-ignore */ `${QUOTA}quota-key.ts`)])
+  const [{ QuotaTracker }, { quotaKey }] = await Promise.all([
+    import(/* @vite-ignore */ `${QUOTA}quota-tracker.ts`),
+    import(/* @vite-ignore */ `${QUOTA}quota-key.ts`),
+  ])
   const tracker: TrackerLike = new QuotaTracker({ now: () => Date.now(), onBlocked: (e: QuotaBlockedEvent) => blocked.push(e) })
   trackers.push(tracker)
   return { tracker, key: (method, path) => quotaKey('client-a', method, path) }
@@ -88,7 +91,9 @@ describe('quota gauges', () => {
     expect(card.getAttribute('data-level')).toBe(level)
     expect(within(card).getByTestId('quota-remaining').textContent).toBe(remaining)
     expect(within(card).getByTestId('quota-used').textContent).toBe(String(sent))
-    const meter = within(card).getByRole('meter', { name: `GET /marketplace/v2/platform-token/locations: ${limit - sent} of ${limit} remaining` })
+    const meter = within(card).getByRole('meter', {
+      name: `GET /marketplace/v2/platform-token/locations: ${limit - sent} of ${limit} remaining`,
+    })
     expect(Number((meter as HTMLMeterElement).value)).toBe(limit - sent)
     expect(within(card).getByTestId('quota-server').textContent).toContain(`${limit - sent} remaining`)
     expect(within(card).getByTestId('quota-predicted').textContent).toContain(`${limit - sent} remaining now`)
@@ -135,9 +140,9 @@ describe('quota gauges', () => {
     const state = exchange(tracker, k, 2, 100, 4)
     render(<QuotaGauge state={state} onReset={() => {}} />)
     const spark = screen.getByRole('img', { name: /6 requests in the last 60 minutes/ })
-    const bars = [...spark.querySelectorAll('rect')].map((r) => Number(r.getAttribute('height')))
+    const bars = [...spark.querySelectorAll('rect')].map(r => Number(r.getAttribute('height')))
     expect(bars).toHaveLength(60)
-    expect(bars.filter((h) => h > 0)).toHaveLength(3)
+    expect(bars.filter(h => h > 0)).toHaveLength(3)
     // Newest minute on the right; the tallest bar is the minute with 3 requests, ten minutes back.
     expect(bars[59]).toBeGreaterThan(0)
     expect(bars[49]).toBe(Math.max(...bars))

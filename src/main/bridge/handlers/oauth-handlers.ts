@@ -10,30 +10,30 @@ export function registerOAuthHandlers(
 ): void {
   const { profiles, flows, tokens } = deps
   const envOf = (envId?: string) => profiles.resolveId(envId)
-  registry.handle('oauth:buildAuthorizeUrl', (req) => flows.preview(envOf(req.envId), req.mode, req.pkce))
+  registry.handle('oauth:buildAuthorizeUrl', req => flows.preview(envOf(req.envId), req.mode, req.pkce))
   registry.handle('oauth:start', async (req, call) => {
     const envId = envOf(req.envId)
     if (req.acceptUnprotectedStorage) await profiles.acceptUnprotectedStorage(envId)
     return flows.start({ ...req, envId }, call.transport)
   })
-  registry.handle('oauth:cancel', (req) => flows.cancel(req.flowId))
-  registry.handle('oauth:pasteRedirect', (req) => flows.paste(req.input, req.flowId))
-  registry.handle('oauth:status', (req) => {
+  registry.handle('oauth:cancel', req => flows.cancel(req.flowId))
+  registry.handle('oauth:pasteRedirect', req => flows.paste(req.input, req.flowId))
+  registry.handle('oauth:status', req => {
     const envId = envOf(req.envId)
     return { flow: flows.state(envId), lifecycle: tokens.lifecycle.get(envId), tokens: tokens.view(envId) }
   })
-  registry.handle('oauth:tokens', (req) => tokens.view(envOf(req.envId)))
-  registry.handle('oauth:refresh', async (req) => {
+  registry.handle('oauth:tokens', req => tokens.view(envOf(req.envId)))
+  registry.handle('oauth:refresh', async req => {
     const envId = envOf(req.envId)
     await tokens.refresh(envId)
     return tokens.view(envId)
   })
-  registry.handle('oauth:revealToken', (req) => {
+  registry.handle('oauth:revealToken', req => {
     const envId = envOf(req.envId)
     return { envId, kind: req.kind, value: tokens.reveal(envId, req.kind) }
   })
-  registry.handle('oauth:forget', (req) => tokens.forget(envOf(req.envId)))
-  registry.handle('oauth:diagnoseRedirect', (req) => {
+  registry.handle('oauth:forget', req => tokens.forget(envOf(req.envId)))
+  registry.handle('oauth:diagnoseRedirect', req => {
     const sent = req.sent ?? (req.envId ? profiles.record(req.envId).redirectUri : undefined)
     return flows.diagnose(req.registered, sent)
   })

@@ -38,7 +38,7 @@ export class SecretRegistry {
       const alternatives = [...this.secrets.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp)
       this.pattern = new RegExp(alternatives.join('|'), 'g')
     }
-    return text.replace(this.pattern, (match) => this.secrets.get(match) ?? match)
+    return text.replace(this.pattern, match => this.secrets.get(match) ?? match)
   }
 
   /**
@@ -50,7 +50,7 @@ export class SecretRegistry {
     for (const [value, marker] of this.secrets) byMarker.set(marker, value)
     let restored = 0
     let unresolved = 0
-    const out = text.replace(/\[redacted:[\w-]+:[0-9a-f]{8}\]/g, (marker) => {
+    const out = text.replace(/\[redacted:[\w-]+:[0-9a-f]{8}\]/g, marker => {
       const value = byMarker.get(marker)
       if (value === undefined) {
         unresolved += 1

@@ -35,7 +35,7 @@ function toHarEntry(e: LogEntry): HarEntry {
     ssl: ssl ?? -1,
   }
   const time = [timings.blocked, timings.dns, timings.connect, timings.send, timings.wait, timings.receive]
-    .filter((v) => v > 0)
+    .filter(v => v > 0)
     .reduce((a, b) => a + b, 0)
   const requestType = headerValue(e.requestHeaders, 'content-type') ?? e.requestBody?.mimeType ?? ''
   const body = e.responseBody
@@ -95,7 +95,7 @@ function nv(h: HeaderPair): HarNameValue {
 }
 
 function headerValue(headers: readonly HeaderPair[], name: string): string | undefined {
-  return headers.find((h) => h.name.toLowerCase() === name)?.value
+  return headers.find(h => h.name.toLowerCase() === name)?.value
 }
 
 /** The query of a (redacted) URL as name/value pairs, decoded where possible, never re-encoded. */
@@ -105,7 +105,7 @@ export function queryOf(url: string): HarNameValue[] {
   const hash = url.indexOf('#', q)
   const query = url.slice(q + 1, hash < 0 ? undefined : hash)
   if (query === '') return []
-  return query.split('&').map((pair) => {
+  return query.split('&').map(pair => {
     const eq = pair.indexOf('=')
     return { name: decode(eq < 0 ? pair : pair.slice(0, eq)), value: eq < 0 ? '' : decode(pair.slice(eq + 1)) }
   })

@@ -7,7 +7,7 @@ import type { Redactor } from '../log/redaction'
 const nameValue = z.object({ name: z.string(), value: z.string() })
 const timing = z.number().min(-1)
 const entrySchema = z.object({
-  startedDateTime: z.string().refine((s) => Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date-time'),
+  startedDateTime: z.string().refine(s => Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date-time'),
   time: z.number().min(0),
   request: z.object({
     method: z.string().min(1),
@@ -60,7 +60,10 @@ export interface ImportedEntry {
  * listed, the rest imported. Everything is redacted like captured traffic, since a HAR from elsewhere may hold secrets.
  * Never throws anything but ConsoleError.
  */
-export function parseHar(text: string, redactor: Redactor): { entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> } {
+export function parseHar(
+  text: string,
+  redactor: Redactor,
+): { entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> } {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -71,7 +74,9 @@ export function parseHar(text: string, redactor: Redactor): { entries: ImportedE
   }
   const doc = documentSchema.safeParse(json)
   if (!doc.success) {
-    const problems = doc.error.issues.slice(0, 5).map((i) => `${['', ...i.path.map(String)].join('.').slice(1) || '(document)'}: ${i.message}`)
+    const problems = doc.error.issues
+      .slice(0, 5)
+      .map(i => `${['', ...i.path.map(String)].join('.').slice(1) || '(document)'}: ${i.message}`)
     throw new ConsoleError('invalid_request', `The file is not a HAR 1.2 document: ${problems.join('; ')}.`, {
       hint: 'A HAR has a top-level "log" with "version", "creator" and "entries".',
       details: { problems },
@@ -86,15 +91,25 @@ export function parseHar(text: string, redactor: Redactor): { entries: ImportedE
     const parsed = entrySchema.safeParse(raw)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      skipped.push({ index, problem: `log.entries[${index}]${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}` })
+      skipped.push({
+        index,
+        problem: `log.entries[${index}]${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`,
+      })
       return
     }
     entries.push(toImported(parsed.data, redactor))
   })
   if (entries.length === 0 && skipped.length > 0) {
-    throw new ConsoleError('invalid_request', `No entry of the HAR could be read: ${skipped.slice(0, 3).map((s) => s.problem).join('; ')}.`, {
-      details: { skipped: skipped.slice(0, 50) },
-    })
+    throw new ConsoleError(
+      'invalid_request',
+      `No entry of the HAR could be read: ${skipped
+        .slice(0, 3)
+        .map(s => s.problem)
+        .join('; ')}.`,
+      {
+        details: { skipped: skipped.slice(0, 50) },
+      },
+    )
   }
   return { entries, skipped }
 }
@@ -122,7 +137,9 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
   const content = h.response.content
   let responseText = content.text ?? ''
   if (content.encoding === 'base64') {
-    responseText = /json|text|xml|javascript|x-www-form-urlencoded/i.test(content.mimeType ?? '') ? Buffer.from(responseText, 'base64').toString('utf8') : ''
+    responseText = /json|text|xml|javascript|x-www-form-urlencoded/i.test(content.mimeType ?? '')
+      ? Buffer.from(responseText, 'base64').toString('utf8')
+      : ''
   }
   const purposes: LogPurpose[] = ['api', 'oauth-token', 'sandbox-admin', 'other']
   const auth = h._auth === 'bearer' || h._auth === 'hmac' || h._auth === 'none' ? h._auth : 'unknown'
@@ -155,7 +172,11 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
       request:
         postText === undefined
           ? null
-          : { text: r.body(postText), size: Math.max(0, h.request.bodySize ?? Buffer.byteLength(postText)), mimeType: h.request.postData?.mimeType ?? '' },
+          : {
+              text: r.body(postText),
+              size: Math.max(0, h.request.bodySize ?? Buffer.byteLength(postText)),
+              mimeType: h.request.postData?.mimeType ?? '',
+            },
       response: { text: r.body(responseText), size: Math.max(0, content.size), mimeType: content.mimeType ?? '' },
     },
   }

@@ -17,7 +17,10 @@ export interface LiveCredentialDeps {
  * over the logged method, path and body (valid for the next 10 seconds, as any signature). Entries without auth, or
  * imported ones, get none (the notes say why).
  */
-export async function liveCredentials(entry: LogEntry, deps: LiveCredentialDeps): Promise<{ headers: Record<string, string>; notes: string[] }> {
+export async function liveCredentials(
+  entry: LogEntry,
+  deps: LiveCredentialDeps,
+): Promise<{ headers: Record<string, string>; notes: string[] }> {
   if (entry.imported || !entry.envId) {
     return { headers: {}, notes: ['This entry has no environment (imported, or sent without one): its redacted values stay redacted.'] }
   }
@@ -25,13 +28,19 @@ export async function liveCredentials(entry: LogEntry, deps: LiveCredentialDeps)
     const tokens = deps.tokens()
     if (!tokens) throw new ConsoleError('unsupported', 'No token service is available to fill in a live bearer token.')
     const token = await tokens.accessToken(entry.envId)
-    return { headers: { authorization: `Bearer ${token}` }, notes: ['Authorization carries the environment’s current access token, not the one used at the time.'] }
+    return {
+      headers: { authorization: `Bearer ${token}` },
+      notes: ['Authorization carries the environment’s current access token, not the one used at the time.'],
+    }
   }
   if (entry.auth === 'hmac') {
     const env = await deps.environments()?.get(entry.envId)
     if (!env) throw new ConsoleError('not_found', `The environment ${entry.envId} of this entry no longer exists.`)
     if (entry.requestBody?.truncated || entry.requestBody?.evicted) {
-      throw new ConsoleError('conflict', 'The logged request body is incomplete, so a signature over it would not match what the command sends.')
+      throw new ConsoleError(
+        'conflict',
+        'The logged request body is incomplete, so a signature over it would not match what the command sends.',
+      )
     }
     const url = new URL(entry.url)
     const sign = () =>
@@ -44,10 +53,10 @@ export async function liveCredentials(entry: LogEntry, deps: LiveCredentialDeps)
         timestamp: deps.signingTimestamp(),
       })
     let signed = sign()
-    const logged = entry.requestHeaders.find((h) => h.name.toLowerCase() === 'x-signature')?.value ?? ''
+    const logged = entry.requestHeaders.find(h => h.name.toLowerCase() === 'x-signature')?.value ?? ''
     if (logged.endsWith(`:${fingerprint(signed.signature)}]`)) {
       // Same request, same second: the very signature already sent, which servers refuse as a replay. Sign anew.
-      await new Promise((resolve) => setTimeout(resolve, msUntilNextSecond()))
+      await new Promise(resolve => setTimeout(resolve, msUntilNextSecond()))
       signed = sign()
     }
     return { headers: { ...signed.headers }, notes: ['The HMAC headers were made just now: the signature is valid for 10 seconds.'] }

@@ -50,7 +50,7 @@ export class LogExports {
   /** Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. */
   importHar(text: string): { imported: number; ids: string[]; skipped: Array<{ index: number; problem: string }> } {
     const { entries, skipped } = parseHar(text, this.deps.redactor)
-    const ids = entries.map((e) => this.deps.log.addImported(e.entry, e.bodies))
+    const ids = entries.map(e => this.deps.log.addImported(e.entry, e.bodies))
     return { imported: ids.length, ids, skipped }
   }
 

@@ -107,7 +107,12 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
   const headerMap = toHeaderMap(outcome.headers)
   const date = headerMap.date
   if (date) {
-    s.clockSkew()?.observe({ serverDate: date, sentAt: outcome.sentAt, receivedAt: outcome.receivedAt, source: `${p.method} ${p.url.pathname}` })
+    s.clockSkew()?.observe({
+      serverDate: date,
+      sentAt: outcome.sentAt,
+      receivedAt: outcome.receivedAt,
+      source: `${p.method} ${p.url.pathname}`,
+    })
   }
   const quota = ticket ? s.quota.observe(ticket, { status: outcome.status, headers: headerMap, receivedAt: outcome.receivedAt }) : null
   const contentType = headerMap['content-type'] ?? null

@@ -1,7 +1,8 @@
 import { TextDecoder } from 'node:util'
 import type { BodyKind } from '../../../shared/contract'
 
-const BINARY_TYPE = /^(image|audio|video|font)\/|octet-stream|application\/(pdf|zip|gzip|x-gzip|x-tar|wasm|x-protobuf|protobuf|vnd\.ms-excel|msword)/i
+const BINARY_TYPE =
+  /^(image|audio|video|font)\/|octet-stream|application\/(pdf|zip|gzip|x-gzip|x-tar|wasm|x-protobuf|protobuf|vnd\.ms-excel|msword)/i
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b|^text\/json\b/i
 
 /** A response body read for display: its text, what it is, and the JSON parser's message when it is broken JSON. */
@@ -26,7 +27,11 @@ export function decodeBody(bytes: Buffer, contentType: string | null, truncated:
   const claimsJson = plainJson || JSON_TYPE.test(type)
   if (!claimsJson && first !== '{' && first !== '[') return { text, kind: 'text' }
   if (truncated) {
-    return { text, kind: 'invalid-json', jsonError: 'The body was cut at the size cap, so it cannot be parsed as a whole (raise the cap to see all of it).' }
+    return {
+      text,
+      kind: 'invalid-json',
+      jsonError: 'The body was cut at the size cap, so it cannot be parsed as a whole (raise the cap to see all of it).',
+    }
   }
   try {
     JSON.parse(text)

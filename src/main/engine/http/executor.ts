@@ -92,7 +92,12 @@ export class RequestExecutor {
     const { headers, notes } = prepareHeaders(req.headers, req.body)
     let key: QuotaKey | null = null
     if (req.purpose !== 'sandbox-admin') {
-      const env = req.envId ? await this.deps.environments()?.get(req.envId).catch(() => undefined) : undefined
+      const env = req.envId
+        ? await this.deps
+            .environments()
+            ?.get(req.envId)
+            .catch(() => undefined)
+        : undefined
       key = quotaKey(env?.clientId ?? 'anonymous', req.method, url.pathname)
       this.deps.quota.gate(key)
     }
@@ -223,14 +228,18 @@ export class RequestExecutor {
           retriedAfter.push('401')
           continue
         } catch (error) {
-          result.view.notes.push(`The server refused the token (401) and refreshing it failed: ${this.deps.redactor.text((error as Error).message)}`)
+          result.view.notes.push(
+            `The server refused the token (401) and refreshing it failed: ${this.deps.redactor.text((error as Error).message)}`,
+          )
           return result
         }
       }
       if (status === 429 && input.autoRetry && retries < MAX_AUTO_RETRIES) {
         const delay = retryDelayMs(retries, this.deps.quota.blockedMs(key))
         if (delay > (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
-          result.view.notes.push(`Not retried automatically: the server asks to wait ${Math.ceil(delay / 1000)} s, longer than the automatic-retry limit.`)
+          result.view.notes.push(
+            `Not retried automatically: the server asks to wait ${Math.ceil(delay / 1000)} s, longer than the automatic-retry limit.`,
+          )
           return result
         }
         retries += 1
@@ -267,4 +276,3 @@ function requireEnv(env: ResolvedEnvironment | null): ResolvedEnvironment {
   }
   return env
 }
-

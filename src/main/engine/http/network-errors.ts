@@ -48,7 +48,12 @@ export function describeNetworkError(
       { hint: 'The server crashed, restarted or dropped the request; try again, and look at its logs if it repeats.' },
     )
   }
-  if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_ARG_TYPE' || code === 'ERR_INVALID_CHAR' || code === 'ERR_INVALID_HTTP_TOKEN') {
+  if (
+    code === 'UND_ERR_INVALID_ARG' ||
+    code === 'ERR_INVALID_ARG_TYPE' ||
+    code === 'ERR_INVALID_CHAR' ||
+    code === 'ERR_INVALID_HTTP_TOKEN'
+  ) {
     return new ConsoleError('invalid_request', `The request could not be sent: ${error.message}.`, {
       hint: 'Check the method, header names and header values for characters HTTP does not allow.',
     })

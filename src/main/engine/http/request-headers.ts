@@ -6,7 +6,10 @@ export const USER_AGENT = 'partner-api-console'
  * quota code compare them that way), a User-Agent and `Accept: *\/*` when absent, and a Content-Type for a body that
  * has none (JSON when the body parses as JSON, plain text otherwise), each addition explained in `notes`.
  */
-export function prepareHeaders(given: Record<string, string>, body: string | undefined): { headers: Record<string, string>; notes: string[] } {
+export function prepareHeaders(
+  given: Record<string, string>,
+  body: string | undefined,
+): { headers: Record<string, string>; notes: string[] } {
   const headers: Record<string, string> = {}
   const notes: string[] = []
   for (const [name, value] of Object.entries(given)) {

@@ -45,15 +45,15 @@ export interface RequestsEngine {
 export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
   const redactor = new Redactor(o.secrets)
   const log = new NetworkLog(o.logConfig, {
-    onEntry: (entry) => {
+    onEntry: entry => {
       if (o.bus.listenerCount > 0) o.bus.emit('log:entry', summarize(entry))
     },
     onCleared: () => o.bus.emit('log:cleared', { at: new Date().toISOString() }),
   })
   const quota = new QuotaTracker({
     limits: new QuotaLimits(o.quotaConfig),
-    onUpdate: (state) => o.bus.emit('quota:update', state),
-    onBlocked: (event) => o.bus.emit('quota:blocked', event),
+    onUpdate: state => o.bus.emit('quota:update', state),
+    onBlocked: event => o.bus.emit('quota:blocked', event),
   })
   const dispatcher = createTimedAgent()
   const executor = new RequestExecutor({
@@ -66,7 +66,7 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     environments: o.environments,
     tokens: o.tokens,
     signingTimestamp: o.signingTimestamp,
-    onRetrying: (event) => o.bus.emit('http:retrying', event),
+    onRetrying: event => o.bus.emit('http:retrying', event),
     maxAutoRetryWaitMs: o.maxAutoRetryWaitMs,
   })
   const endpoints = new TypedEndpoints(executor)

@@ -35,7 +35,7 @@ export function expectSendHeaders(observer: SocketObserver): void {
 function ensureSubscribed(): void {
   if (subscribed) return
   subscribed = true
-  subscribe('undici:client:sendHeaders', (message) => {
+  subscribe('undici:client:sendHeaders', message => {
     const observer = sendingNow
     sendingNow = null
     if (!observer) return

@@ -13,7 +13,9 @@ export function resolveRequestUrl(env: ResolvedEnvironment | null, target: 'api'
     try {
       url = new URL(trimmed)
     } catch {
-      throw new ConsoleError('invalid_request', `"${shorten(trimmed)}" is not a valid URL.`, { hint: 'Use http(s)://host/path or a path starting with /.' })
+      throw new ConsoleError('invalid_request', `"${shorten(trimmed)}" is not a valid URL.`, {
+        hint: 'Use http(s)://host/path or a path starting with /.',
+      })
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new ConsoleError('invalid_request', `Only http and https URLs can be sent, not ${url.protocol}.`, {

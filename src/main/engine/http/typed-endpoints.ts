@@ -30,7 +30,9 @@ const listSchema = z.looseObject({ results: z.array(z.unknown()), meta: z.record
 export class TypedEndpoints {
   constructor(private readonly executor: RequestExecutor) {}
 
-  async listLocations(options: EndpointOptions = {}): Promise<{ locations: PartnerLocation[]; meta: Record<string, unknown>; exchange: HttpExchangeView }> {
+  async listLocations(
+    options: EndpointOptions = {},
+  ): Promise<{ locations: PartnerLocation[]; meta: Record<string, unknown>; exchange: HttpExchangeView }> {
     const env = await this.executor.environment(options.envId)
     const result = await this.executor.execute({
       ...options,
@@ -48,7 +50,10 @@ export class TypedEndpoints {
     return { locations, meta: list.meta ?? {}, exchange: view }
   }
 
-  async install(locationId: number, options: EndpointOptions = {}): Promise<{ installed: true; locationId: number; exchange: HttpExchangeView }> {
+  async install(
+    locationId: number,
+    options: EndpointOptions = {},
+  ): Promise<{ installed: true; locationId: number; exchange: HttpExchangeView }> {
     const env = await this.executor.environment(options.envId)
     const result = await this.executor.execute({
       ...options,
@@ -106,8 +111,12 @@ function parseValue<T>(schema: z.ZodType<T>, value: unknown, at: string, view: H
   if (parsed.success) return parsed.data
   const issue = parsed.error.issues[0]
   const path = [at, ...(issue?.path ?? []).map(String)].filter(Boolean).join('.')
-  throw new ConsoleError('server_error', `The ${what} does not have the expected shape: ${path || 'the body'} ${issue?.message ?? 'is invalid'}.`, {
-    hint: 'Open the exchange in the network log to see what the server sent.',
-    details: { logId: view.logId, status: view.status, issues: parsed.error.issues.slice(0, 5) },
-  })
+  throw new ConsoleError(
+    'server_error',
+    `The ${what} does not have the expected shape: ${path || 'the body'} ${issue?.message ?? 'is invalid'}.`,
+    {
+      hint: 'Open the exchange in the network log to see what the server sent.',
+      details: { logId: view.logId, status: view.status, issues: parsed.error.issues.slice(0, 5) },
+    },
+  )
 }

@@ -138,10 +138,13 @@ export class NetworkLog {
   }
 
   /** Adds a finished entry from elsewhere (a HAR import), marked imported. */
-  addImported(entry: Omit<LogEntry, 'id' | 'seq' | 'imported' | 'requestBody' | 'responseBody'>, bodies: {
-    request: CapturedBody | null
-    response: CapturedBody | null
-  }): string {
+  addImported(
+    entry: Omit<LogEntry, 'id' | 'seq' | 'imported' | 'requestBody' | 'responseBody'>,
+    bodies: {
+      request: CapturedBody | null
+      response: CapturedBody | null
+    },
+  ): string {
     this.seq += 1
     const id = `log-${this.seq}`
     const full: LogEntry = { ...entry, id, seq: this.seq, imported: true, requestBody: null, responseBody: null }
@@ -157,7 +160,12 @@ export class NetworkLog {
   }
 
   /** A page of summaries, newest first. */
-  list(query: LogQuery & { offset?: number; limit?: number } = {}): { entries: LogEntrySummary[]; total: number; size: number; capacity: number } {
+  list(query: LogQuery & { offset?: number; limit?: number } = {}): {
+    entries: LogEntrySummary[]
+    total: number
+    size: number
+    capacity: number
+  } {
     const all = [...this.slots.values()]
     const matched: LogEntrySummary[] = []
     for (let i = all.length - 1; i >= 0; i--) {
@@ -186,8 +194,8 @@ export class NetworkLog {
 
   /** Entries in capture order (all, or the given ids that still exist). */
   entries(ids?: readonly string[]): LogEntry[] {
-    if (!ids) return [...this.slots.values()].map((s) => s.entry)
-    return ids.map((id) => this.slots.get(id)?.entry).filter((e): e is LogEntry => e !== undefined)
+    if (!ids) return [...this.slots.values()].map(s => s.entry)
+    return ids.map(id => this.slots.get(id)?.entry).filter((e): e is LogEntry => e !== undefined)
   }
 
   clear(): number {

@@ -24,11 +24,19 @@ export function buildAuthorizeUrl(input: AuthorizeUrlInput): { url: string; para
     { name: 'client_id', value: input.clientId, note: 'Spec 4.1: the client’s public identifier.' },
     { name: 'redirect_uri', value: input.redirectUri, note: 'Spec 4.1 and 5.1: must match the registered URI exactly.' },
     { name: 'response_type', value: 'code', note: 'Spec 4.1: always "code" (authorization code flow).' },
-    { name: 'state', value: input.state, note: 'Spec 4.1: recommended against CSRF; fresh and random for every attempt, checked on the callback.' },
+    {
+      name: 'state',
+      value: input.state,
+      note: 'Spec 4.1: recommended against CSRF; fresh and random for every attempt, checked on the callback.',
+    },
   ]
   if (input.codeChallenge) {
     params.push(
-      { name: 'code_challenge', value: input.codeChallenge, note: 'RFC 7636 (PKCE): SHA-256 of a secret verifier sent later with the code.' },
+      {
+        name: 'code_challenge',
+        value: input.codeChallenge,
+        note: 'RFC 7636 (PKCE): SHA-256 of a secret verifier sent later with the code.',
+      },
       { name: 'code_challenge_method', value: 'S256', note: 'RFC 7636: the challenge is S256. Not stated by the spec; off by default.' },
     )
   }

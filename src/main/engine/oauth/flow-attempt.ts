@@ -1,12 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type {
-  AuthorizePreview,
-  CatchMode,
-  FlowFailure,
-  OAuthFlowState,
-  OAuthFlowStep,
-  OAuthStartResult,
-} from '../../../shared/contract'
+import type { AuthorizePreview, CatchMode, FlowFailure, OAuthFlowState, OAuthFlowStep, OAuthStartResult } from '../../../shared/contract'
 import { type EnvironmentRecord, effectivePaths, hostBase } from '../profiles/environment-record'
 import { buildAuthorizeUrl, newPkcePair, newState } from './authorize-url'
 

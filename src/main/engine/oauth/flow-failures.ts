@@ -66,12 +66,19 @@ export function cancelled(): FlowFailure {
 
 /** A new attempt replaced this one (one attempt waits at a time). */
 export function superseded(): FlowFailure {
-  return { code: 'superseded', message: 'A new authorization was started, so this one was cancelled (only one can wait for a redirect at a time).' }
+  return {
+    code: 'superseded',
+    message: 'A new authorization was started, so this one was cancelled (only one can wait for a redirect at a time).',
+  }
 }
 
 /** The embedded window was closed by the user before the redirect. */
 export function windowClosed(): FlowFailure {
-  return { code: 'window_closed', message: 'The authorization window was closed before the redirect arrived.', hint: 'Start again, or use paste mode.' }
+  return {
+    code: 'window_closed',
+    message: 'The authorization window was closed before the redirect arrived.',
+    hint: 'Start again, or use paste mode.',
+  }
 }
 
 /** A flow failure from an engine error (token endpoint, network, storage…). */

@@ -10,7 +10,7 @@ const MAX_BODY_CHARS = 1_000_000
  * Looked up at call time because wiring order is fixed.
  */
 export function createHttpSender(current: () => SendHttp | undefined): SendHttp {
-  return (request) => {
+  return request => {
     const viaLog = current()
     return viaLog ? viaLog(request) : sendDirect(request)
   }
@@ -24,7 +24,13 @@ export async function sendDirect(request: OutgoingRequest): Promise<IncomingResp
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout
   let response: Response
   try {
-    response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body, redirect: 'manual', signal })
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      redirect: 'manual',
+      signal,
+    })
   } catch (error) {
     if (request.signal?.aborted) throw new ConsoleError('cancelled', `The request to ${request.url} was cancelled.`, { cause: error })
     if (timeout.aborted) {

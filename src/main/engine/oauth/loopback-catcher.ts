@@ -30,9 +30,13 @@ export function loopbackBinding(redirectUri: string): { host: string; port: numb
     throw new ConsoleError('invalid_request', `The redirect URI "${redirectUri}" is not an absolute URL.`)
   }
   if (url.protocol !== 'http:' || !isLoopbackHost(url.hostname)) {
-    throw new ConsoleError('invalid_request', `The loopback catcher cannot receive "${redirectUri}": it only listens on http://127.0.0.1 (or localhost, [::1]).`, {
-      hint: 'Use the embedded window (desktop app) or paste mode for this redirect URI, or register a loopback one.',
-    })
+    throw new ConsoleError(
+      'invalid_request',
+      `The loopback catcher cannot receive "${redirectUri}": it only listens on http://127.0.0.1 (or localhost, [::1]).`,
+      {
+        hint: 'Use the embedded window (desktop app) or paste mode for this redirect URI, or register a loopback one.',
+      },
+    )
   }
   const hostname = url.hostname.replace(/^\[|\]$/g, '')
   const host = hostname === 'localhost' ? '127.0.0.1' : hostname
@@ -63,7 +67,7 @@ export async function startLoopbackCatcher(options: LoopbackCatcherOptions): Pro
     if (closed) return
     closed = true
     if (timer) clearTimeout(timer)
-    await new Promise<void>((resolve) => {
+    await new Promise<void>(resolve => {
       server.close(() => resolve())
       server.closeAllConnections()
     })
@@ -85,7 +89,11 @@ export async function startLoopbackCatcher(options: LoopbackCatcherOptions): Pro
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '')
     if (!isLoopbackHost(hostHeader)) {
-      return send(res, 400, { outcome: 'error', title: 'Not a loopback request', message: 'This listener only answers requests addressed to the loopback interface.' })
+      return send(res, 400, {
+        outcome: 'error',
+        title: 'Not a loopback request',
+        message: 'This listener only answers requests addressed to the loopback interface.',
+      })
     }
     const candidate = `${redirect.protocol}//${redirect.host}${req.url ?? '/'}`
     const params = callbackParamsOf(candidate)
@@ -97,16 +105,25 @@ export async function startLoopbackCatcher(options: LoopbackCatcherOptions): Pro
       })
     }
     if (handled) {
-      return send(res, 409, { outcome: 'error', title: 'Already received', message: 'The console already received a redirect for this authorization.' })
+      return send(res, 409, {
+        outcome: 'error',
+        title: 'Already received',
+        message: 'The console already received a redirect for this authorization.',
+      })
     }
     handled = true
     responding = true
     if (timer) clearTimeout(timer)
     const waitMs = options.pageWaitMs ?? 20_000
     let waitTimer: NodeJS.Timeout | undefined
-    const fallback = new Promise<CallbackPageContent>((resolve) => {
+    const fallback = new Promise<CallbackPageContent>(resolve => {
       waitTimer = setTimeout(
-        () => resolve({ outcome: 'success', title: 'Redirect received', message: 'The console received the redirect and is still working on it; see the console for the result.' }),
+        () =>
+          resolve({
+            outcome: 'success',
+            title: 'Redirect received',
+            message: 'The console received the redirect and is still working on it; see the console for the result.',
+          }),
         waitMs,
       )
     })
@@ -140,18 +157,26 @@ export async function startLoopbackCatcher(options: LoopbackCatcherOptions): Pro
 
 function bindError(error: NodeJS.ErrnoException, host: string, port: number, redirectUri: string): ConsoleError {
   if (error.code === 'EADDRINUSE') {
-    return new ConsoleError('conflict', `Port ${port} on ${host} is already in use, so the console cannot catch the redirect to ${redirectUri}.`, {
-      hint: `Close the program listening on port ${port} (find it with \`lsof -i :${port}\` or \`netstat -ano | findstr :${port}\`), or register a redirect URI with another free port and update the environment, or switch this environment to paste mode.`,
-      details: { port, host },
-      cause: error,
-    })
+    return new ConsoleError(
+      'conflict',
+      `Port ${port} on ${host} is already in use, so the console cannot catch the redirect to ${redirectUri}.`,
+      {
+        hint: `Close the program listening on port ${port} (find it with \`lsof -i :${port}\` or \`netstat -ano | findstr :${port}\`), or register a redirect URI with another free port and update the environment, or switch this environment to paste mode.`,
+        details: { port, host },
+        cause: error,
+      },
+    )
   }
   if (error.code === 'EACCES') {
-    return new ConsoleError('forbidden', `Listening on port ${port} needs administrator rights, so the console cannot catch the redirect to ${redirectUri}.`, {
-      hint: 'Register a redirect URI with a port above 1023 (e.g. http://127.0.0.1:53682/callback), or use paste mode.',
-      details: { port, host },
-      cause: error,
-    })
+    return new ConsoleError(
+      'forbidden',
+      `Listening on port ${port} needs administrator rights, so the console cannot catch the redirect to ${redirectUri}.`,
+      {
+        hint: 'Register a redirect URI with a port above 1023 (e.g. http://127.0.0.1:53682/callback), or use paste mode.',
+        details: { port, host },
+        cause: error,
+      },
+    )
   }
   return new ConsoleError('network', `The loopback catcher could not listen on ${host}:${port}: ${error.message}`, { cause: error })
 }

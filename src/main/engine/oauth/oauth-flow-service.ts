@@ -98,7 +98,7 @@ export class OAuthFlowService {
         const catcher = await startLoopbackCatcher({
           redirectUri: flow.redirectUri,
           timeoutMs: timeoutSeconds * 1000 + 1000,
-          onCallback: (params) => this.answerForBrowser(f, params),
+          onCallback: params => this.answerForBrowser(f, params),
           onTimeout: () => {},
         })
         listeningOn = catcher.listeningOn
@@ -144,14 +144,21 @@ export class OAuthFlowService {
     const pasted = parsePastedRedirect(input, sentRedirect)
     if (pasted.kind === 'no-answer') {
       const diagnosis = diagnoseRedirectMismatch(sentRedirect, pasted.url)
-      throw new ConsoleError('invalid_request', `The pasted URL carries neither a code nor an error. ${diagnosis.equal ? 'It is identical to the redirect URI that was sent.' : 'Taken as the registered redirect URI, it differs from the one sent.'}`, {
-        hint: diagnosis.equal
-          ? 'Paste the address the browser ended on after Allow/Deny (it has ?code=… or ?error=…).'
-          : 'Correct the environment’s redirect URI to match the registered one exactly (or register the one sent), then authorize again.',
-        details: { diagnosis },
-      })
+      throw new ConsoleError(
+        'invalid_request',
+        `The pasted URL carries neither a code nor an error. ${diagnosis.equal ? 'It is identical to the redirect URI that was sent.' : 'Taken as the registered redirect URI, it differs from the one sent.'}`,
+        {
+          hint: diagnosis.equal
+            ? 'Paste the address the browser ended on after Allow/Deny (it has ?code=… or ?error=…).'
+            : 'Correct the environment’s redirect URI to match the registered one exactly (or register the one sent), then authorize again.',
+          details: { diagnosis },
+        },
+      )
     }
-    if (pasted.kind === 'invalid') throw new ConsoleError('invalid_request', pasted.reason, { hint: 'Paste the whole address from the browser’s address bar after Allow/Deny.' })
+    if (pasted.kind === 'invalid')
+      throw new ConsoleError('invalid_request', pasted.reason, {
+        hint: 'Paste the whole address from the browser’s address bar after Allow/Deny.',
+      })
     if (!flow || (flowId && flow.id !== flowId) || TERMINAL.has(flow.step) || flow.answered) {
       throw new ConsoleError('conflict', 'No authorization is waiting for a redirect.', {
         hint: 'Start an authorization first: the pasted code must belong to the attempt whose state the console knows.',
@@ -196,10 +203,14 @@ export class OAuthFlowService {
   }
 
   private openEmbedded(flow: Flow, opener: EmbeddedWindowOpener): void {
-    const session = opener.open({ authorizeUrl: flow.authorizeUrl, redirectUri: flow.redirectUri, title: 'Authorize · Partner API Console' })
+    const session = opener.open({
+      authorizeUrl: flow.authorizeUrl,
+      redirectUri: flow.redirectUri,
+      title: 'Authorize · Partner API Console',
+    })
     flow.stops.push(() => session.close())
     void session.outcome.then(
-      (outcome) => {
+      outcome => {
         if (outcome.kind === 'closed') return void this.fail(flow, failures.windowClosed())
         session.close()
         const params = parsePastedRedirect(outcome.url, flow.redirectUri)
@@ -218,7 +229,11 @@ export class OAuthFlowService {
     } catch (error) {
       const failure = flow.failure ?? failures.fromError(error)
       const outcome = failure.code === 'access_denied' ? 'denied' : 'error'
-      return { outcome, title: outcome === 'denied' ? 'Access denied' : 'Authorization failed', message: this.deps.secrets.redact(failure.message) }
+      return {
+        outcome,
+        title: outcome === 'denied' ? 'Access denied' : 'Authorization failed',
+        message: this.deps.secrets.redact(failure.message),
+      }
     }
   }
 
@@ -242,7 +257,10 @@ export class OAuthFlowService {
       flow.stateChecked = true
     }
     if (params.error !== undefined) {
-      const failure = params.error === 'access_denied' ? failures.accessDenied(params.errorDescription) : failures.authorizeError(params.error, params.errorDescription)
+      const failure =
+        params.error === 'access_denied'
+          ? failures.accessDenied(params.errorDescription)
+          : failures.authorizeError(params.error, params.errorDescription)
       if (params.error === 'access_denied') {
         this.deps.tokens.lifecycle.set(flow.envId, 'denied', 'deny', null)
         throw await this.fail(flow, failure, 'denied')
@@ -267,7 +285,10 @@ export class OAuthFlowService {
       await this.fail(flow, failure)
       this.deps.tokens.syncLifecycle(flow.envId, 'exchange-failed')
       if (error instanceof ConsoleError) {
-        throw new ConsoleError(error.code, error.message, { hint: error.hint, details: { ...(error.details as object), failure: flow.failure } })
+        throw new ConsoleError(error.code, error.message, {
+          hint: error.hint,
+          details: { ...(error.details as object), failure: flow.failure },
+        })
       }
       throw error
     }

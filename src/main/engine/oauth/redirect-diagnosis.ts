@@ -22,7 +22,7 @@ export function diagnoseRedirectMismatch(sent: string, registered: string): Redi
     summary: equal
       ? 'The two URIs are identical, byte for byte.'
       : differences.length > 0
-        ? `The URIs differ: ${differences.map((d) => d.message).join(' ')}`
+        ? `The URIs differ: ${differences.map(d => d.message).join(' ')}`
         : 'The URIs differ; see the highlighted characters.',
   }
 }
@@ -42,7 +42,8 @@ export function characterDiff(sent: string, registered: string): DiffSegment[] {
   const lcs = new Uint16Array(rows * cols)
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * cols + j] = a[i] === b[j] ? (lcs[(i + 1) * cols + j + 1] ?? 0) + 1 : Math.max(lcs[(i + 1) * cols + j] ?? 0, lcs[i * cols + j + 1] ?? 0)
+      lcs[i * cols + j] =
+        a[i] === b[j] ? (lcs[(i + 1) * cols + j + 1] ?? 0) + 1 : Math.max(lcs[(i + 1) * cols + j] ?? 0, lcs[i * cols + j + 1] ?? 0)
     }
   }
   const segments: DiffSegment[] = []
@@ -79,14 +80,21 @@ function explainDifferences(sent: string, registered: string): RedirectDifferenc
     out.push({ kind: 'unparseable', message: 'One of them is not an absolute URL, so only the characters can be compared.' })
     return out
   }
-  if (s.protocol !== r.protocol) out.push({ kind: 'scheme', message: `The scheme differs (${s.protocol}// sent, ${r.protocol}// registered).` })
+  if (s.protocol !== r.protocol)
+    out.push({ kind: 'scheme', message: `The scheme differs (${s.protocol}// sent, ${r.protocol}// registered).` })
   const sh = rawHost(sent)
   const rh = rawHost(registered)
   if (sh.toLowerCase() === rh.toLowerCase() && sh !== rh) {
-    out.push({ kind: 'host-case', message: `The host differs only in letter case ("${sh}" vs "${rh}"); servers that compare strings see two different URIs.` })
+    out.push({
+      kind: 'host-case',
+      message: `The host differs only in letter case ("${sh}" vs "${rh}"); servers that compare strings see two different URIs.`,
+    })
   } else if (s.hostname !== r.hostname) {
     if (isLoopbackHost(s.hostname) && isLoopbackHost(r.hostname)) {
-      out.push({ kind: 'loopback-alias', message: `Both are loopback addresses but different strings ("${s.hostname}" vs "${r.hostname}"); localhost and 127.0.0.1 do not match.` })
+      out.push({
+        kind: 'loopback-alias',
+        message: `Both are loopback addresses but different strings ("${s.hostname}" vs "${r.hostname}"); localhost and 127.0.0.1 do not match.`,
+      })
     } else {
       out.push({ kind: 'host', message: `The host differs ("${s.hostname}" sent, "${r.hostname}" registered).` })
     }
@@ -95,7 +103,10 @@ function explainDifferences(sent: string, registered: string): RedirectDifferenc
   const rp = rawPort(registered)
   if (sp !== rp) {
     if (s.port === r.port) {
-      out.push({ kind: 'default-port', message: `One names the default port explicitly (":${sp || rp}") and the other omits it; as strings they differ.` })
+      out.push({
+        kind: 'default-port',
+        message: `One names the default port explicitly (":${sp || rp}") and the other omits it; as strings they differ.`,
+      })
     } else {
       out.push({ kind: 'port', message: `The port differs (${sp || 'none'} sent, ${rp || 'none'} registered).` })
     }
@@ -106,14 +117,18 @@ function explainDifferences(sent: string, registered: string): RedirectDifferenc
     if (spath.replace(/\/+$/, '') === rpath.replace(/\/+$/, '')) {
       out.push({ kind: 'trailing-slash', message: `The trailing slash differs ("${spath}" sent, "${rpath}" registered).` })
     } else if (safeDecode(spath) === safeDecode(rpath)) {
-      out.push({ kind: 'encoding', message: 'The path is the same once decoded but percent-encoded differently (e.g. %2F versus /, or %7E versus ~).' })
+      out.push({
+        kind: 'encoding',
+        message: 'The path is the same once decoded but percent-encoded differently (e.g. %2F versus /, or %7E versus ~).',
+      })
     } else if (spath.toLowerCase() === rpath.toLowerCase()) {
       out.push({ kind: 'path-case', message: `The path differs only in letter case ("${spath}" vs "${rpath}").` })
     } else {
       out.push({ kind: 'path', message: `The path differs ("${spath}" sent, "${rpath}" registered).` })
     }
   }
-  if (s.search !== r.search) out.push({ kind: 'query', message: `The query string differs ("${s.search || 'none'}" sent, "${r.search || 'none'}" registered).` })
+  if (s.search !== r.search)
+    out.push({ kind: 'query', message: `The query string differs ("${s.search || 'none'}" sent, "${r.search || 'none'}" registered).` })
   if (s.hash !== r.hash) out.push({ kind: 'fragment', message: 'The fragment (#…) differs; redirect URIs must not have one.' })
   return out
 }

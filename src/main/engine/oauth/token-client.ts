@@ -89,9 +89,16 @@ export class TokenClient {
     if (response.status >= 200 && response.status < 300) {
       const access = json?.access_token
       if (typeof access !== 'string' || access === '') {
-        throw failure('server_error', 'malformed-response', `The token endpoint answered ${response.status} without an access_token.`, response, undefined, {
-          hint: 'The server does not follow spec 2.3/2.4. The network log shows the full answer.',
-        })
+        throw failure(
+          'server_error',
+          'malformed-response',
+          `The token endpoint answered ${response.status} without an access_token.`,
+          response,
+          undefined,
+          {
+            hint: 'The server does not follow spec 2.3/2.4. The network log shows the full answer.',
+          },
+        )
       }
       this.deps.secrets.add(access, 'access_token')
       const refresh = typeof json?.refresh_token === 'string' && json.refresh_token !== '' ? json.refresh_token : null
@@ -109,7 +116,13 @@ export class TokenClient {
   }
 }
 
-type Json = Record<string, unknown> & { access_token?: unknown; refresh_token?: unknown; expiration?: unknown; permissions?: unknown; token_type?: unknown }
+type Json = Record<string, unknown> & {
+  access_token?: unknown
+  refresh_token?: unknown
+  expiration?: unknown
+  permissions?: unknown
+  token_type?: unknown
+}
 
 function parseJson(text: string): Json | null {
   try {
@@ -134,7 +147,12 @@ function failure(
   })
 }
 
-function classify(response: IncomingResponse, json: Json | null, grant: 'authorization_code' | 'refresh_token', env: ResolvedEnvironment): ConsoleError {
+function classify(
+  response: IncomingResponse,
+  json: Json | null,
+  grant: 'authorization_code' | 'refresh_token',
+  env: ResolvedEnvironment,
+): ConsoleError {
   const error = typeof json?.error === 'string' ? json.error : undefined
   const description = typeof json?.error_description === 'string' ? json.error_description : undefined
   const server = error ? { error, description } : undefined
@@ -158,10 +176,17 @@ function classify(response: IncomingResponse, json: Json | null, grant: 'authori
       })
     }
     if (/redirect/.test(d)) {
-      return failure('invalid_request', 'redirect-mismatch', `The token endpoint says the redirect_uri does not match${said}.`, response, server, {
-        hint: 'The token request must carry the same redirect_uri string as the authorize request, and both must equal the registered URI. Paste the registered URI into the diagnosis to compare them character by character.',
-        details: { redirectUriSent: env.redirectUri },
-      })
+      return failure(
+        'invalid_request',
+        'redirect-mismatch',
+        `The token endpoint says the redirect_uri does not match${said}.`,
+        response,
+        server,
+        {
+          hint: 'The token request must carry the same redirect_uri string as the authorize request, and both must equal the registered URI. Paste the registered URI into the diagnosis to compare them character by character.',
+          details: { redirectUriSent: env.redirectUri },
+        },
+      )
     }
     if (/expired/.test(d)) {
       return failure('unauthorized', 'code-expired', `The authorization code expired before it was exchanged${said}.`, response, server, {
@@ -173,18 +198,43 @@ function classify(response: IncomingResponse, json: Json | null, grant: 'authori
     })
   }
   if (error === 'invalid_grant') {
-    const cause: TokenFailureCause = /revoked/.test(d) ? 'refresh-revoked' : /expired/.test(d) ? 'refresh-expired' : /another client|other client/.test(d) ? 'wrong-client' : 'refresh-invalid'
-    const what = { 'refresh-revoked': 'was revoked', 'refresh-expired': 'has expired', 'wrong-client': 'belongs to another client', 'refresh-invalid': 'was refused' }[cause as 'refresh-revoked']
+    const cause: TokenFailureCause = /revoked/.test(d)
+      ? 'refresh-revoked'
+      : /expired/.test(d)
+        ? 'refresh-expired'
+        : /another client|other client/.test(d)
+          ? 'wrong-client'
+          : 'refresh-invalid'
+    const what = {
+      'refresh-revoked': 'was revoked',
+      'refresh-expired': 'has expired',
+      'wrong-client': 'belongs to another client',
+      'refresh-invalid': 'was refused',
+    }[cause as 'refresh-revoked']
     return failure('unauthorized', cause, `The refresh token ${what}${said}.`, response, server, {
       hint: 'Authorize again to get a new token pair; the merchant will have to consent again.',
     })
   }
   if (response.status >= 500) {
-    return failure('server_error', 'server', `The token endpoint failed with ${response.status} ${response.statusText}${said}.`, response, server, {
-      hint: 'The problem is on the server side; try again later. The network log has the full answer.',
-    })
+    return failure(
+      'server_error',
+      'server',
+      `The token endpoint failed with ${response.status} ${response.statusText}${said}.`,
+      response,
+      server,
+      {
+        hint: 'The problem is on the server side; try again later. The network log has the full answer.',
+      },
+    )
   }
-  return failure('invalid_request', 'invalid-request', `The token endpoint refused the request with ${response.status}${said}.`, response, server, {
-    hint: 'The network log shows the request as sent and the full answer.',
-  })
+  return failure(
+    'invalid_request',
+    'invalid-request',
+    `The token endpoint refused the request with ${response.status}${said}.`,
+    response,
+    server,
+    {
+      hint: 'The network log shows the request as sent and the full answer.',
+    },
+  )
 }

@@ -84,10 +84,14 @@ export class TokenService implements TokenProvider {
     if (inflight) return inflight
     const last = this.lastRefresh.get(envId)
     if (last && last.token === failedToken && this.now() - last.at < FRESH_TOKEN_GUARD_MS) {
-      throw new ConsoleError('unauthorized', 'The server refused an access token that was refreshed moments ago, so the console did not refresh again.', {
-        hint: 'The grant was probably revoked, or the token is used against the wrong environment or client. Authorize again.',
-        details: { cause: 'fresh-token-refused' },
-      })
+      throw new ConsoleError(
+        'unauthorized',
+        'The server refused an access token that was refreshed moments ago, so the console did not refresh again.',
+        {
+          hint: 'The grant was probably revoked, or the token is used against the wrong environment or client. Authorize again.',
+          details: { cause: 'fresh-token-refused' },
+        },
+      )
     }
     this.markExpired(envId, '401')
     return this.refresh(envId)
@@ -163,7 +167,10 @@ export class TokenService implements TokenProvider {
     } catch {
       persistence = { persist: false, note: null }
     }
-    return tokenView(envId, set, this.now(), this.lifecycle.get(envId).state, { persist: persistence.persist && !!set, note: persistence.note })
+    return tokenView(envId, set, this.now(), this.lifecycle.get(envId).state, {
+      persist: persistence.persist && !!set,
+      note: persistence.note,
+    })
   }
 
   /** The plain token, for an explicit reveal/copy by the user. */
@@ -193,16 +200,25 @@ export class TokenService implements TokenProvider {
       return
     }
     if (isExpired(set, this.now())) {
-      this.lifecycle.set(envId, 'access-token-expired', set.expiredObservedAt !== null ? trigger : 'lifetime-elapsed', set.expiresAt, options)
+      this.lifecycle.set(
+        envId,
+        'access-token-expired',
+        set.expiredObservedAt !== null ? trigger : 'lifetime-elapsed',
+        set.expiresAt,
+        options,
+      )
       return
     }
     this.lifecycle.set(envId, 'access-token-valid', trigger, set.expiresAt, options)
-    const timer = setTimeout(() => {
-      this.timers.delete(envId)
-      if (this.sets.get(envId) !== set) return
-      this.syncLifecycle(envId, 'lifetime-elapsed')
-      this.announce(envId)
-    }, Math.min(MAX_TIMER_MS, Math.max(0, set.expiresAt - this.now())))
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(envId)
+        if (this.sets.get(envId) !== set) return
+        this.syncLifecycle(envId, 'lifetime-elapsed')
+        this.announce(envId)
+      },
+      Math.min(MAX_TIMER_MS, Math.max(0, set.expiresAt - this.now())),
+    )
     timer.unref()
     this.timers.set(envId, timer)
   }

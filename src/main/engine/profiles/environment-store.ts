@@ -99,7 +99,7 @@ export class EnvironmentStore {
         environmentId: typeof (raw as { id?: unknown } | null)?.id === 'string' ? (raw as { id: string }).id : undefined,
         message: `Environment #${index + 1}${typeof name === 'string' ? ` "${name}"` : ''} in ${this.path} is not valid: ${parsed.error.issues
           .slice(0, 3)
-          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .map(i => `${i.path.join('.')}: ${i.message}`)
           .join('; ')}`,
         hint: 'It was kept in the file unchanged. Correct it by hand, or export what you need and delete it from the file.',
       })
@@ -115,19 +115,19 @@ export class EnvironmentStore {
   }
 
   get(id: string): StoredEnvironment | undefined {
-    return this.environments.find((e) => e.id === id)
+    return this.environments.find(e => e.id === id)
   }
 
   /** Adds or replaces an environment (by id) and writes the file. */
   async put(env: StoredEnvironment): Promise<void> {
-    const i = this.environments.findIndex((e) => e.id === env.id)
+    const i = this.environments.findIndex(e => e.id === env.id)
     if (i >= 0) this.environments[i] = env
     else this.environments.push(env)
     await this.persist()
   }
 
   async remove(id: string): Promise<void> {
-    this.environments = this.environments.filter((e) => e.id !== id)
+    this.environments = this.environments.filter(e => e.id !== id)
     if (this.activeId === id) this.activeId = null
     await this.persist()
   }

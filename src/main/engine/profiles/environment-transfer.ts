@@ -16,18 +16,22 @@ import { validateSettings } from './validate-settings'
  * Writes the user's environments (never the built-in sandbox, whose addresses change every launch) to the export
  * format. Client secrets are left out unless `includeSecrets` is true; the file then says so at the top.
  */
-export function exportEnvironments(profiles: ProfileService, options: { ids?: string[]; includeSecrets?: boolean }, now = new Date()): EnvironmentExport {
+export function exportEnvironments(
+  profiles: ProfileService,
+  options: { ids?: string[]; includeSecrets?: boolean },
+  now = new Date(),
+): EnvironmentExport {
   const wanted = options.ids ? new Set(options.ids) : null
-  const records = profiles.records().filter((r) => !r.builtIn && (!wanted || wanted.has(r.id)))
+  const records = profiles.records().filter(r => !r.builtIn && (!wanted || wanted.has(r.id)))
   if (wanted) {
     for (const id of wanted) {
-      const r = profiles.records().find((x) => x.id === id)
+      const r = profiles.records().find(x => x.id === id)
       if (!r) throw new ConsoleError('not_found', `There is no environment with id "${id}" to export.`)
       if (r.builtIn) throw new ConsoleError('invalid_request', 'The built-in sandbox cannot be exported: it is recreated at every launch.')
     }
   }
   const includeSecrets = options.includeSecrets === true
-  const environments = records.map((r) => {
+  const environments = records.map(r => {
     const entry: Record<string, unknown> = { ...settingsOf(r) }
     if (includeSecrets && r.hasClientSecret) entry.clientSecret = profiles.secretFor(r)
     return entry
@@ -49,7 +53,7 @@ export function exportEnvironments(profiles: ProfileService, options: { ids?: st
 }
 
 function zodIssues(error: { issues: Array<{ path: PropertyKey[]; message: string }> }): ValidationIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))
+  return error.issues.map(i => ({ path: i.path.map(String).join('.'), message: i.message }))
 }
 
 /**
@@ -73,10 +77,14 @@ export async function importEnvironments(
   const doc = environmentExportSchema.safeParse(raw)
   if (!doc.success) {
     const problems: ImportProblem[] = [{ index: -1, name: null, issues: zodIssues(doc.error) }]
-    throw new ConsoleError('invalid_request', `The file is not an environments export: ${problems[0]?.issues.map((i) => `${i.path || '(document)'}: ${i.message}`).join('; ')}`, {
-      hint: 'Choose a file exported by the Partner API Console (format partner-console-environments, version 1).',
-      details: { problems },
-    })
+    throw new ConsoleError(
+      'invalid_request',
+      `The file is not an environments export: ${problems[0]?.issues.map(i => `${i.path || '(document)'}: ${i.message}`).join('; ')}`,
+      {
+        hint: 'Choose a file exported by the Partner API Console (format partner-console-environments, version 1).',
+        details: { problems },
+      },
+    )
   }
   const problems: ImportProblem[] = []
   const valid: Array<{ index: number; entry: ReturnType<typeof exportedEnvironmentSchema.parse> }> = []
@@ -92,11 +100,12 @@ export async function importEnvironments(
     if (check.issues.length > 0) problems.push({ index, name, issues: check.issues })
     else valid.push({ index, entry: parsed.data })
   })
-  if (valid.some((v) => v.entry.clientSecret !== undefined)) profiles.requireStorageConsent(options.acceptUnprotectedStorage, 'the imported client secrets')
+  if (valid.some(v => v.entry.clientSecret !== undefined))
+    profiles.requireStorageConsent(options.acceptUnprotectedStorage, 'the imported client secrets')
   const conflict = options.onConflict ?? 'rename'
-  const taken = new Set(profiles.records().map((r) => r.name.toLowerCase()))
+  const taken = new Set(profiles.records().map(r => r.name.toLowerCase()))
   const plan: ImportPlanItem[] = valid.map(({ index, entry }) => {
-    const existing = profiles.records().find((r) => r.name.toLowerCase() === entry.name.toLowerCase())
+    const existing = profiles.records().find(r => r.name.toLowerCase() === entry.name.toLowerCase())
     if (!existing) {
       taken.add(entry.name.toLowerCase())
       return { index, name: entry.name, action: 'create' }
@@ -111,15 +120,16 @@ export async function importEnvironments(
   })
   const result: EnvironmentImportResult = { plan, imported: [], skipped: [], problems, dryRun: options.dryRun === true }
   for (const item of plan) {
-    if (item.action === 'skip') result.skipped.push({ index: item.index, name: item.name, reason: `An environment named "${item.name}" already exists.` })
+    if (item.action === 'skip')
+      result.skipped.push({ index: item.index, name: item.name, reason: `An environment named "${item.name}" already exists.` })
   }
   if (options.dryRun) return result
   for (const item of plan) {
-    const entry = valid.find((v) => v.index === item.index)?.entry
+    const entry = valid.find(v => v.index === item.index)?.entry
     if (!entry || item.action === 'skip') continue
     const { clientSecret, ...settings } = entry
     if (item.action === 'replace') {
-      const existing = profiles.records().find((r) => r.name.toLowerCase() === item.name.toLowerCase())
+      const existing = profiles.records().find(r => r.name.toLowerCase() === item.name.toLowerCase())
       if (existing) {
         result.imported.push(await profiles.update(existing.id, settings, clientSecret, options.acceptUnprotectedStorage))
         continue

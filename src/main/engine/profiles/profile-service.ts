@@ -57,7 +57,7 @@ export class ProfileService implements EnvironmentProvider {
 
   /** One environment, or ConsoleError('not_found') naming it. */
   record(id: string): EnvironmentRecord {
-    const found = this.records().find((r) => r.id === id)
+    const found = this.records().find(r => r.id === id)
     if (!found) {
       throw new ConsoleError('not_found', `There is no environment with id "${id}".`, {
         hint: 'It may have been deleted in another window. Choose an environment from the list.',
@@ -70,7 +70,7 @@ export class ProfileService implements EnvironmentProvider {
   activeId(): string | null {
     const records = this.records()
     const chosen = this.deps.store.activeId
-    if (chosen && records.some((r) => r.id === chosen)) return chosen
+    if (chosen && records.some(r => r.id === chosen)) return chosen
     return records[0]?.id ?? null
   }
 
@@ -152,7 +152,7 @@ export class ProfileService implements EnvironmentProvider {
   listDetailed(): EnvironmentList {
     const info = this.deps.cipher.info
     return {
-      environments: this.records().map((r) => toDetail(r, this.secretState(r))),
+      environments: this.records().map(r => toDetail(r, this.secretState(r))),
       activeId: this.activeId(),
       storage: { ...info, vaultFile: this.deps.vault.path, environmentsFile: this.deps.store.path },
       problems: this.problems(),
@@ -207,7 +207,12 @@ export class ProfileService implements EnvironmentProvider {
   }
 
   /** Changes settings and/or the secret (null removes it). The built-in accepts flow settings only. */
-  async update(id: string, changes: Partial<EnvironmentSettings>, clientSecret?: string | null, accept?: boolean): Promise<EnvironmentDetail> {
+  async update(
+    id: string,
+    changes: Partial<EnvironmentSettings>,
+    clientSecret?: string | null,
+    accept?: boolean,
+  ): Promise<EnvironmentDetail> {
     const record = this.record(id)
     if (record.builtIn) return this.updateBuiltin(changes, clientSecret)
     const settings = { ...settingsOf(record), ...changes }
@@ -230,11 +235,15 @@ export class ProfileService implements EnvironmentProvider {
   }
 
   private async updateBuiltin(changes: Partial<EnvironmentSettings>, clientSecret?: string | null): Promise<EnvironmentDetail> {
-    const fixed = Object.keys(changes).filter((k) => !['catchMode', 'pkce', 'callbackTimeoutSeconds', 'requireStateEcho'].includes(k))
+    const fixed = Object.keys(changes).filter(k => !['catchMode', 'pkce', 'callbackTimeoutSeconds', 'requireStateEcho'].includes(k))
     if (fixed.length > 0 || clientSecret !== undefined) {
-      throw new ConsoleError('forbidden', `The built-in sandbox's ${[...fixed, ...(clientSecret !== undefined ? ['clientSecret'] : [])].join(', ')} cannot be changed.`, {
-        hint: 'Its addresses and credentials are set at every launch. Duplicate it to get an environment you can edit.',
-      })
+      throw new ConsoleError(
+        'forbidden',
+        `The built-in sandbox's ${[...fixed, ...(clientSecret !== undefined ? ['clientSecret'] : [])].join(', ')} cannot be changed.`,
+        {
+          hint: 'Its addresses and credentials are set at every launch. Duplicate it to get an environment you can edit.',
+        },
+      )
     }
     await this.deps.store.setBuiltin({ ...this.deps.store.builtin, ...changes })
     this.changed('updated', BUILTIN_ID)
@@ -259,7 +268,7 @@ export class ProfileService implements EnvironmentProvider {
       })
     }
     for (const listener of this.removedListeners) await listener(id)
-    await this.deps.vault.deleteWhere((k) => k.startsWith(`env:${id}:`))
+    await this.deps.vault.deleteWhere(k => k.startsWith(`env:${id}:`))
     await this.deps.store.remove(id)
     this.changed('deleted', id)
     return { deleted: id, activeId: this.activeId() }
@@ -301,7 +310,7 @@ export class ProfileService implements EnvironmentProvider {
 
   /** A name not used by any environment, derived from `base`. */
   freeName(base: string): string {
-    const taken = new Set(this.records().map((r) => r.name.toLowerCase()))
+    const taken = new Set(this.records().map(r => r.name.toLowerCase()))
     if (!taken.has(base.toLowerCase())) return base
     for (let i = 2; ; i++) if (!taken.has(`${base} ${i}`.toLowerCase())) return `${base} ${i}`
   }
@@ -312,7 +321,7 @@ export class ProfileService implements EnvironmentProvider {
   }
 
   private assertNameFree(name: string, exceptId?: string): void {
-    if (this.records().some((r) => r.id !== exceptId && r.name.toLowerCase() === name.toLowerCase())) {
+    if (this.records().some(r => r.id !== exceptId && r.name.toLowerCase() === name.toLowerCase())) {
       throw new ConsoleError('conflict', `An environment named "${name}" already exists.`, { hint: 'Choose another name.' })
     }
   }

@@ -11,7 +11,7 @@ import { validateSettings } from './validate-settings'
 export function previewSettings(settings: EnvironmentSettings): EnvironmentValidation {
   const check = validateSettings(settings)
   let preview: string | null = null
-  if (check.issues.every((i) => i.path !== 'authUrl' && !i.path.startsWith('paths'))) {
+  if (check.issues.every(i => i.path !== 'authUrl' && !i.path.startsWith('paths'))) {
     const record = recordFromSettings('preview', settings, false, null, null)
     preview = buildAuthorizeUrl({
       authUrl: hostBase(record.authUrl),
@@ -21,5 +21,11 @@ export function previewSettings(settings: EnvironmentSettings): EnvironmentValid
       state: '<fresh random state>',
     }).url
   }
-  return { ok: check.issues.length === 0, issues: check.issues, warnings: check.warnings, redirectUriAsSent: check.redirectUriAsSent, authorizeUrlPreview: preview }
+  return {
+    ok: check.issues.length === 0,
+    issues: check.issues,
+    warnings: check.warnings,
+    redirectUriAsSent: check.redirectUriAsSent,
+    authorizeUrlPreview: preview,
+  }
 }

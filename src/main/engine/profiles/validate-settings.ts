@@ -51,10 +51,17 @@ function checkHostUrl(field: 'authUrl' | 'baseUrl', value: string, issues: Valid
   if (value.endsWith('/') && url.pathname !== '/') warnings.push(`${label} ends with "/"; it is removed before paths are appended.`)
 }
 
-function checkRedirectUri(settings: Pick<EnvironmentSettings, 'redirectUri' | 'catchMode'>, issues: ValidationIssue[], warnings: string[]): void {
+function checkRedirectUri(
+  settings: Pick<EnvironmentSettings, 'redirectUri' | 'catchMode'>,
+  issues: ValidationIssue[],
+  warnings: string[],
+): void {
   const value = settings.redirectUri
   if (hasOuterWhitespace(value)) {
-    issues.push({ path: 'redirectUri', message: 'The redirect URI starts or ends with whitespace; it would be sent that way and not match.' })
+    issues.push({
+      path: 'redirectUri',
+      message: 'The redirect URI starts or ends with whitespace; it would be sent that way and not match.',
+    })
     return
   }
   let url: URL
@@ -82,7 +89,9 @@ function checkRedirectUri(settings: Pick<EnvironmentSettings, 'redirectUri' | 'c
         message: `The loopback catcher can only receive a redirect URI of the form http://127.0.0.1:<port>/<path>; "${value}" is not one. Choose the embedded window or paste mode for it.`,
       })
     } else if (url.port === '') {
-      warnings.push('The redirect URI has no port, so the loopback catcher must listen on port 80, which usually needs administrator rights.')
+      warnings.push(
+        'The redirect URI has no port, so the loopback catcher must listen on port 80, which usually needs administrator rights.',
+      )
     }
   } else if (url.protocol !== 'http:' && url.protocol !== 'https:' && mode === 'paste') {
     warnings.push(`The redirect URI uses the custom scheme ${url.protocol}; after consenting, copy the address the browser could not open.`)
@@ -111,7 +120,8 @@ export function validateSettings(settings: EnvironmentSettings): SettingsCheck {
   const warnings: string[] = []
   checkHostUrl('authUrl', settings.authUrl, issues, warnings)
   checkHostUrl('baseUrl', settings.baseUrl, issues, warnings)
-  if (hasOuterWhitespace(settings.clientId)) issues.push({ path: 'clientId', message: 'client_id starts or ends with whitespace; remove it.' })
+  if (hasOuterWhitespace(settings.clientId))
+    issues.push({ path: 'clientId', message: 'client_id starts or ends with whitespace; remove it.' })
   checkRedirectUri(settings, issues, warnings)
   for (const key of PATH_KEYS) {
     const p = settings.paths?.[key]

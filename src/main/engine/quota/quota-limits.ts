@@ -45,8 +45,8 @@ export class QuotaLimits {
   update(change: Partial<Omit<QuotaConfig, 'specRules'>>): QuotaConfig {
     if (change.defaultLimit !== undefined) this.config.defaultLimit = change.defaultLimit
     if (change.windowSeconds !== undefined) this.config.windowSeconds = change.windowSeconds
-    if (change.overrides !== undefined) this.config.overrides = change.overrides.map((r) => ({ ...r }))
-    this.compiled = [...this.config.overrides, ...SPEC_LIMIT_RULES].map((r) => ({
+    if (change.overrides !== undefined) this.config.overrides = change.overrides.map(r => ({ ...r }))
+    this.compiled = [...this.config.overrides, ...SPEC_LIMIT_RULES].map(r => ({
       ...r,
       method: r.method?.toUpperCase(),
       regex: compilePathPattern(r.pathPattern),
@@ -69,8 +69,8 @@ export class QuotaLimits {
     return {
       defaultLimit: this.config.defaultLimit,
       windowSeconds: this.config.windowSeconds,
-      overrides: this.config.overrides.map((r) => ({ ...r })),
-      specRules: SPEC_LIMIT_RULES.map((r) => ({ ...r })),
+      overrides: this.config.overrides.map(r => ({ ...r })),
+      specRules: SPEC_LIMIT_RULES.map(r => ({ ...r })),
     }
   }
 }

@@ -75,10 +75,14 @@ export class QuotaTracker {
     const blockedMs = this.blockedMs(key)
     if (blockedMs > 0) {
       const seconds = Math.ceil(blockedMs / 1000)
-      throw new ConsoleError('rate_limited', `${key.method} ${key.path} is blocked for ${seconds} s more: the server answered 429 Too Many Requests.`, {
-        hint: 'Wait for the countdown to end, turn on automatic retry, or send with force to try anyway.',
-        details: { reason: 'blocked', key: key.id, until: new Date(now + blockedMs).toISOString(), secondsLeft: seconds },
-      })
+      throw new ConsoleError(
+        'rate_limited',
+        `${key.method} ${key.path} is blocked for ${seconds} s more: the server answered 429 Too Many Requests.`,
+        {
+          hint: 'Wait for the countdown to end, turn on automatic retry, or send with force to try anyway.',
+          details: { reason: 'blocked', key: key.id, until: new Date(now + blockedMs).toISOString(), secondsLeft: seconds },
+        },
+      )
     }
     if (options.warnSpent && s && this.predicted(s, now) <= 0) {
       const state = this.describe(s, now)
@@ -112,7 +116,10 @@ export class QuotaTracker {
    * Reads a response's quota headers for the request of `ticket`. A 429 un-counts that request (the server does not
    * count refused requests), blocks the key and emits `quota:blocked`. Returns the key's state after the response.
    */
-  observe(ticket: SendTicket, response: { status: number; headers: Record<string, string | undefined>; receivedAt?: number }): QuotaKeyState {
+  observe(
+    ticket: SendTicket,
+    response: { status: number; headers: Record<string, string | undefined>; receivedAt?: number },
+  ): QuotaKeyState {
     const s = this.touch(ticket.key)
     const receivedAt = response.receivedAt ?? this.now()
     const obs = readQuotaHeaders(response.headers, receivedAt)
@@ -154,12 +161,12 @@ export class QuotaTracker {
 
   list(): QuotaKeyState[] {
     const now = this.now()
-    return [...this.keys.values()].map((s) => this.describe(s, now))
+    return [...this.keys.values()].map(s => this.describe(s, now))
   }
 
   /** Forgets the ledger, server observations and blocks of one key or of all; returns how many keys were cleared. */
   reset(keyId?: string): number {
-    const targets = keyId === undefined ? [...this.keys.values()] : [this.keys.get(keyId)].filter((s) => s !== undefined)
+    const targets = keyId === undefined ? [...this.keys.values()] : [this.keys.get(keyId)].filter(s => s !== undefined)
     for (const s of targets) {
       clearTimeout(s.unblockTimer)
       this.keys.delete(s.key.id)

@@ -104,7 +104,7 @@ function readIetf(headers: Headers, obs: QuotaObservation): void {
     }
   }
   if (policies && policies.length > 0) {
-    const chosen = policies.find((p) => policyName !== null && p.item === policyName) ?? (policies[0] as FieldMember)
+    const chosen = policies.find(p => policyName !== null && p.item === policyName) ?? (policies[0] as FieldMember)
     const quota = typeof chosen.item === 'number' ? chosen.item : chosen.params.q
     setCount(obs, 'limit', quota, 'RateLimit-Policy quota')
     setCount(obs, 'windowSeconds', chosen.params.w, 'RateLimit-Policy w')
@@ -123,8 +123,8 @@ function readIetf(headers: Headers, obs: QuotaObservation): void {
 }
 
 function asDictionary(members: FieldMember[]): Record<string, unknown> | null {
-  if (!members.every((m) => m.key !== null)) return null
-  return Object.fromEntries(members.map((m) => [m.key, m.item]))
+  if (!members.every(m => m.key !== null)) return null
+  return Object.fromEntries(members.map(m => [m.key, m.item]))
 }
 
 function setCount(
@@ -152,7 +152,7 @@ function readCount(headers: Headers, name: string, notes: string[]): number | un
   if (raw === undefined) return undefined
   if (raw.length <= 10 && SIMPLE_COUNT.test(raw)) return Number(raw)
   // Repeated headers arrive joined with ", "; they count only when they agree.
-  const parts = [...new Set(raw.split(',').map((p) => p.trim()))]
+  const parts = [...new Set(raw.split(',').map(p => p.trim()))]
   const text = parts[0] ?? ''
   if (parts.length !== 1 || !/^\d{1,12}$/.test(text) || Number(text) > MAX_COUNT) {
     notes.push(`${displayName(name)} "${shorten(raw)}" is not a whole number from 0 to ${MAX_COUNT}: ignored.`)

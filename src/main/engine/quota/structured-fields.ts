@@ -21,7 +21,7 @@ export function parseFieldMembers(text: string): FieldMember[] | null {
     const part = raw.trim()
     if (part === '') continue
     if (members.length >= MAX_MEMBERS) return null
-    const segments = splitOutsideQuotes(part, ';').map((s) => s.trim())
+    const segments = splitOutsideQuotes(part, ';').map(s => s.trim())
     const head = segments[0] ?? ''
     const member: FieldMember = { key: null, item: null, params: {} }
     const eq = head.indexOf('=')

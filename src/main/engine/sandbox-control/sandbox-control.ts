@@ -45,7 +45,17 @@ export class SandboxControl {
   async state(): Promise<SandboxStateView> {
     const env = this.deps.active()
     if (!env?.sandboxAdmin) {
-      return { available: false, reason: unavailableReason(env), url: null, clock: null, tokens: [], limits: null, quotas: null, faults: null, installations: null }
+      return {
+        available: false,
+        reason: unavailableReason(env),
+        url: null,
+        clock: null,
+        tokens: [],
+        limits: null,
+        quotas: null,
+        faults: null,
+        installations: null,
+      }
     }
     const raw = (await this.call(env as SandboxEnvironment, 'GET', '/_sandbox/state')) as Record<string, unknown>
     const current = this.deps.currentTokens(env.id)
@@ -102,7 +112,14 @@ export class SandboxControl {
     return this.act('set limit', 'POST', '/_sandbox/quotas/limit', limit)
   }
 
-  addFault(fault: { path: string; method?: string; latencyMs?: number; status?: number; drop?: boolean; times?: number }): Promise<SandboxActionResult> {
+  addFault(fault: {
+    path: string
+    method?: string
+    latencyMs?: number
+    status?: number
+    drop?: boolean
+    times?: number
+  }): Promise<SandboxActionResult> {
     if (fault.latencyMs === undefined && fault.status === undefined && fault.drop !== true) {
       return Promise.reject(new ConsoleError('invalid_request', 'A fault needs a latency, a status or drop: true.'))
     }
@@ -113,15 +130,22 @@ export class SandboxControl {
     return this.act('clear faults', 'DELETE', '/_sandbox/faults', undefined)
   }
 
-  private async withTarget(target: TokenTarget, run: (env: SandboxEnvironment, token: string | undefined) => Promise<SandboxActionResult>): Promise<SandboxActionResult> {
+  private async withTarget(
+    target: TokenTarget,
+    run: (env: SandboxEnvironment, token: string | undefined) => Promise<SandboxActionResult>,
+  ): Promise<SandboxActionResult> {
     const env = await this.builtin()
     if (target === 'all') return run(env, undefined)
     const current = this.deps.currentTokens(env.id)
     const token = target === 'current-access' ? current?.accessToken : current?.refreshToken
     if (!token) {
-      throw new ConsoleError('not_found', `There is no current ${target === 'current-access' ? 'access' : 'refresh'} token for the sandbox.`, {
-        hint: 'Authorize first, or choose "all".',
-      })
+      throw new ConsoleError(
+        'not_found',
+        `There is no current ${target === 'current-access' ? 'access' : 'refresh'} token for the sandbox.`,
+        {
+          hint: 'Authorize first, or choose "all".',
+        },
+      )
     }
     return run(env, token)
   }
@@ -171,11 +195,18 @@ export class SandboxControl {
       json = null
     }
     if (response.status < 200 || response.status >= 300) {
-      const message = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : response.statusText
-      throw new ConsoleError(response.status === 400 ? 'invalid_request' : 'server_error', `The sandbox refused ${method} ${path}: ${message}`, {
-        hint: response.status === 401 ? 'The console’s operator token was not accepted; restart the console.' : undefined,
-        details: { status: response.status, logId: response.logId },
-      })
+      const message =
+        json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string'
+          ? (json as { message: string }).message
+          : response.statusText
+      throw new ConsoleError(
+        response.status === 400 ? 'invalid_request' : 'server_error',
+        `The sandbox refused ${method} ${path}: ${message}`,
+        {
+          hint: response.status === 401 ? 'The console’s operator token was not accepted; restart the console.' : undefined,
+          details: { status: response.status, logId: response.logId },
+        },
+      )
     }
     return json
   }

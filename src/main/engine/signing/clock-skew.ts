@@ -115,15 +115,15 @@ export class ClockSkewEstimator {
   private restartOnJump(): void {
     if (this.window.length < 5 || !this.current) return
     const recent = this.window.slice(-3)
-    const far = recent.every((s) => Math.abs(s.offset - this.current!.offsetMs) > 2_000 + s.halfWidth)
-    const offsets = recent.map((s) => s.offset)
+    const far = recent.every(s => Math.abs(s.offset - this.current!.offsetMs) > 2_000 + s.halfWidth)
+    const offsets = recent.map(s => s.offset)
     if (far && Math.max(...offsets) - Math.min(...offsets) <= 2_000) this.window = recent
   }
 
   private compute(source: string | undefined): SkewEstimate {
-    const offsets = this.window.map((s) => s.offset)
+    const offsets = this.window.map(s => s.offset)
     const offset = median(offsets)
-    let uncertainty = median(this.window.map((s) => s.halfWidth))
+    let uncertainty = median(this.window.map(s => s.halfWidth))
     let lo = Number.NEGATIVE_INFINITY
     let hi = Number.POSITIVE_INFINITY
     for (const s of this.window) {
@@ -146,8 +146,7 @@ export class ClockSkewEstimator {
     const next = this.current
     if (!next) return
     const last = this.lastAnnounced
-    const meaningful =
-      !last || last.level !== next.level || Math.abs(last.offsetMs - next.offsetMs) >= this.changeThresholdMs
+    const meaningful = !last || last.level !== next.level || Math.abs(last.offsetMs - next.offsetMs) >= this.changeThresholdMs
     if (!meaningful) return
     this.lastAnnounced = next
     for (const listener of this.listeners) listener({ ...next })

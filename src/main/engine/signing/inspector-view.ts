@@ -17,7 +17,7 @@ export interface InspectionMeta {
  */
 export function inspectSignature(signed: SignedRequest, meta: InspectionMeta): InspectedSignature {
   const canonicalBytes = Buffer.from(signed.canonical, 'utf8')
-  const parts: InspectedPart[] = signed.parts.map((p) => {
+  const parts: InspectedPart[] = signed.parts.map(p => {
     const bytes = canonicalBytes.subarray(p.offset, p.offset + p.length)
     return { ...p, ...hexView(bytes), escaped: escapeInvisible(p.value) }
   })

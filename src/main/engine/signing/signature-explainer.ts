@@ -84,7 +84,8 @@ export function explainSignature(input: ExplainInput): ExplainResult {
     diagnosis.unshift({
       id: 'timestamp-milliseconds',
       mistake: 'timestamp in milliseconds',
-      explanation: 'x-timestamp and the signed timestamp are both in milliseconds. The server reads whole seconds, so it sees a time far in the future: use Math.floor(Date.now() / 1000).',
+      explanation:
+        'x-timestamp and the signed timestamp are both in milliseconds. The server reads whole seconds, so it sees a time far in the future: use Math.floor(Date.now() / 1000).',
       reproduces: true,
       applicable: true,
     })
@@ -103,20 +104,27 @@ export function explainSignature(input: ExplainInput): ExplainResult {
     }
   }
   const valid = signatureMatches && !msHeader && (stale === undefined || stale.state === 'fresh')
-  return { valid, signatureMatches, expected, diagnosis, ...(stale ? { stale } : {}), summary: summarise(valid, signatureMatches, diagnosis) }
+  return {
+    valid,
+    signatureMatches,
+    expected,
+    diagnosis,
+    ...(stale ? { stale } : {}),
+    summary: summarise(valid, signatureMatches, diagnosis),
+  }
 }
 
 function searchMistakes(base: Recipe, ctx: MistakeContext, given: string): Diagnosis[] {
   const matches = matcher(given)
-  const singles: Diagnosis[] = MISTAKES.map((m) => {
+  const singles: Diagnosis[] = MISTAKES.map(m => {
     const variants = m.variants(base, ctx)
     const d = diagnose([m], variants.find(matches), ctx)
     d.applicable = variants.length > 0
     return d
   })
   const combos: Diagnosis[] = []
-  if (!singles.some((d) => d.reproduces)) {
-    const combinable = MISTAKES.filter((m) => m.combinable)
+  if (!singles.some(d => d.reproduces)) {
+    const combinable = MISTAKES.filter(m => m.combinable)
     for (let i = 0; i < combinable.length; i++) {
       const a = combinable[i]!
       for (const va of a.variants(base, ctx)) {
@@ -124,29 +132,29 @@ function searchMistakes(base: Recipe, ctx: MistakeContext, given: string): Diagn
           const b = combinable[j]!
           if (b.category === a.category) continue
           const hit = b.variants(va, ctx).find(matches)
-          if (hit && !combos.some((c) => c.id === `${a.id}+${b.id}`)) combos.push(diagnose([a, b], hit, ctx))
+          if (hit && !combos.some(c => c.id === `${a.id}+${b.id}`)) combos.push(diagnose([a, b], hit, ctx))
         }
       }
     }
   }
-  const found = [...singles, ...combos].filter((d) => d.reproduces)
-  return [...found, ...singles.filter((d) => !d.reproduces)]
+  const found = [...singles, ...combos].filter(d => d.reproduces)
+  return [...found, ...singles.filter(d => !d.reproduces)]
 }
 
 function diagnose(mistakes: Mistake[], hit: Recipe | undefined, ctx: MistakeContext): Diagnosis {
   const d: Diagnosis = {
-    id: mistakes.map((m) => m.id).join('+'),
-    mistake: mistakes.map((m) => m.mistake).join(' and '),
-    explanation: mistakes.map((m) => m.explanation).join(' '),
+    id: mistakes.map(m => m.id).join('+'),
+    mistake: mistakes.map(m => m.mistake).join(' and '),
+    explanation: mistakes.map(m => m.explanation).join(' '),
     reproduces: hit !== undefined,
     applicable: true,
   }
-  if (mistakes.length > 1) d.combination = mistakes.map((m) => m.id)
+  if (mistakes.length > 1) d.combination = mistakes.map(m => m.id)
   if (hit) {
     const canonical = canonicalOf(hit)
     if (!canonical.includes(ctx.secret)) d.signedCanonical = canonical
     if (hit.separator !== '') d.explanation += ` Separator found: ${JSON.stringify(hit.separator)}.`
-    if (mistakes.some((m) => m.id === 'timestamp-milliseconds' || m.id === 'timestamp-mismatch')) {
+    if (mistakes.some(m => m.id === 'timestamp-milliseconds' || m.id === 'timestamp-mismatch')) {
       d.explanation += ` Signed timestamp: ${hit.timestamp}.`
     }
   }
@@ -159,7 +167,7 @@ function canonicalOf(r: Recipe): string {
 
 function matcher(given: string): (r: Recipe) => boolean {
   const lower = given.toLowerCase()
-  return (r) => {
+  return r => {
     const digest = createHmac('sha256', r.key).update(canonicalOf(r), 'utf8').digest()
     if (r.encoding === 'hex') return digest.toString('hex') === lower
     const text = digest.toString(r.encoding)
@@ -169,12 +177,12 @@ function matcher(given: string): (r: Recipe) => boolean {
 
 function summarise(valid: boolean, matches: boolean, diagnosis: Diagnosis[]): string {
   if (valid) return 'The signature is right: it matches the canonical string of this request.'
-  const found = diagnosis.filter((d) => d.reproduces)
+  const found = diagnosis.filter(d => d.reproduces)
   if (matches) {
-    return `The signature matches the request, but the server will refuse it: ${found.map((d) => d.mistake).join('; ')}.`
+    return `The signature matches the request, but the server will refuse it: ${found.map(d => d.mistake).join('; ')}.`
   }
   if (found.length > 0) {
-    return `The signature is wrong. It is reproduced by: ${found.map((d) => d.mistake).join('; ')}. Fix that and sign again.`
+    return `The signature is wrong. It is reproduced by: ${found.map(d => d.mistake).join('; ')}. Fix that and sign again.`
   }
   return 'The signature is wrong and no plausible mistake (alone or in pairs) reproduces it: most likely another secret was used, or the request was changed after signing. Compare the canonical string part by part.'
 }

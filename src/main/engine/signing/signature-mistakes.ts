@@ -39,7 +39,7 @@ export interface Mistake {
 const SEPARATORS = ['\n', '|', ':', ',', '&', ' ', '.', '\t', ';', '+']
 
 const distinct = (r: Recipe, field: keyof Recipe, values: string[]): Recipe[] =>
-  [...new Set(values)].filter((v) => v !== r[field]).map((v) => ({ ...r, [field]: v }))
+  [...new Set(values)].filter(v => v !== r[field]).map(v => ({ ...r, [field]: v }))
 
 function jsonVariants(body: string): { minified: string[]; pretty: string[] } {
   let parsed: unknown
@@ -60,7 +60,8 @@ export const MISTAKES: Mistake[] = [
     id: 'path-not-lowercased',
     category: 'path',
     mistake: 'path not lowercased',
-    explanation: 'The path was signed with its capitals. 5.2 signs the path in lowercase (the URL sent may keep them): lowercase it before signing.',
+    explanation:
+      'The path was signed with its capitals. 5.2 signs the path in lowercase (the URL sent may keep them): lowercase it before signing.',
     combinable: true,
     variants: (r, ctx) => distinct(r, 'path', [ctx.target.path]),
   },
@@ -82,7 +83,9 @@ export const MISTAKES: Mistake[] = [
     explanation: 'The full URL was signed. 5.2 signs the path without scheme, host or port.',
     combinable: true,
     variants: (r, ctx) =>
-      ctx.target.origin === null ? [] : distinct(r, 'path', [`${ctx.target.origin}${r.path}`.toLowerCase(), `${ctx.target.origin}${r.path}`]),
+      ctx.target.origin === null
+        ? []
+        : distinct(r, 'path', [`${ctx.target.origin}${r.path}`.toLowerCase(), `${ctx.target.origin}${r.path}`]),
   },
   {
     id: 'trailing-slash',
@@ -90,15 +93,16 @@ export const MISTAKES: Mistake[] = [
     mistake: 'trailing slash difference',
     explanation: 'The signed path and the path sent differ by a trailing slash. Sign exactly the path on the request line.',
     combinable: true,
-    variants: (r) => distinct(r, 'path', [r.path.endsWith('/') && r.path.length > 1 ? r.path.slice(0, -1) : `${r.path}/`]),
+    variants: r => distinct(r, 'path', [r.path.endsWith('/') && r.path.length > 1 ? r.path.slice(0, -1) : `${r.path}/`]),
   },
   {
     id: 'body-null',
     category: 'body',
     mistake: 'body signed as "null"',
-    explanation: 'A request without a body was signed with the text "null" (or "undefined"). 5.2 signs the empty string when there is no body.',
+    explanation:
+      'A request without a body was signed with the text "null" (or "undefined"). 5.2 signs the empty string when there is no body.',
     combinable: true,
-    variants: (r) => (r.body === '' ? distinct(r, 'body', ['null', 'undefined']) : []),
+    variants: r => (r.body === '' ? distinct(r, 'body', ['null', 'undefined']) : []),
   },
   {
     id: 'body-omitted',
@@ -106,37 +110,41 @@ export const MISTAKES: Mistake[] = [
     mistake: 'body left out',
     explanation: 'The request carries a body but the signed string has none. Sign the body exactly as sent.',
     combinable: true,
-    variants: (r) => (r.body === '' ? [] : distinct(r, 'body', [''])),
+    variants: r => (r.body === '' ? [] : distinct(r, 'body', [''])),
   },
   {
     id: 'body-pretty-printed',
     category: 'body',
     mistake: 'body pretty-printed when signed',
-    explanation: 'A pretty-printed copy of the JSON was signed while the body sent is formatted differently. Serialise the body once and sign and send that same string.',
+    explanation:
+      'A pretty-printed copy of the JSON was signed while the body sent is formatted differently. Serialise the body once and sign and send that same string.',
     combinable: true,
-    variants: (r) => distinct(r, 'body', jsonVariants(r.body).pretty),
+    variants: r => distinct(r, 'body', jsonVariants(r.body).pretty),
   },
   {
     id: 'body-minified',
     category: 'body',
     mistake: 'body re-serialised (minified) when signed',
-    explanation: 'The JSON was re-serialised (minified) for signing while the body was sent as written (e.g. pretty-printed). Sign the exact string sent.',
+    explanation:
+      'The JSON was re-serialised (minified) for signing while the body was sent as written (e.g. pretty-printed). Sign the exact string sent.',
     combinable: true,
-    variants: (r) => distinct(r, 'body', jsonVariants(r.body).minified),
+    variants: r => distinct(r, 'body', jsonVariants(r.body).minified),
   },
   {
     id: 'body-trailing-newline',
     category: 'body',
     mistake: 'trailing newline difference in the body',
-    explanation: 'The signed body and the body sent differ by a trailing newline (typical of bodies read from files). Sign the exact bytes sent.',
+    explanation:
+      'The signed body and the body sent differ by a trailing newline (typical of bodies read from files). Sign the exact bytes sent.',
     combinable: true,
-    variants: (r) => distinct(r, 'body', [r.body.endsWith('\n') ? r.body.replace(/\r?\n$/, '') : `${r.body}\n`]),
+    variants: r => distinct(r, 'body', [r.body.endsWith('\n') ? r.body.replace(/\r?\n$/, '') : `${r.body}\n`]),
   },
   {
     id: 'timestamp-milliseconds',
     category: 'timestamp',
     mistake: 'timestamp in milliseconds',
-    explanation: 'The signed timestamp was in milliseconds. x-timestamp and the signed timestamp are the same whole seconds: Math.floor(Date.now() / 1000).',
+    explanation:
+      'The signed timestamp was in milliseconds. x-timestamp and the signed timestamp are the same whole seconds: Math.floor(Date.now() / 1000).',
     combinable: false,
     variants: (r, ctx) => {
       const ts = ctx.headerTimestamp
@@ -152,7 +160,7 @@ export const MISTAKES: Mistake[] = [
     combinable: true,
     variants: (r, ctx) => {
       const ts = ctx.headerTimestamp
-      return ts >= 1e11 ? [] : distinct(r, 'timestamp', [ts - 1, ts + 1, ts - 2, ts + 2].filter((t) => t >= 0).map(String))
+      return ts >= 1e11 ? [] : distinct(r, 'timestamp', [ts - 1, ts + 1, ts - 2, ts + 2].filter(t => t >= 0).map(String))
     },
   },
   {
@@ -167,7 +175,8 @@ export const MISTAKES: Mistake[] = [
     id: 'client-id-secret-swapped',
     category: 'key',
     mistake: 'client_id and client_secret swapped',
-    explanation: 'The secret was put in the signed string and the client id used as the HMAC key. Sign client_id + … and key the HMAC with the secret.',
+    explanation:
+      'The secret was put in the signed string and the client id used as the HMAC key. Sign client_id + … and key the HMAC with the secret.',
     combinable: true,
     variants: (r, ctx) => [{ ...r, clientId: ctx.secret, key: ctx.accessKey }],
   },
@@ -183,7 +192,8 @@ export const MISTAKES: Mistake[] = [
     id: 'secret-whitespace',
     category: 'key',
     mistake: 'whitespace around the secret',
-    explanation: 'The secret used as key has a stray newline or space (typical of values read from files or pasted). Trim it where it is stored.',
+    explanation:
+      'The secret used as key has a stray newline or space (typical of values read from files or pasted). Trim it where it is stored.',
     combinable: true,
     variants: (r, ctx) => distinct(r, 'key', [ctx.secret.trim(), `${ctx.secret}\n`, `${ctx.secret}\r\n`, ` ${ctx.secret}`]),
   },
@@ -201,7 +211,7 @@ export const MISTAKES: Mistake[] = [
     mistake: 'separators between the parts',
     explanation: 'The parts were joined with a separator. 5.2 concatenates them with nothing in between.',
     combinable: true,
-    variants: (r) => distinct(r, 'separator', SEPARATORS),
+    variants: r => distinct(r, 'separator', SEPARATORS),
   },
   {
     id: 'base64-not-hex',
@@ -209,6 +219,6 @@ export const MISTAKES: Mistake[] = [
     mistake: 'base64 instead of hex',
     explanation: 'The digest was encoded in base64. x-signature is the lowercase hex digest (64 characters).',
     combinable: true,
-    variants: (r) => distinct(r, 'encoding', ['base64', 'base64url']),
+    variants: r => distinct(r, 'encoding', ['base64', 'base64url']),
   },
 ]

@@ -1,12 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type {
-  InspectedSignature,
-  SignatureExplanation,
-  SigningNow,
-  SigningTimeSource,
-  SkewStatus,
-} from '../../../shared/contract'
+import type { InspectedSignature, SignatureExplanation, SigningNow, SigningTimeSource, SkewStatus } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EnvironmentProvider, ResolvedEnvironment, SendHttp } from '../core/ports'
 import { fingerprint, type SecretRegistry } from '../core/secret-registry'

@@ -36,5 +36,5 @@ export async function removeWriteLeftovers(path: string): Promise<void> {
   } catch {
     return
   }
-  await Promise.all(entries.filter((e) => isAtomicWriteLeftover(e, name)).map((e) => rm(join(dir, e), { force: true })))
+  await Promise.all(entries.filter(e => isAtomicWriteLeftover(e, name)).map(e => rm(join(dir, e), { force: true })))
 }

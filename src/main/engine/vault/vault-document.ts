@@ -35,7 +35,7 @@ export function parseVaultDocument(text: string): VaultDocument {
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 3)
-      .map((i) => `${i.path.join('.') || '(document)'}: ${i.message}`)
+      .map(i => `${i.path.join('.') || '(document)'}: ${i.message}`)
       .join('; ')
     throw new Error(`not a vault document: ${issues}`)
   }

@@ -153,7 +153,7 @@ export class Vault {
   }
 
   async delete(key: string): Promise<boolean> {
-    return (await this.deleteWhere((k) => k === key)) > 0
+    return (await this.deleteWhere(k => k === key)) > 0
   }
 
   /** Waits for pending writes (used at shutdown). */

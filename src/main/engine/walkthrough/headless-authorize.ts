@@ -18,7 +18,7 @@ export class FlowWatcher {
     o.signal?.addEventListener('abort', () => {
       for (const wake of this.waiters) wake()
     })
-    this.unsubscribe = o.events((message) => {
+    this.unsubscribe = o.events(message => {
       if (message.name !== 'oauth:flow') return
       const state = message.payload as OAuthFlowState
       if (state.envId !== o.envId) return
@@ -28,7 +28,13 @@ export class FlowWatcher {
   }
 
   /** Resolves with the first state of `flowId` that matches, rejects on failure, denial or timeout. */
-  async until(flowId: string, wanted: (step: string) => boolean, timeoutMs: number, onTick?: (leftMs: number) => void, tickMs = 15_000): Promise<OAuthFlowState> {
+  async until(
+    flowId: string,
+    wanted: (step: string) => boolean,
+    timeoutMs: number,
+    onTick?: (leftMs: number) => void,
+    tickMs = 15_000,
+  ): Promise<OAuthFlowState> {
     const deadline = Date.now() + timeoutMs
     let nextTick = Date.now() + tickMs
     for (;;) {
@@ -52,7 +58,7 @@ export class FlowWatcher {
         onTick(deadline - now)
         nextTick = now + tickMs
       }
-      await new Promise<void>((resolve) => {
+      await new Promise<void>(resolve => {
         const wake = () => {
           clearTimeout(timer)
           this.waiters.delete(wake)
@@ -83,9 +89,13 @@ export async function authorizeHeadless(o: WalkthroughOptions, watcher: FlowWatc
     await first.arrayBuffer()
     const location = first.headers.get('location')
     if (!location) {
-      throw new ConsoleError('unsupported', `The authorize endpoint answered ${first.status} instead of redirecting: it does not consent by itself.`, {
-        hint: 'Run without --auto-consent and sign in in a browser.',
-      })
+      throw new ConsoleError(
+        'unsupported',
+        `The authorize endpoint answered ${first.status} instead of redirecting: it does not consent by itself.`,
+        {
+          hint: 'Run without --auto-consent and sign in in a browser.',
+        },
+      )
     }
     const callback = await fetch(new URL(location, start.authorizeUrl), { redirect: 'manual' })
     await callback.arrayBuffer()
@@ -97,9 +107,9 @@ export async function authorizeHeadless(o: WalkthroughOptions, watcher: FlowWatc
   }
   await watcher.until(
     start.flowId,
-    (step) => DONE_STEPS.has(step),
+    step => DONE_STEPS.has(step),
     o.authorizeTimeoutSeconds * 1000 + 2000,
-    (left) => o.progress.note(`Still waiting for the redirect… ${formatLeft(left)} left`),
+    left => o.progress.note(`Still waiting for the redirect… ${formatLeft(left)} left`),
     (o.countdownEverySeconds ?? 15) * 1000,
   )
   return { flowId: start.flowId, catcher }

@@ -37,7 +37,15 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<Walkthrough
     } catch (error) {
       failed = true
       const e = error instanceof ConsoleError ? error : new ConsoleError('internal', (error as Error).message)
-      result = { index, total: TOTAL, title, status: 'failed', ms: elapsed(started), detail: e.message, error: { code: e.code, message: e.message, hint: e.hint } }
+      result = {
+        index,
+        total: TOTAL,
+        title,
+        status: 'failed',
+        ms: elapsed(started),
+        detail: e.message,
+        error: { code: e.code, message: e.message, hint: e.hint },
+      }
     }
     steps.push(result)
     o.progress.finish(result)
@@ -54,18 +62,24 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<Walkthrough
       return `code caught on ${auth.catcher}${o.autoConsent ? ', auto-consent' : ''}`
     })
     await step(2, 'Exchanging the code for tokens', async () => {
-      await watcher.until(flowId, (s) => s === 'done', 30_000)
+      await watcher.until(flowId, s => s === 'done', 30_000)
       const tokens = await o.call('oauth:tokens', { envId: o.envId })
       const life = tokens.lifetimeSeconds ? `, valid ${Math.round(tokens.lifetimeSeconds / 3600)} h` : ''
       return `${tokens.tokenType ?? 'Bearer'} token${life}, ${tokens.permissions.join(' ') || 'no permissions listed'}`
     })
     await step(3, 'Listing locations', async () => {
       const list = await o.call('http:listLocations', { envId: o.envId })
-      location = o.locationId === undefined ? list.locations[0] : list.locations.find((l) => l.id === o.locationId)
+      location = o.locationId === undefined ? list.locations[0] : list.locations.find(l => l.id === o.locationId)
       if (!location) {
-        throw new ConsoleError('not_found', o.locationId === undefined ? 'The merchant has no eligible location.' : `Location ${o.locationId} is not among the ${list.locations.length} eligible locations.`, {
-          hint: o.locationId === undefined ? undefined : `Choose one of: ${list.locations.map((l) => l.id).join(', ')}.`,
-        })
+        throw new ConsoleError(
+          'not_found',
+          o.locationId === undefined
+            ? 'The merchant has no eligible location.'
+            : `Location ${o.locationId} is not among the ${list.locations.length} eligible locations.`,
+          {
+            hint: o.locationId === undefined ? undefined : `Choose one of: ${list.locations.map(l => l.id).join(', ')}.`,
+          },
+        )
       }
       return `${list.locations.length} location${list.locations.length === 1 ? '' : 's'}`
     })

@@ -1,13 +1,5 @@
 import { BridgeCallError } from '../../../shared/contract/errors'
-import type {
-  BridgeApi,
-  ChannelName,
-  EventName,
-  PayloadOf,
-  RequestOf,
-  ResponseOf,
-  TransportKind,
-} from '../../../shared/contract/index'
+import type { BridgeApi, ChannelName, EventName, PayloadOf, RequestOf, ResponseOf, TransportKind } from '../../../shared/contract/index'
 import { useConnectionStore } from '../stores/connection-store'
 import { createWebClient } from './web-client'
 
@@ -16,7 +8,7 @@ import { createWebClient } from './web-client'
  * in a browser. Everything else calls `call()` (used through react-query) and `subscribe()`.
  */
 const transport: TransportKind = window.api ? 'electron' : 'web'
-const api: BridgeApi = window.api ?? createWebClient((state) => useConnectionStore.getState().setState(state))
+const api: BridgeApi = window.api ?? createWebClient(state => useConnectionStore.getState().setState(state))
 if (transport === 'electron') useConnectionStore.getState().setState('open')
 
 export const bridgeTransport = transport
@@ -29,7 +21,9 @@ export async function call<C extends ChannelName>(channel: C, request: RequestOf
   const group = (api as unknown as Record<string, Record<string, (r: unknown) => Promise<unknown>>>)[domain]
   const fn = group?.[verb]
   if (!fn) throw new BridgeCallError({ code: 'unknown_channel', message: `No bridge channel ${channel}.` })
-  const result = (await fn(request)) as { ok: true; value: ResponseOf<C> } | { ok: false; error: ConstructorParameters<typeof BridgeCallError>[0] }
+  const result = (await fn(request)) as
+    | { ok: true; value: ResponseOf<C> }
+    | { ok: false; error: ConstructorParameters<typeof BridgeCallError>[0] }
   if (!result.ok) throw new BridgeCallError(result.error)
   return result.value
 }

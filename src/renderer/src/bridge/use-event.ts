@@ -6,5 +6,5 @@ import { subscribe } from './bridge'
 export function useEvent<E extends EventName>(name: E, listener: (payload: PayloadOf<E>) => void): void {
   const ref = useRef(listener)
   ref.current = listener
-  useEffect(() => subscribe(name, (p) => ref.current(p)), [name])
+  useEffect(() => subscribe(name, p => ref.current(p)), [name])
 }

@@ -33,7 +33,7 @@ export function createWebClient(onState: (state: ConnectionState) => void = () =
       onState('open')
       for (const m of queue.splice(0)) ws.send(m)
     }
-    ws.onmessage = (e) => {
+    ws.onmessage = e => {
       let msg: WebServerMessage
       try {
         msg = JSON.parse(String(e.data)) as WebServerMessage
@@ -68,7 +68,7 @@ export function createWebClient(onState: (state: ConnectionState) => void = () =
 
   return buildProxyApi(
     (channel, payload) =>
-      new Promise((resolve) => {
+      new Promise(resolve => {
         const id = nextId++
         pending.set(id, { resolve })
         const message = JSON.stringify({ t: 'invoke', id, channel, payload })

@@ -3,9 +3,9 @@ import { type Command, useCommandStore } from '../stores/command-store'
 
 /** Ctrl/Cmd+K: type to filter the commands, arrows to move, Enter to run, Escape to close. */
 export function CommandPalette() {
-  const open = useCommandStore((s) => s.paletteOpen)
-  const setOpen = useCommandStore((s) => s.setPaletteOpen)
-  const commands = useCommandStore((s) => s.commands)
+  const open = useCommandStore(s => s.paletteOpen)
+  const setOpen = useCommandStore(s => s.setPaletteOpen)
+  const commands = useCommandStore(s => s.commands)
   const [query, setQuery] = useState('')
   const [index, setIndex] = useState(0)
   const input = useRef<HTMLInputElement>(null)
@@ -32,7 +32,7 @@ export function CommandPalette() {
   const matches = useMemo(() => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean)
     return [...commands.values()]
-      .filter((c) => words.every((w) => c.title.toLowerCase().includes(w)))
+      .filter(c => words.every(w => c.title.toLowerCase().includes(w)))
       .sort((a, b) => a.title.localeCompare(b.title))
   }, [commands, query])
 
@@ -52,14 +52,14 @@ export function CommandPalette() {
           placeholder="Type a command…"
           aria-label="Command"
           value={query}
-          onChange={(e) => {
+          onChange={e => {
             setQuery(e.target.value)
             setIndex(0)
           }}
-          onKeyDown={(e) => {
+          onKeyDown={e => {
             if (e.key === 'Escape') setOpen(false)
-            else if (e.key === 'ArrowDown') setIndex((i) => Math.min(matches.length - 1, i + 1))
-            else if (e.key === 'ArrowUp') setIndex((i) => Math.max(0, i - 1))
+            else if (e.key === 'ArrowDown') setIndex(i => Math.min(matches.length - 1, i + 1))
+            else if (e.key === 'ArrowUp') setIndex(i => Math.max(0, i - 1))
             else if (e.key === 'Enter') run(matches[index])
             else return
             e.preventDefault()
@@ -69,7 +69,13 @@ export function CommandPalette() {
           {matches.length === 0 ? <li className="empty">No command matches “{query}”.</li> : null}
           {matches.map((c, i) => (
             <li key={c.id}>
-              <button type="button" aria-current={i === index ? 'true' : undefined} className={`palette__item${i === index ? ' palette__item--active' : ''}`} onMouseEnter={() => setIndex(i)} onClick={() => run(c)}>
+              <button
+                type="button"
+                aria-current={i === index ? 'true' : undefined}
+                className={`palette__item${i === index ? ' palette__item--active' : ''}`}
+                onMouseEnter={() => setIndex(i)}
+                onClick={() => run(c)}
+              >
                 <span>{c.title}</span>
                 {c.shortcut ? <kbd>{c.shortcut}</kbd> : null}
               </button>

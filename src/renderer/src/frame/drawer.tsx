@@ -7,7 +7,7 @@ import { useLogFeed } from '../features/network-log/use-log-feed'
 import { useNavStore } from '../stores/nav-store'
 import '../features/network-log/drawer.css'
 
-const NetworkLog = lazy(() => import('../features/network-log/network-log').then((m) => ({ default: m.NetworkLog })))
+const NetworkLog = lazy(() => import('../features/network-log/network-log').then(m => ({ default: m.NetworkLog })))
 
 const KEEP = 50
 type DrawerTab = 'log' | 'events'
@@ -18,14 +18,14 @@ type DrawerTab = 'log' | 'events'
  */
 export function Drawer() {
   useLogFeed()
-  const open = useNavStore((s) => s.drawerOpen)
-  const toggle = useNavStore((s) => s.toggleDrawer)
-  const count = useLogStore((s) => s.entries.length)
+  const open = useNavStore(s => s.drawerOpen)
+  const toggle = useNavStore(s => s.toggleDrawer)
+  const count = useLogStore(s => s.entries.length)
   const [tab, setTab] = useState<DrawerTab>('log')
   const [sized, setSized] = useState(false)
   const onSized = useCallback((v: boolean) => setSized(v), [])
   const [beats, setBeats] = useState<Heartbeat[]>([])
-  useEvent('app:heartbeat', (b) => setBeats((list) => [b, ...list].slice(0, KEEP)))
+  useEvent('app:heartbeat', b => setBeats(list => [b, ...list].slice(0, KEEP)))
   const pick = (t: DrawerTab) => {
     if (open && t === tab) toggle(false)
     else {
@@ -37,10 +37,20 @@ export function Drawer() {
     <section className={`drawer${open ? '' : ' drawer--closed'}${open && sized ? ' drawer--sized' : ''}`} aria-label="Drawer">
       {open ? <DrawerResizer onSized={onSized} /> : null}
       <header className="drawer__bar">
-        <button type="button" className={`tab${tab === 'log' ? ' tab--active' : ''}`} aria-pressed={tab === 'log'} onClick={() => pick('log')}>
+        <button
+          type="button"
+          className={`tab${tab === 'log' ? ' tab--active' : ''}`}
+          aria-pressed={tab === 'log'}
+          onClick={() => pick('log')}
+        >
           Network log <span className="badge">{count}</span>
         </button>
-        <button type="button" className={`tab${tab === 'events' ? ' tab--active' : ''}`} aria-pressed={tab === 'events'} onClick={() => pick('events')}>
+        <button
+          type="button"
+          className={`tab${tab === 'events' ? ' tab--active' : ''}`}
+          aria-pressed={tab === 'events'}
+          onClick={() => pick('events')}
+        >
           Events {beats.length > 0 ? <span className="badge">{beats.length}</span> : null}
         </button>
         <span className="drawer__spacer" />
@@ -70,7 +80,7 @@ export function Drawer() {
                 </tr>
               </thead>
               <tbody>
-                {beats.map((b) => (
+                {beats.map(b => (
                   <tr key={b.seq} data-testid="event-row">
                     <td className="mono">{b.seq}</td>
                     <td className="mono">app:heartbeat</td>

@@ -12,7 +12,7 @@ export function EnvironmentSwitcher() {
   const info = useAppInfo()
   const setActive = useSetActiveEnvironment()
   const envs = info.data?.environments ?? []
-  const sorted = [...envs.filter((e) => e.builtIn), ...envs.filter((e) => !e.builtIn)]
+  const sorted = [...envs.filter(e => e.builtIn), ...envs.filter(e => !e.builtIn)]
   const value = setActive.isPending ? (setActive.variables ?? '') : (info.data?.activeEnvironmentId ?? '')
   return (
     <div className="env-switcher">
@@ -22,11 +22,11 @@ export function EnvironmentSwitcher() {
           aria-label="Environment"
           value={value}
           disabled={!info.data || envs.length === 0 || setActive.isPending}
-          onChange={(e) => {
+          onChange={e => {
             if (e.target.value && e.target.value !== info.data?.activeEnvironmentId) setActive.mutate(e.target.value)
           }}
         >
-          {sorted.map((env) => (
+          {sorted.map(env => (
             <option key={env.id} value={env.id}>
               {env.name}
             </option>

@@ -10,9 +10,9 @@ import { useFrameCommands } from './use-frame-commands'
 /** The DevTools-like frame: sidebar, main panel, bottom drawer, status bar. */
 export function Frame() {
   useFrameCommands()
-  const section = useNavStore((s) => s.section)
-  const drawerOpen = useNavStore((s) => s.drawerOpen)
-  const current = sections.find((s) => s.id === section) ?? sections[0]
+  const section = useNavStore(s => s.section)
+  const drawerOpen = useNavStore(s => s.drawerOpen)
+  const current = sections.find(s => s.id === section) ?? sections[0]
   const Panel = current?.component
   return (
     <div className={`frame${drawerOpen ? ' frame--drawer' : ''}`}>

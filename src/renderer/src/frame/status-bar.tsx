@@ -12,10 +12,10 @@ import { TokenStatus } from './status-items/token-status'
 /** What is always true: environment, connection, secret storage, last heartbeat from the engine. */
 export function StatusBar() {
   const info = useAppInfo()
-  const connection = useConnectionStore((s) => s.state)
+  const connection = useConnectionStore(s => s.state)
   const [beat, setBeat] = useState<Heartbeat | null>(null)
   useEvent('app:heartbeat', setBeat)
-  const env = info.data?.environments.find((e) => e.id === info.data?.activeEnvironmentId)
+  const env = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId)
   return (
     <footer className="status-bar">
       <span className={`status-dot status-dot--${connection}`} title={`Bridge ${connection}`} />
@@ -24,14 +24,20 @@ export function StatusBar() {
       <SkewStatus />
       <QuotaStatus />
       <span className="status-sep status-wide" />
-      <span className="status-wide" title="How the console talks to its engine">{bridgeTransport === 'web' ? 'Browser (web host)' : 'Desktop'}</span>
+      <span className="status-wide" title="How the console talks to its engine">
+        {bridgeTransport === 'web' ? 'Browser (web host)' : 'Desktop'}
+      </span>
       <span className="status-sep" />
       <span title={info.data?.secretStorage.description} className={info.data && !info.data.secretStorage.protected ? 'warn' : undefined}>
         Secrets: {info.data?.secretStorage.backend ?? '…'}
       </span>
       <span className="status-spacer" />
       <span className="status-wide" data-testid="status-heartbeat" title="Last heartbeat from the engine">
-        {beat ? `engine up ${formatDuration(beat.uptimeSeconds * 1000)}` : connection === 'open' ? 'engine connected' : 'connecting to the engine…'}
+        {beat
+          ? `engine up ${formatDuration(beat.uptimeSeconds * 1000)}`
+          : connection === 'open'
+            ? 'engine connected'
+            : 'connecting to the engine…'}
       </span>
     </footer>
   )

@@ -9,13 +9,15 @@ export function useFrameCommands(): void {
   useEffect(() => {
     const nav = useNavStore.getState()
     const theme = useThemeStore.getState()
-    return useCommandStore.getState().register([
-      ...sections.map((s) => ({ id: `go:${s.id}`, title: `Go to ${s.label}`, run: () => nav.go(s.id) })),
-      { id: 'drawer:toggle', title: 'Toggle the network log drawer', shortcut: 'Ctrl+`', run: () => nav.toggleDrawer() },
-      { id: 'theme:light', title: 'Theme: light', run: () => theme.setChoice('light') },
-      { id: 'theme:dark', title: 'Theme: dark', run: () => theme.setChoice('dark') },
-      { id: 'theme:system', title: 'Theme: follow the system', run: () => theme.setChoice('system') },
-    ])
+    return useCommandStore
+      .getState()
+      .register([
+        ...sections.map(s => ({ id: `go:${s.id}`, title: `Go to ${s.label}`, run: () => nav.go(s.id) })),
+        { id: 'drawer:toggle', title: 'Toggle the network log drawer', shortcut: 'Ctrl+`', run: () => nav.toggleDrawer() },
+        { id: 'theme:light', title: 'Theme: light', run: () => theme.setChoice('light') },
+        { id: 'theme:dark', title: 'Theme: dark', run: () => theme.setChoice('dark') },
+        { id: 'theme:system', title: 'Theme: follow the system', run: () => theme.setChoice('system') },
+      ])
   }, [])
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

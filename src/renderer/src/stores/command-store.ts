@@ -29,5 +29,5 @@ export const useCommandStore = create<CommandStore>((set, get) => ({
       set({ commands: after })
     }
   },
-  setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
+  setPaletteOpen: paletteOpen => set({ paletteOpen }),
 }))

@@ -7,7 +7,7 @@ interface ConnectionStore {
 }
 
 /** Whether the bridge is connected (always open in the desktop app; the web client reports its socket). */
-export const useConnectionStore = create<ConnectionStore>((set) => ({
+export const useConnectionStore = create<ConnectionStore>(set => ({
   state: 'connecting',
-  setState: (state) => set({ state }),
+  setState: state => set({ state }),
 }))

@@ -12,9 +12,9 @@ interface NavStore {
 const DRAWER_OPEN_MIN_HEIGHT = 720
 
 /** Which section the main panel shows and whether the bottom drawer is open. */
-export const useNavStore = create<NavStore>((set) => ({
+export const useNavStore = create<NavStore>(set => ({
   section: 'overview',
   drawerOpen: typeof window === 'undefined' || window.innerHeight >= DRAWER_OPEN_MIN_HEIGHT,
-  go: (section) => set({ section }),
-  toggleDrawer: (open) => set((s) => ({ drawerOpen: open ?? !s.drawerOpen })),
+  go: section => set({ section }),
+  toggleDrawer: open => set(s => ({ drawerOpen: open ?? !s.drawerOpen })),
 }))

@@ -20,9 +20,9 @@ function initial(): ThemeChoice {
 }
 
 /** Light/dark follows the OS unless the user picks one; the choice is remembered in this browser profile. */
-export const useThemeStore = create<ThemeStore>((set) => ({
+export const useThemeStore = create<ThemeStore>(set => ({
   choice: initial(),
-  setChoice: (choice) => {
+  setChoice: choice => {
     try {
       localStorage.setItem(KEY, choice)
     } catch {

@@ -28,7 +28,7 @@ export function CodeEditor({ value, language = 'json', readOnly = false, onChang
     let disposed = false
     let themeObserver: MutationObserver | null = null
     loadMonaco()
-      .then((monaco) => {
+      .then(monaco => {
         if (disposed || !host.current) return
         const theme = () => (document.documentElement.dataset.theme === 'dark' ? 'vs-dark' : 'vs')
         const e = monaco.editor.create(host.current, {

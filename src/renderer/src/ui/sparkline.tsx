@@ -1,5 +1,15 @@
 /** A tiny bar chart of counts (e.g. requests per minute over the last 60 minutes), newest on the right. */
-export function Sparkline({ values, width = 120, height = 24, label }: { values: number[]; width?: number; height?: number; label: string }) {
+export function Sparkline({
+  values,
+  width = 120,
+  height = 24,
+  label,
+}: {
+  values: number[]
+  width?: number
+  height?: number
+  label: string
+}) {
   const max = Math.max(1, ...values)
   const bar = values.length > 0 ? width / values.length : width
   return (

@@ -29,7 +29,7 @@ export function rawRequest(
         },
         agent: false,
       },
-      (res) => {
+      res => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => {

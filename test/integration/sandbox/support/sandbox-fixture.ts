@@ -22,12 +22,7 @@ export function startTestSandbox(opts: SandboxOptions = {}): Promise<RunningSand
 }
 
 /** Calls an operator endpoint with the admin token. */
-export async function admin(
-  sb: RunningSandbox,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: unknown }> {
+export async function admin(sb: RunningSandbox, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   const res = await fetch(`${sb.url}${path}`, {
     method,
     headers: { 'x-sandbox-admin-token': sb.adminToken, 'content-type': 'application/json' },

@@ -26,7 +26,7 @@ export function rawRequest(
         headers: { ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...input.headers },
         agent: false,
       },
-      (res) => {
+      res => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }))

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { buildAuthorizeUrl, newPkcePair, newState, pkceChallenge } from '../../../../src/main/engine/oauth/authorize-url'
 
 describe('buildAuthorizeUrl', () => {
-  const base = { authUrl: 'https://auth.example.com', path: '/oauth2/authorize/', clientId: 'partner app', redirectUri: 'https://app.example.com/cb?x=1&y=2', state: 'st' }
+  const base = {
+    authUrl: 'https://auth.example.com',
+    path: '/oauth2/authorize/',
+    clientId: 'partner app',
+    redirectUri: 'https://app.example.com/cb?x=1&y=2',
+    state: 'st',
+  }
 
   it('carries the spec 4.1 parameters plus state, the redirect URI exactly as configured', () => {
     const { url, params } = buildAuthorizeUrl(base)
@@ -13,8 +19,8 @@ describe('buildAuthorizeUrl', () => {
     expect(q.get('response_type')).toBe('code')
     expect(q.get('state')).toBe('st')
     expect(q.has('code_challenge')).toBe(false)
-    expect(params.map((p) => p.name)).toEqual(['client_id', 'redirect_uri', 'response_type', 'state'])
-    expect(params.every((p) => p.note.length > 10)).toBe(true)
+    expect(params.map(p => p.name)).toEqual(['client_id', 'redirect_uri', 'response_type', 'state'])
+    expect(params.every(p => p.note.length > 10)).toBe(true)
   })
 
   it('adds an S256 challenge when PKCE is on', () => {

@@ -27,7 +27,7 @@ describe('loopback catcher', () => {
     const catcher = await startLoopbackCatcher({
       redirectUri: `http://127.0.0.1:${port}/cb`,
       timeoutMs: 10_000,
-      onCallback: async (p) => {
+      onCallback: async p => {
         received.push(p)
         return { outcome: 'success', title: 'Authorization complete', message: 'Done <b>.' }
       },
@@ -42,16 +42,21 @@ describe('loopback catcher', () => {
     expect(page?.body).toContain('You can close this tab')
     expect(page?.body).toContain('Done &lt;b&gt;.')
     expect(received).toEqual([{ code: 'the-code', state: 's' }])
-    await new Promise((r) => setTimeout(r, 50))
+    await new Promise(r => setTimeout(r, 50))
     expect(await get(`http://127.0.0.1:${port}/cb?code=again`)).toBeNull()
   })
 
   it('refuses requests addressed to a non-loopback Host (DNS rebinding)', async () => {
     const port = await findFreePort()
-    const catcher = await startLoopbackCatcher({ redirectUri: `http://127.0.0.1:${port}/cb`, timeoutMs: 5000, onCallback: async () => ({ outcome: 'success', title: 't', message: 'm' }), onTimeout: () => {} })
+    const catcher = await startLoopbackCatcher({
+      redirectUri: `http://127.0.0.1:${port}/cb`,
+      timeoutMs: 5000,
+      onCallback: async () => ({ outcome: 'success', title: 't', message: 'm' }),
+      onTimeout: () => {},
+    })
     closers.push(() => catcher.close())
     const status = await new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/cb?code=x', headers: { host: 'evil.example' } }, (res) => {
+      const req = request({ host: '127.0.0.1', port, path: '/cb?code=x', headers: { host: 'evil.example' } }, res => {
         res.resume()
         resolve(res.statusCode ?? 0)
       })
@@ -64,20 +69,30 @@ describe('loopback catcher', () => {
   it('times out and closes', async () => {
     const port = await findFreePort()
     let timedOut = false
-    await startLoopbackCatcher({ redirectUri: `http://127.0.0.1:${port}/cb`, timeoutMs: 100, onCallback: async () => ({ outcome: 'success', title: 't', message: 'm' }), onTimeout: () => {
-      timedOut = true
-    } })
-    await new Promise((r) => setTimeout(r, 250))
+    await startLoopbackCatcher({
+      redirectUri: `http://127.0.0.1:${port}/cb`,
+      timeoutMs: 100,
+      onCallback: async () => ({ outcome: 'success', title: 't', message: 'm' }),
+      onTimeout: () => {
+        timedOut = true
+      },
+    })
+    await new Promise(r => setTimeout(r, 250))
     expect(timedOut).toBe(true)
     expect(await get(`http://127.0.0.1:${port}/cb?code=late`)).toBeNull()
   })
 
   it('names the busy port and what to do', async () => {
     const blocker = createServer()
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve()))
-    closers.push(() => new Promise((r) => blocker.close(r)))
+    await new Promise<void>(resolve => blocker.listen(0, '127.0.0.1', () => resolve()))
+    closers.push(() => new Promise(r => blocker.close(r)))
     const port = (blocker.address() as { port: number }).port
-    const error = await startLoopbackCatcher({ redirectUri: `http://127.0.0.1:${port}/cb`, timeoutMs: 1000, onCallback: async () => ({ outcome: 'success', title: '', message: '' }), onTimeout: () => {} }).catch((e: unknown) => e)
+    const error = await startLoopbackCatcher({
+      redirectUri: `http://127.0.0.1:${port}/cb`,
+      timeoutMs: 1000,
+      onCallback: async () => ({ outcome: 'success', title: '', message: '' }),
+      onTimeout: () => {},
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ConsoleError)
     expect((error as ConsoleError).code).toBe('conflict')
     expect((error as ConsoleError).message).toContain(`Port ${port} on 127.0.0.1 is already in use`)

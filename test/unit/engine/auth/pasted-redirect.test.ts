@@ -12,11 +12,19 @@ describe('parsePastedRedirect', () => {
       matchesRedirectUri: true,
     })
     expect(parsePastedRedirect('https://other.example/cb?code=abc', redirect)).toMatchObject({ kind: 'answer', matchesRedirectUri: false })
-    expect(parsePastedRedirect('myapp://cb?error=access_denied&state=q', 'myapp://cb')).toMatchObject({ kind: 'answer', params: { error: 'access_denied', state: 'q' } })
+    expect(parsePastedRedirect('myapp://cb?error=access_denied&state=q', 'myapp://cb')).toMatchObject({
+      kind: 'answer',
+      params: { error: 'access_denied', state: 'q' },
+    })
   })
 
   it('reads a bare query string', () => {
-    expect(parsePastedRedirect('?code=abc&state=s', redirect)).toEqual({ kind: 'answer', params: { code: 'abc', state: 's' }, url: null, matchesRedirectUri: null })
+    expect(parsePastedRedirect('?code=abc&state=s', redirect)).toEqual({
+      kind: 'answer',
+      params: { code: 'abc', state: 's' },
+      url: null,
+      matchesRedirectUri: null,
+    })
     expect(parsePastedRedirect('code=abc', redirect)).toMatchObject({ kind: 'answer', params: { code: 'abc' } })
   })
 

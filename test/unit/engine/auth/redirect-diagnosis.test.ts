@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { characterDiff, diagnoseRedirectMismatch } from '../../../../src/main/engine/oauth/redirect-diagnosis'
 
-const kinds = (sent: string, registered: string) => diagnoseRedirectMismatch(sent, registered).differences.map((d) => d.kind)
+const kinds = (sent: string, registered: string) => diagnoseRedirectMismatch(sent, registered).differences.map(d => d.kind)
 
 describe('diagnoseRedirectMismatch', () => {
   it('says identical URIs are identical', () => {
     const d = diagnoseRedirectMismatch('https://a.example/cb', 'https://a.example/cb')
-    expect(d).toMatchObject({ equal: true, firstDifferenceAt: null, differences: [], segments: [{ kind: 'same', text: 'https://a.example/cb' }] })
+    expect(d).toMatchObject({
+      equal: true,
+      firstDifferenceAt: null,
+      differences: [],
+      segments: [{ kind: 'same', text: 'https://a.example/cb' }],
+    })
   })
 
   it('names each usual culprit', () => {
@@ -36,8 +41,18 @@ describe('characterDiff', () => {
     const sent = 'https://app.example.com/oauth/callback/'
     const registered = 'https://App.example.com:443/oauth/callback'
     const segments = characterDiff(sent, registered)
-    expect(segments.filter((s) => s.kind !== 'registered-only').map((s) => s.text).join('')).toBe(sent)
-    expect(segments.filter((s) => s.kind !== 'sent-only').map((s) => s.text).join('')).toBe(registered)
+    expect(
+      segments
+        .filter(s => s.kind !== 'registered-only')
+        .map(s => s.text)
+        .join(''),
+    ).toBe(sent)
+    expect(
+      segments
+        .filter(s => s.kind !== 'sent-only')
+        .map(s => s.text)
+        .join(''),
+    ).toBe(registered)
     expect(segments).toContainEqual({ kind: 'registered-only', text: ':443' })
     expect(segments.at(-1)).toEqual({ kind: 'sent-only', text: '/' })
   })
@@ -45,6 +60,6 @@ describe('characterDiff', () => {
   it('merges runs and handles empty strings', () => {
     expect(characterDiff('', 'abc')).toEqual([{ kind: 'registered-only', text: 'abc' }])
     expect(characterDiff('abc', '')).toEqual([{ kind: 'sent-only', text: 'abc' }])
-    expect(characterDiff('abXd', 'abYd').map((s) => s.kind)).toEqual(['same', 'sent-only', 'registered-only', 'same'])
+    expect(characterDiff('abXd', 'abYd').map(s => s.kind)).toEqual(['same', 'sent-only', 'registered-only', 'same'])
   })
 })

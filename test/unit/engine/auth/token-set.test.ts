@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { isExpired, SPEC_ACCESS_LIFETIME_SECONDS, tokenSetFromGrant, tokenView } from '../../../../src/main/engine/oauth/token-set'
 import { maskSecret } from '../../../../src/main/engine/vault/mask'
 
-const grant = { accessToken: 'sbx_at_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAabcd', refreshToken: 'sbx_rt_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBwxyz', permissions: ['read:locations'], tokenType: 'Bearer' }
+const grant = {
+  accessToken: 'sbx_at_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAabcd',
+  refreshToken: 'sbx_rt_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBwxyz',
+  permissions: ['read:locations'],
+  tokenType: 'Bearer',
+}
 
 describe('token expiry', () => {
   it('takes the expiry from `expiration` on a code exchange', () => {
@@ -12,8 +17,19 @@ describe('token expiry', () => {
 
   it('carries the last known lifetime over a refresh, which has no `expiration` (2.4)', () => {
     const first = tokenSetFromGrant({ ...grant, expiration: 7200 }, 'exchange', undefined, 0)
-    const refreshed = tokenSetFromGrant({ ...grant, accessToken: 'sbx_at_new', refreshToken: null, expiration: null }, 'refresh', first, 50_000)
-    expect(refreshed).toMatchObject({ expiresAt: 50_000 + 7_200_000, lifetimeSeconds: 7200, expirySource: 'last-known-lifetime', obtainedAt: 0, refreshedAt: 50_000 })
+    const refreshed = tokenSetFromGrant(
+      { ...grant, accessToken: 'sbx_at_new', refreshToken: null, expiration: null },
+      'refresh',
+      first,
+      50_000,
+    )
+    expect(refreshed).toMatchObject({
+      expiresAt: 50_000 + 7_200_000,
+      lifetimeSeconds: 7200,
+      expirySource: 'last-known-lifetime',
+      obtainedAt: 0,
+      refreshedAt: 50_000,
+    })
     expect(refreshed.refreshToken).toBe(grant.refreshToken)
   })
 
@@ -33,7 +49,10 @@ describe('token expiry', () => {
 
 describe('what the renderer sees', () => {
   it('masks tokens and secrets, keeping only a prefix, four characters and the fingerprint', () => {
-    expect(maskSecret('sbx_at_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAabcd')).toEqual({ masked: 'sbx_at_…abcd', fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/) })
+    expect(maskSecret('sbx_at_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAabcd')).toEqual({
+      masked: 'sbx_at_…abcd',
+      fingerprint: expect.stringMatching(/^[0-9a-f]{8}$/),
+    })
     expect(maskSecret('sbx_secret_0123456789abcdefWXYZ').masked).toBe('sbx_secret_…WXYZ')
     expect(maskSecret('short-secret').masked).toBe('…')
     expect(maskSecret('plainrandomvaluewithoutprefix1234').masked).toBe('…1234')

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { isLoopbackHost, redirectUriAsSent, validateSettings } from '../../../../src/main/engine/profiles/validate-settings'
 
-const ok = { name: 'Prod', authUrl: 'https://auth.example.com', baseUrl: 'https://api.example.com', clientId: 'cid', redirectUri: 'https://app.example.com/cb' }
-const paths = (settings: Parameters<typeof validateSettings>[0]) => validateSettings(settings).issues.map((i) => i.path)
+const ok = {
+  name: 'Prod',
+  authUrl: 'https://auth.example.com',
+  baseUrl: 'https://api.example.com',
+  clientId: 'cid',
+  redirectUri: 'https://app.example.com/cb',
+}
+const paths = (settings: Parameters<typeof validateSettings>[0]) => validateSettings(settings).issues.map(i => i.path)
 
 describe('validateSettings', () => {
   it('accepts a well-formed environment and shows the redirect URI as it will be sent', () => {
@@ -15,12 +21,20 @@ describe('validateSettings', () => {
     expect(paths({ ...ok, authUrl: 'http://auth.example.com' })).toEqual(['authUrl'])
     expect(paths({ ...ok, baseUrl: 'http://api.example.com' })).toEqual(['baseUrl'])
     expect(paths({ ...ok, redirectUri: 'http://app.example.com/cb' })).toEqual(['redirectUri'])
-    expect(paths({ ...ok, authUrl: 'http://127.0.0.1:8080', baseUrl: 'http://localhost:8080', redirectUri: 'http://[::1]:9000/cb' })).toEqual([])
+    expect(
+      paths({ ...ok, authUrl: 'http://127.0.0.1:8080', baseUrl: 'http://localhost:8080', redirectUri: 'http://[::1]:9000/cb' }),
+    ).toEqual([])
   })
 
   it('explains malformed URLs, whitespace, credentials, query strings and fragments', () => {
-    const check = validateSettings({ ...ok, authUrl: 'auth.example.com', baseUrl: 'https://u:p@api.example.com/?x=1', clientId: ' cid', redirectUri: 'https://app.example.com/cb#frag' })
-    expect(check.issues.map((i) => i.path)).toEqual(['authUrl', 'baseUrl', 'baseUrl', 'clientId', 'redirectUri'])
+    const check = validateSettings({
+      ...ok,
+      authUrl: 'auth.example.com',
+      baseUrl: 'https://u:p@api.example.com/?x=1',
+      clientId: ' cid',
+      redirectUri: 'https://app.example.com/cb#frag',
+    })
+    expect(check.issues.map(i => i.path)).toEqual(['authUrl', 'baseUrl', 'baseUrl', 'clientId', 'redirectUri'])
     expect(check.issues[0]?.message).toMatch(/not an absolute URL/)
     expect(check.issues.at(-1)?.message).toMatch(/fragment/)
     expect(paths({ ...ok, redirectUri: 'https://app.example.com/cb ' })).toEqual(['redirectUri'])

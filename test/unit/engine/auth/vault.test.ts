@@ -14,7 +14,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-const open = (onSecret?: (k: string, v: string) => void) => Vault.open(join(dir, 'vault.json'), createKeyFileCipher(join(dir, 'vault.key')), { onSecret })
+const open = (onSecret?: (k: string, v: string) => void) =>
+  Vault.open(join(dir, 'vault.json'), createKeyFileCipher(join(dir, 'vault.key')), { onSecret })
 
 describe('Vault', () => {
   it('round-trips values, encrypted per record with a fresh IV, and reports each readable value at open', async () => {
@@ -28,7 +29,7 @@ describe('Vault', () => {
     const v2 = await open((k, v) => seen.push(`${k}=${v}`))
     expect(v2.get('env:a:client_secret')).toBe('same-value-123')
     expect(seen.sort()).toEqual(['env:a:client_secret=same-value-123', 'env:b:client_secret=same-value-123'])
-    await v2.deleteWhere((k) => k.startsWith('env:a:'))
+    await v2.deleteWhere(k => k.startsWith('env:a:'))
     expect((await open()).keys()).toEqual(['env:b:client_secret'])
   })
 
@@ -40,7 +41,10 @@ describe('Vault', () => {
   })
 
   it('moves a broken file aside with the time in its name and starts empty', async () => {
-    await writeFile(join(dir, 'vault.json'), '{"format":"partner-console-vault","version":1,"backend":"x","records":{"k":{"data":"***","updatedAt":""}}}')
+    await writeFile(
+      join(dir, 'vault.json'),
+      '{"format":"partner-console-vault","version":1,"backend":"x","records":{"k":{"data":"***","updatedAt":""}}}',
+    )
     const v = await open()
     const [problem] = v.problems()
     expect(problem?.kind).toBe('file-unreadable')
@@ -49,7 +53,7 @@ describe('Vault', () => {
     expect(v.keys()).toEqual([])
     expect(v.fileWasUnreadable).toBe(true)
     const files = await readdir(dir)
-    expect(files.filter((f) => f.includes('.corrupt-'))).toHaveLength(1)
+    expect(files.filter(f => f.includes('.corrupt-'))).toHaveLength(1)
   })
 
   it('reports an undecryptable record on read with a hint, and keeps it until replaced', async () => {

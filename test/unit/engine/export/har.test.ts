@@ -23,7 +23,12 @@ function setup() {
 }
 
 function captureTokenCall(log: NetworkLog, r: Redactor) {
-  const body = JSON.stringify({ grant_type: 'authorization_code', code: 'sbx_ac_123456', client_secret: 'top-secret-value', client_id: 'c1' })
+  const body = JSON.stringify({
+    grant_type: 'authorization_code',
+    code: 'sbx_ac_123456',
+    client_secret: 'top-secret-value',
+    client_id: 'c1',
+  })
   const id = log.begin({
     method: 'POST',
     url: r.url('http://127.0.0.1:9/oauth2/token/?debug=1'),
@@ -51,8 +56,23 @@ describe('HAR export', () => {
   it('writes HAR 1.2 that validates against the schema, sanitized, with HAR phase conventions', () => {
     const { log, redactor, exports } = setup()
     captureTokenCall(log, redactor)
-    const failed = log.begin({ method: 'GET', url: 'http://127.0.0.1:9/x', purpose: 'api', auth: 'bearer', requestHeaders: [], requestBody: null })
-    log.complete(failed, { status: 0, statusText: '', responseHeaders: [], responseBody: null, timings: null, durationMs: 4, error: 'refused' })
+    const failed = log.begin({
+      method: 'GET',
+      url: 'http://127.0.0.1:9/x',
+      purpose: 'api',
+      auth: 'bearer',
+      requestHeaders: [],
+      requestBody: null,
+    })
+    log.complete(failed, {
+      status: 0,
+      statusText: '',
+      responseHeaders: [],
+      responseBody: null,
+      timings: null,
+      durationMs: 4,
+      error: 'refused',
+    })
     const out = exports.exportHar({})
     expect(out).toMatchObject({ entries: 2, sanitized: true })
     const har = JSON.parse(out.har)
@@ -64,7 +84,8 @@ describe('HAR export', () => {
     expect(token._purpose).toBe('oauth-token')
     expect(fail.response.status).toBe(0)
     expect(fail._error).toBe('refused')
-    for (const secret of ['sbx_ac_123456', 'top-secret-value', 'sbx_at_abcdef123', 'sbx_rt_abcdef123', 'a=b']) expect(out.har).not.toContain(secret)
+    for (const secret of ['sbx_ac_123456', 'top-secret-value', 'sbx_at_abcdef123', 'sbx_rt_abcdef123', 'a=b'])
+      expect(out.har).not.toContain(secret)
     expect(out.har).toContain('[redacted:client_secret:')
   })
 
@@ -73,13 +94,13 @@ describe('HAR export', () => {
     captureTokenCall(log, redactor)
     const good = JSON.parse(exports.exportHar({}).har)
     const mutations: Array<(h: typeof good) => void> = [
-      (h) => delete h.log.entries[0].timings.send,
-      (h) => (h.log.entries[0].timings.wait = -1),
-      (h) => (h.log.entries[0].startedDateTime = 'yesterday'),
-      (h) => (h.log.version = '1.1'),
-      (h) => delete h.log.entries[0].response.content.mimeType,
-      (h) => (h.log.entries[0].request.headers[0].value = 5),
-      (h) => (h.log.entries[0].unknownField = 1),
+      h => delete h.log.entries[0].timings.send,
+      h => (h.log.entries[0].timings.wait = -1),
+      h => (h.log.entries[0].startedDateTime = 'yesterday'),
+      h => (h.log.version = '1.1'),
+      h => delete h.log.entries[0].response.content.mimeType,
+      h => (h.log.entries[0].request.headers[0].value = 5),
+      h => (h.log.entries[0].unknownField = 1),
     ]
     for (const mutate of mutations) {
       const copy = structuredClone(good)
@@ -185,7 +206,12 @@ describe('HAR import', () => {
               httpVersion: 'HTTP/2',
               cookies: [],
               headers: [],
-              content: { size: 40, mimeType: 'application/json', text: Buffer.from('{"refresh_token":"rt-foreign-1"}').toString('base64'), encoding: 'base64' },
+              content: {
+                size: 40,
+                mimeType: 'application/json',
+                text: Buffer.from('{"refresh_token":"rt-foreign-1"}').toString('base64'),
+                encoding: 'base64',
+              },
               redirectURL: '',
               headersSize: -1,
               bodySize: 40,

@@ -27,7 +27,14 @@ describe('reading response bodies', () => {
 
 describe('phase timings', () => {
   it('never overlap: each ≥ 0, their sum ≤ total, connect phases only on a fresh connection', () => {
-    const fresh = computeTimings({ start: 0, socket: { start: 1, dnsEnd: 3, tcpEnd: 4, tlsEnd: 9, claimed: true }, socketReady: 9.5, sent: 10, headers: 20, end: 25 })
+    const fresh = computeTimings({
+      start: 0,
+      socket: { start: 1, dnsEnd: 3, tcpEnd: 4, tlsEnd: 9, claimed: true },
+      socketReady: 9.5,
+      sent: 10,
+      headers: 20,
+      end: 25,
+    })
     expect(fresh).toEqual({ blocked: 1, dns: 2, connect: 1, tls: 5, send: 0.5, wait: 10, receive: 5, total: 25, reusedConnection: false })
     const reused = computeTimings({ start: 0, socketReady: 0.2, sent: 0.3, headers: 1, end: 1.1 })
     expect(reused).toMatchObject({ dns: null, connect: null, tls: null, reusedConnection: true })

@@ -29,10 +29,10 @@ function respond(log: NetworkLog, id: string, status: number, body = '') {
 describe('the network log', () => {
   it('streams a summary when an entry starts and when it completes', () => {
     const seen: LogEntrySummary[] = []
-    const log = new NetworkLog({}, { onEntry: (e) => seen.push(summarize(e)) })
+    const log = new NetworkLog({}, { onEntry: e => seen.push(summarize(e)) })
     const id = log.begin(request(1))
     respond(log, id, 200, 'hello')
-    expect(seen.map((s) => [s.id, s.state, s.status])).toEqual([
+    expect(seen.map(s => [s.id, s.state, s.status])).toEqual([
       [id, 'pending', null],
       [id, 'done', 200],
     ])
@@ -71,14 +71,14 @@ describe('the network log', () => {
     const log = new NetworkLog()
     for (let i = 0; i < 12; i++) respond(log, log.begin(request(i)), i < 4 ? 200 : i < 8 ? 404 : 500)
     log.begin(request(100))
-    expect(log.list({ limit: 3 }).entries.map((e) => e.seq)).toEqual([13, 12, 11])
-    expect(log.list({ offset: 3, limit: 2 }).entries.map((e) => e.seq)).toEqual([10, 9])
+    expect(log.list({ limit: 3 }).entries.map(e => e.seq)).toEqual([13, 12, 11])
+    expect(log.list({ offset: 3, limit: 2 }).entries.map(e => e.seq)).toEqual([10, 9])
     expect(log.list({ method: 'post' }).total).toBe(6)
     expect(log.list({ status: 404 }).total).toBe(4)
     expect(log.list({ status: '5xx' }).total).toBe(4)
     expect(log.list({ status: '2xx', method: 'GET' }).total).toBe(2)
-    expect(log.list({ status: 'pending' }).entries.map((e) => e.seq)).toEqual([13])
-    expect(log.list({ text: 'ITEMS/7' }).entries.map((e) => e.seq)).toEqual([8])
+    expect(log.list({ status: 'pending' }).entries.map(e => e.seq)).toEqual([13])
+    expect(log.list({ text: 'ITEMS/7' }).entries.map(e => e.seq)).toEqual([8])
     expect(log.list({}).size).toBe(13)
   })
 

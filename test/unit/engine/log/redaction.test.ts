@@ -32,7 +32,12 @@ describe('redaction at capture', () => {
   it('client_secret, code, access_token and refresh_token in JSON bodies, at any depth and in any layout', () => {
     const { r } = setup()
     const body = JSON.stringify(
-      { grant_type: 'authorization_code', code: 'sbx_ac_code1', client_secret: 'shh-secret-1', nested: { access_token: 'at-123456', refresh_token: 'rt-123456' } },
+      {
+        grant_type: 'authorization_code',
+        code: 'sbx_ac_code1',
+        client_secret: 'shh-secret-1',
+        nested: { access_token: 'at-123456', refresh_token: 'rt-123456' },
+      },
       null,
       2,
     )
@@ -62,7 +67,9 @@ describe('redaction at capture', () => {
       `grant_type=refresh_token&refresh_token=${mask('refresh_token', 'rt/abc123')}&client_id=c1&client_secret=${mask('client_secret', 's ecret99')}`,
     )
     const url = r.url('http://127.0.0.1:5/callback?code=sbx_ac_xyz&state=abc&access_token=tok123456')
-    expect(url).toBe(`http://127.0.0.1:5/callback?code=${mask('code', 'sbx_ac_xyz')}&state=abc&access_token=${mask('access_token', 'tok123456')}`)
+    expect(url).toBe(
+      `http://127.0.0.1:5/callback?code=${mask('code', 'sbx_ac_xyz')}&state=abc&access_token=${mask('access_token', 'tok123456')}`,
+    )
     expect(r.url('https://user:pa55word@example.com/x')).toBe(`https://user:${mask('password', 'pa55word')}@example.com/x`)
   })
 

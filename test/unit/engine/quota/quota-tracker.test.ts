@@ -12,8 +12,8 @@ function setup(config: ConstructorParameters<typeof QuotaLimits>[0] = {}) {
   const tracker = new QuotaTracker({
     limits: new QuotaLimits(config),
     now: () => now,
-    onUpdate: (s) => updates.push(s),
-    onBlocked: (e) => blocked.push(e),
+    onUpdate: s => updates.push(s),
+    onBlocked: e => blocked.push(e),
   })
   return { tracker, updates, blocked, advance: (ms: number) => (now += ms), now: () => now }
 }
@@ -43,7 +43,11 @@ describe('quota keys', () => {
 describe('the quota tracker', () => {
   it('predicts from the spec table before any server header: 100 by default, 500 for the section 8 paths', () => {
     const { tracker } = setup()
-    expect(tracker.state(quotaKey('c', 'GET', '/marketplace/v2/platform-token/locations'))).toMatchObject({ limit: 100, limitSource: 'table', predictedRemaining: 100 })
+    expect(tracker.state(quotaKey('c', 'GET', '/marketplace/v2/platform-token/locations'))).toMatchObject({
+      limit: 100,
+      limitSource: 'table',
+      predictedRemaining: 100,
+    })
     expect(tracker.state(quotaKey('c', 'POST', '/pos/v2/lookup/tickets')).limit).toBe(500)
     expect(tracker.state(quotaKey('c', 'GET', '/pos/v2/lookup/tickets')).limit).toBe(100)
     expect(tracker.state(quotaKey('c', 'GET', '/pos/v2/42/checks/7')).limit).toBe(500)
@@ -147,7 +151,7 @@ describe('the quota tracker', () => {
     expect(tracker.reset(a.id)).toBe(1)
     expect(tracker.blockedMs(a)).toBe(0)
     expect(updates.at(-1)).toMatchObject({ key: a.id, used: 0, retryAfterUntil: null })
-    expect(tracker.list().map((s) => s.key)).toEqual([b.id])
+    expect(tracker.list().map(s => s.key)).toEqual([b.id])
     expect(tracker.reset()).toBe(1)
     expect(tracker.list()).toEqual([])
   })
@@ -157,7 +161,12 @@ describe('the quota tracker', () => {
     for (const p of ['/1', '/2', '/3']) tracker.recordSend(quotaKey('c', 'GET', p))
     tracker.recordSend(quotaKey('c', 'GET', '/1'))
     tracker.recordSend(quotaKey('c', 'GET', '/4'))
-    expect(tracker.list().map((s) => s.path).sort()).toEqual(['/1', '/3', '/4'])
+    expect(
+      tracker
+        .list()
+        .map(s => s.path)
+        .sort(),
+    ).toEqual(['/1', '/3', '/4'])
   })
 
   it('keeps header notes (malformed values) on the key, newest last, at most five', () => {

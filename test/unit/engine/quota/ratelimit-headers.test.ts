@@ -74,7 +74,7 @@ describe('reading quota headers', () => {
   it('never throws, whatever the header text', () => {
     const names = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after', 'ratelimit', 'ratelimit-policy', 'ratelimit-reset', 'date']
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...names), fc.string({ maxLength: 300 })), (headers) => {
+      fc.property(fc.dictionary(fc.constantFrom(...names), fc.string({ maxLength: 300 })), headers => {
         const obs = readQuotaHeaders(headers)
         for (const v of [obs.limit, obs.remaining, obs.retryAfterSeconds, obs.resetSeconds, obs.windowSeconds]) {
           if (v !== undefined) expect(Number.isInteger(v) && v >= 0 && v <= MAX_COUNT).toBe(true)

@@ -82,7 +82,7 @@ describe('ClockSkewEstimator', () => {
   it('tells listeners about meaningful changes only', () => {
     const skew = new ClockSkewEstimator({ now: () => T0 })
     const heard: SkewEstimate[] = []
-    skew.subscribe((e) => heard.push(e))
+    skew.subscribe(e => heard.push(e))
     for (let i = 0; i < 5; i++) skew.observe(sample(T0 + 500, T0 - 10, T0 + 10))
     expect(heard).toHaveLength(1)
     for (let i = 0; i < 5; i++) skew.observe(sample(T0 + 8_500, T0 - 10, T0 + 10))

@@ -21,7 +21,7 @@ function explain(signature: string, over: Partial<ExplainInput> = {}) {
 }
 
 function reproducedBy(result: ReturnType<typeof explainSignature>): string[] {
-  return result.diagnosis.filter((d) => d.reproduces).map((d) => d.id)
+  return result.diagnosis.filter(d => d.reproduces).map(d => d.id)
 }
 
 const GOOD = `${ID}GET/api/v1/export/7/tickets${TS}`
@@ -158,7 +158,7 @@ describe('explainSignature', () => {
     const result = explain(hmac('another-secret', GOOD))
     expect(result.valid).toBe(false)
     expect(reproducedBy(result)).toEqual([])
-    expect(result.diagnosis.map((d) => d.id)).toContain('query-included')
+    expect(result.diagnosis.map(d => d.id)).toContain('query-included')
     expect(result.summary).toMatch(/another secret/)
   })
 

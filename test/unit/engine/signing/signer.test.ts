@@ -11,7 +11,13 @@ describe('signRequest: fixed vectors computed with openssl (spec 5.2)', () => {
   it('signs a GET without a body as client_id + METHOD + path + "" + timestamp', () => {
     // printf '%s' 'client-abcGET/api/v1/export/42/tickets1700000000' | openssl dgst -sha256 -hmac 's3cr3t-key'
     const openssl = 'e068641f8e5c8734040b9b55cf8c8cd235a8573cf9bb2dd63d60c3890bcd0d80'
-    const signed = signRequest({ clientId: CLIENT, clientSecret: SECRET, method: 'GET', path: '/api/v1/export/42/tickets', timestamp: 1700000000 })
+    const signed = signRequest({
+      clientId: CLIENT,
+      clientSecret: SECRET,
+      method: 'GET',
+      path: '/api/v1/export/42/tickets',
+      timestamp: 1700000000,
+    })
     expect(signed.canonical).toBe('client-abcGET/api/v1/export/42/tickets1700000000')
     expect(signed.signature).toBe(openssl)
   })
@@ -105,7 +111,7 @@ describe('canonical parts', () => {
 
   it('explains each rule in one sentence', () => {
     const { parts } = canonicalParts({ clientId: 'c', method: 'POST', path: '/already/lower', body: '', timestamp: 1 })
-    expect(parts.map((p) => p.rule)).toEqual([
+    expect(parts.map(p => p.rule)).toEqual([
       'client_id as given, the same value as x-access-key',
       'method already uppercase',
       'path already lowercase',
@@ -139,7 +145,7 @@ describe('canonical parts', () => {
             expectedOffset += p.length
           }
           expect(expectedOffset).toBe(bytes.length)
-          expect(canonical).toBe(parts.map((p) => p.value).join(''))
+          expect(canonical).toBe(parts.map(p => p.value).join(''))
         },
       ),
       { numRuns: 300 },
@@ -157,9 +163,7 @@ describe('canonical parts', () => {
         fc.integer({ min: 1_000_000_000, max: 4_000_000_000 }),
         (clientId, secret, path, query, body, ts) => {
           const signed = signRequest({ clientId, clientSecret: secret, method: 'post', path: `${path}?${query}`, body, timestamp: ts })
-          const independent = createHmac('sha256', secret)
-            .update(`${clientId}POST${path.toLowerCase()}${body}${ts}`)
-            .digest('hex')
+          const independent = createHmac('sha256', secret).update(`${clientId}POST${path.toLowerCase()}${body}${ts}`).digest('hex')
           expect(signed.signature).toBe(independent)
         },
       ),

@@ -14,11 +14,11 @@ interface AuthStore {
  * What the engine last said about the consent flow and the token lifecycle, fed by events (see use-auth-feed). Holds
  * no token: flow states and lifecycle events carry fingerprints only.
  */
-export const useAuthStore = create<AuthStore>((set) => ({
+export const useAuthStore = create<AuthStore>(set => ({
   flow: null,
   lifecycle: {},
-  setFlow: (flow) => set({ flow }),
-  setLifecycle: (lifecycle) => set((s) => ({ lifecycle: { ...s.lifecycle, [lifecycle.envId]: lifecycle } })),
+  setFlow: flow => set({ flow }),
+  setLifecycle: lifecycle => set(s => ({ lifecycle: { ...s.lifecycle, [lifecycle.envId]: lifecycle } })),
 }))
 
 /** The newer of two engine snapshots that carry an ISO `at` (events may arrive before or after a query answers). */

@@ -22,7 +22,7 @@ export function AuthorizeRequest({ url, params }: { url: string; params: Authori
             </tr>
           </thead>
           <tbody>
-            {params.map((p) => (
+            {params.map(p => (
               <tr key={p.name}>
                 <td className="mono">{p.name}</td>
                 <td className="mono authorize__value">{p.value}</td>

@@ -39,14 +39,26 @@ export function CatchModePicker({
   return (
     <fieldset className="modes" disabled={disabled}>
       <legend className="field__label">Catch the redirect with</legend>
-      {MODES.map((m) => {
+      {MODES.map(m => {
         const unavailable = m.value === 'embedded' && transport !== 'electron'
         return (
-          <label key={m.value} className={`modes__option${value === m.value ? ' modes__option--on' : ''}${unavailable ? ' modes__option--off' : ''}`}>
-            <input type="radio" name="catch-mode" value={m.value} checked={value === m.value} disabled={unavailable} onChange={() => onChange(m.value)} />
+          <label
+            key={m.value}
+            className={`modes__option${value === m.value ? ' modes__option--on' : ''}${unavailable ? ' modes__option--off' : ''}`}
+          >
+            <input
+              type="radio"
+              name="catch-mode"
+              value={m.value}
+              checked={value === m.value}
+              disabled={unavailable}
+              onChange={() => onChange(m.value)}
+            />
             <span>
               <span className="modes__title">{m.title}</span>
-              <span className="modes__text">{unavailable ? 'Desktop app only: a web page cannot intercept another window’s navigation.' : m.text}</span>
+              <span className="modes__text">
+                {unavailable ? 'Desktop app only: a web page cannot intercept another window’s navigation.' : m.text}
+              </span>
             </span>
           </label>
         )

@@ -36,7 +36,7 @@ export function ConsentPanel() {
   const status = useOAuthStatus(envId)
   const flow = useFlow(envId, status.data)
   const lifecycle = useLifecycle(envId)
-  const go = useNavStore((s) => s.go)
+  const go = useNavStore(s => s.go)
   const transport = info.data?.transport ?? 'web'
   const envMode = env.data?.catchMode ?? 'loopback'
   const [chosen, setChosen] = useState<CatchMode | null>(null)
@@ -97,8 +97,8 @@ export function ConsentPanel() {
     <div className="panel consent">
       <h1>Consent flow</h1>
       <p className="lead">
-        Authorize this console for <strong>{env.data?.name ?? '…'}</strong> the way a merchant would: authorize URL (4.1), sign-in and consent,
-        redirect caught, code exchanged for tokens (4.2).
+        Authorize this console for <strong>{env.data?.name ?? '…'}</strong> the way a merchant would: authorize URL (4.1), sign-in and
+        consent, redirect caught, code exchanged for tokens (4.2).
       </p>
       <FlowStepper flow={flow} />
       <div className="consent__grid">
@@ -117,38 +117,70 @@ export function ConsentPanel() {
               <dd className="mono consent__as-sent">{env.data.redirectUriAsSent}</dd>
             </dl>
           ) : null}
-          <CatchModePicker value={mode} onChange={(m) => setChosen(m)} transport={transport} disabled={waiting} />
+          <CatchModePicker value={mode} onChange={m => setChosen(m)} transport={transport} disabled={waiting} />
           <div className="consent__actions">
             <button id="consent-build" type="button" className="btn" onClick={onBuild} disabled={!envId || waiting || build.isPending}>
               {build.isPending ? 'Building…' : 'Build authorize URL'}
             </button>
-            <button id="consent-start" type="button" className="btn btn--primary" onClick={onStart} disabled={!envId || waiting || start.isPending}>
+            <button
+              id="consent-start"
+              type="button"
+              className="btn btn--primary"
+              onClick={onStart}
+              disabled={!envId || waiting || start.isPending}
+            >
               {start.isPending ? 'Opening…' : finished ? 'Start again' : 'Open authorize page'}
             </button>
             <span className="consent__note">
               {transport === 'web' ? 'Opens a popup window with the authorize page.' : 'Opens the system browser (or the embedded window).'}
             </span>
           </div>
-          {waiting && flow ? <WaitingBlock flow={flow} listeningOn={start.data?.listeningOn ?? null} url={url} onCancel={onCancel} cancelling={cancel.isPending} /> : null}
-          {flow?.mode === 'paste' && waiting && envId ? (
-            <PasteForm redirectUri={env.data?.redirectUri ?? null} pending={paste.isPending} onSubmit={(input) => paste.mutate({ input, envId, flowId: flow.flowId ?? undefined })} />
+          {waiting && flow ? (
+            <WaitingBlock
+              flow={flow}
+              listeningOn={start.data?.listeningOn ?? null}
+              url={url}
+              onCancel={onCancel}
+              cancelling={cancel.isPending}
+            />
           ) : null}
-          {pasteFailure && !(finished && flow?.failure?.code === pasteFailure.code) ? <FailureView failure={pasteFailure} /> : paste.error && !pasteFailure ? <ErrorBox error={paste.error} title="The pasted redirect was refused." /> : null}
+          {flow?.mode === 'paste' && waiting && envId ? (
+            <PasteForm
+              redirectUri={env.data?.redirectUri ?? null}
+              pending={paste.isPending}
+              onSubmit={input => paste.mutate({ input, envId, flowId: flow.flowId ?? undefined })}
+            />
+          ) : null}
+          {pasteFailure && !(finished && flow?.failure?.code === pasteFailure.code) ? (
+            <FailureView failure={pasteFailure} />
+          ) : paste.error && !pasteFailure ? (
+            <ErrorBox error={paste.error} title="The pasted redirect was refused." />
+          ) : null}
           {finished && flow ? <FlowOutcome flow={flow} onOpenTokens={() => go('tokens')} /> : null}
           <ErrorBox error={build.error} title="Could not build the authorize URL." />
           <ErrorBox error={start.error} title="Could not start the flow." />
           <ErrorBox error={cancel.error} title="Could not cancel." />
-          {url ? <AuthorizeRequest url={url} params={params} /> : <p className="empty">Build the authorize URL to see the request and each parameter before anything is opened.</p>}
+          {url ? (
+            <AuthorizeRequest url={url} params={params} />
+          ) : (
+            <p className="empty">Build the authorize URL to see the request and each parameter before anything is opened.</p>
+          )}
           {flow?.warnings.length ? (
             <ul className="consent__warnings">
-              {flow.warnings.map((w) => (
+              {flow.warnings.map(w => (
                 <li key={w} className="warn">
                   {w}
                 </li>
               ))}
             </ul>
           ) : null}
-          {envId ? <RedirectCheck envId={envId} sent={env.data?.redirectUri ?? null} open={flow?.failure?.code === 'redirect_mismatch' && !flow.failure.diagnosis} /> : null}
+          {envId ? (
+            <RedirectCheck
+              envId={envId}
+              sent={env.data?.redirectUri ?? null}
+              open={flow?.failure?.code === 'redirect_mismatch' && !flow.failure.diagnosis}
+            />
+          ) : null}
         </div>
         <aside className="consent__side" aria-label="Token lifecycle">
           <LifecycleDiagram lifecycle={lifecycle} />
@@ -185,7 +217,7 @@ function WaitingBlock({
           url && flow.opener !== 'engine'
             ? () => {
                 reopenAuthorizePage(url)
-                force((n) => n + 1)
+                force(n => n + 1)
               }
             : null
         }

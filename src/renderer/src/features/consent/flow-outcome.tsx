@@ -13,7 +13,10 @@ function explain(failure: FlowFailure): { title: string; why: string; next: stri
     case 'state_mismatch':
     case 'state_missing':
       return {
-        title: failure.code === 'state_mismatch' ? 'Refused: the state does not match (possible CSRF)' : 'Refused: the callback carries no state (possible CSRF)',
+        title:
+          failure.code === 'state_mismatch'
+            ? 'Refused: the state does not match (possible CSRF)'
+            : 'Refused: the callback carries no state (possible CSRF)',
         why: 'The console sends a fresh random state with every authorize request and accepts a callback only when it comes back unchanged (spec 4.1 recommends it against CSRF). A different or missing state means this redirect does not belong to the request started here: it may be an older attempt, or someone else’s authorization pushed at you (cross-site request forgery, e.g. to connect their merchant account to your console). The code was not exchanged.',
         next: 'Start a new flow and finish it in the window it opens; do not reuse redirect URLs from earlier attempts.',
       }
@@ -24,11 +27,19 @@ function explain(failure: FlowFailure): { title: string; why: string; next: stri
         next: 'Compare them below and fix the environment’s redirect URI (or the registration).',
       }
     case 'timeout':
-      return { title: 'No redirect arrived in time', why: 'The wait for the callback ran out before the browser came back.', next: 'Start again and complete the consent page within the time shown.' }
+      return {
+        title: 'No redirect arrived in time',
+        why: 'The wait for the callback ran out before the browser came back.',
+        next: 'Start again and complete the consent page within the time shown.',
+      }
     case 'cancelled':
       return { title: 'Cancelled', why: 'The flow was cancelled before a redirect arrived.', next: 'Start again when ready.' }
     default:
-      return { title: 'The flow failed', why: failure.message, next: failure.hint ?? 'Start again; if it keeps failing, check the environment settings.' }
+      return {
+        title: 'The flow failed',
+        why: failure.message,
+        next: failure.hint ?? 'Start again; if it keeps failing, check the environment settings.',
+      }
   }
 }
 
@@ -75,7 +86,8 @@ export function FlowOutcome({ flow, onOpenTokens }: { flow: OAuthFlowState; onOp
       <section className="outcome outcome--ok" role="status" aria-label="Outcome">
         <strong>Access granted — tokens obtained.</strong>
         <p>
-          The code{flow.codeFingerprint ? <span className="mono"> #{flow.codeFingerprint}</span> : null} was exchanged at the token endpoint (spec 4.2)
+          The code{flow.codeFingerprint ? <span className="mono"> #{flow.codeFingerprint}</span> : null} was exchanged at the token endpoint
+          (spec 4.2)
           {flow.stateChecked === false ? ', without a state check (only a code was pasted)' : ', after the state was checked'}.
         </p>
         <button type="button" className="btn btn--small" onClick={onOpenTokens}>
@@ -85,6 +97,9 @@ export function FlowOutcome({ flow, onOpenTokens }: { flow: OAuthFlowState; onOp
     )
   }
   const failure: FlowFailure =
-    flow.failure ?? (flow.step === 'denied' ? { code: 'access_denied', message: 'The merchant denied access.' } : { code: 'unknown', message: 'The flow failed.' })
+    flow.failure ??
+    (flow.step === 'denied'
+      ? { code: 'access_denied', message: 'The merchant denied access.' }
+      : { code: 'unknown', message: 'The flow failed.' })
   return <FailureView failure={failure} denied={flow.step === 'denied'} />
 }

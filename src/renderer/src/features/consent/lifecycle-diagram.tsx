@@ -38,19 +38,42 @@ export function LifecycleDiagram({ lifecycle, compact = false }: { lifecycle: OA
       <svg viewBox="0 0 440 252" role="img" aria-label={label} className="lifecycle__svg">
         <title>{label}</title>
         <defs>
-          <marker id="lc-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse">
+          <marker
+            id="lc-arrow"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerUnits="userSpaceOnUse"
+            markerWidth="9"
+            markerHeight="9"
+            orient="auto-start-reverse"
+          >
             <path d="M0 0 L10 5 L0 10 z" className="lifecycle__arrowhead" />
           </marker>
-          <marker id="lc-arrow-lit" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="9" markerHeight="9" orient="auto-start-reverse">
+          <marker
+            id="lc-arrow-lit"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerUnits="userSpaceOnUse"
+            markerWidth="9"
+            markerHeight="9"
+            orient="auto-start-reverse"
+          >
             <path d="M0 0 L10 5 L0 10 z" className="lifecycle__arrowhead lifecycle__arrowhead--lit" />
           </marker>
         </defs>
-        {LIFECYCLE_EDGES.map((e) => {
+        {LIFECYCLE_EDGES.map(e => {
           const p = PATHS[e.id]
           if (!p) return null
           const lit = edge?.id === e.id
           return (
-            <g key={e.id} className={`lifecycle__edge${lit ? ' lifecycle__edge--lit' : ''}`} data-edge={e.id} data-lit={lit ? 'true' : 'false'}>
+            <g
+              key={e.id}
+              className={`lifecycle__edge${lit ? ' lifecycle__edge--lit' : ''}`}
+              data-edge={e.id}
+              data-lit={lit ? 'true' : 'false'}
+            >
               <path d={p.d} markerEnd={`url(#${lit ? 'lc-arrow-lit' : 'lc-arrow'})`} />
               <text x={p.lx} y={p.ly} textAnchor={p.anchor}>
                 {e.label}
@@ -58,12 +81,22 @@ export function LifecycleDiagram({ lifecycle, compact = false }: { lifecycle: OA
             </g>
           )
         })}
-        {(Object.keys(BOXES) as LifecycleState[]).map((s) => {
+        {(Object.keys(BOXES) as LifecycleState[]).map(s => {
           const b = BOXES[s]
           const lit = s === state
-          const kind = s === 'denied' || s === 'access-token-expired' ? ' lifecycle__node--bad' : s === 'access-token-valid' ? ' lifecycle__node--good' : ''
+          const kind =
+            s === 'denied' || s === 'access-token-expired'
+              ? ' lifecycle__node--bad'
+              : s === 'access-token-valid'
+                ? ' lifecycle__node--good'
+                : ''
           return (
-            <g key={s} className={`lifecycle__node${kind}${lit ? ' lifecycle__node--lit' : ''}`} data-state={s} data-lit={lit ? 'true' : 'false'}>
+            <g
+              key={s}
+              className={`lifecycle__node${kind}${lit ? ' lifecycle__node--lit' : ''}`}
+              data-state={s}
+              data-lit={lit ? 'true' : 'false'}
+            >
               <rect x={b.x} y={b.y} width={W} height={H} rx={6} />
               <text x={b.x + W / 2} y={b.y + H / 2 + 5} textAnchor="middle">
                 {LIFECYCLE_LABELS[s]}

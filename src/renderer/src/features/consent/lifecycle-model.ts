@@ -35,8 +35,8 @@ export const LIFECYCLE_EDGES: LifecycleEdge[] = [
 
 /** The edge that explains how the lifecycle got to `state` (by trigger first, else by the previous state). */
 export function litEdge(state: LifecycleState, previous: LifecycleState | null, trigger: string): LifecycleEdge | null {
-  const into = LIFECYCLE_EDGES.filter((e) => e.to === state)
-  return into.find((e) => e.triggers.includes(trigger)) ?? into.find((e) => e.from === previous) ?? null
+  const into = LIFECYCLE_EDGES.filter(e => e.to === state)
+  return into.find(e => e.triggers.includes(trigger)) ?? into.find(e => e.from === previous) ?? null
 }
 
 /** The four steps of the stepper. */

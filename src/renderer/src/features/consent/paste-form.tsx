@@ -15,7 +15,7 @@ export function PasteForm({
   return (
     <form
       className="paste"
-      onSubmit={(e) => {
+      onSubmit={e => {
         e.preventDefault()
         if (text.trim()) onSubmit(text.trim())
       }}
@@ -24,15 +24,15 @@ export function PasteForm({
         Redirect URL or code
       </label>
       <p className="paste__hint">
-        After Allow or Deny the browser goes to <code className="mono">{redirectUri ?? 'the redirect URI'}</code>
-        {' '}— copy that whole address (even if the page did not load) and paste it here. The state it carries is checked.
+        After Allow or Deny the browser goes to <code className="mono">{redirectUri ?? 'the redirect URI'}</code> — copy that whole address
+        (even if the page did not load) and paste it here. The state it carries is checked.
       </p>
       <div className="paste__row">
         <input
           id={id}
           className="mono paste__input"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={e => setText(e.target.value)}
           placeholder={`${redirectUri ?? 'http://127.0.0.1:8765/callback'}?code=…&state=…`}
           spellCheck={false}
           autoComplete="off"

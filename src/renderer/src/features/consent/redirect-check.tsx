@@ -16,21 +16,28 @@ export function RedirectCheck({ envId, sent, open }: { envId: string; sent: stri
       <summary>The server says the redirect URI does not match?</summary>
       <form
         className="redirect-check__form"
-        onSubmit={(e) => {
+        onSubmit={e => {
           e.preventDefault()
           if (registered.trim() === '') return
           diagnose.mutate(sent ? { envId, registered, sent } : { envId, registered })
         }}
       >
         <p className="paste__hint">
-          Sent: <code className="mono">{sent ?? '(the environment’s redirect URI)'}</code>. Paste the registered URI the server’s error page shows
-          (or the one from your onboarding papers).
+          Sent: <code className="mono">{sent ?? '(the environment’s redirect URI)'}</code>. Paste the registered URI the server’s error page
+          shows (or the one from your onboarding papers).
         </p>
         <label htmlFor={id} className="field__label">
           Registered redirect URI
         </label>
         <div className="paste__row">
-          <input id={id} className="mono paste__input" value={registered} onChange={(e) => setRegistered(e.target.value)} spellCheck={false} autoComplete="off" />
+          <input
+            id={id}
+            className="mono paste__input"
+            value={registered}
+            onChange={e => setRegistered(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
           <button type="submit" className="btn" disabled={diagnose.isPending || registered.trim() === ''}>
             Compare
           </button>

@@ -25,7 +25,12 @@ function Cells({ segments, row }: { segments: DiffSegment[]; row: Row }) {
     const chars = [...seg.text]
     chars.forEach((ch, c) => {
       if (seg.kind === 'same' || seg.kind === mine) {
-        cells.push({ key: `${s}.${c}`, text: visible(ch), kind: seg.kind === 'same' ? 'same' : 'diff', title: `index ${index}: ${codePointOf(ch)}` })
+        cells.push({
+          key: `${s}.${c}`,
+          text: visible(ch),
+          kind: seg.kind === 'same' ? 'same' : 'diff',
+          title: `index ${index}: ${codePointOf(ch)}`,
+        })
         index += ch.length
       } else {
         cells.push({ key: `${s}.${c}`, text: ' ', kind: 'gap' })
@@ -34,7 +39,7 @@ function Cells({ segments, row }: { segments: DiffSegment[]; row: Row }) {
   })
   return (
     <span className="diff__cells">
-      {cells.map((cell) => (
+      {cells.map(cell => (
         <span key={cell.key} className={`diff__cell diff__cell--${cell.kind}`} title={cell.title} data-kind={cell.kind}>
           {cell.text}
         </span>
@@ -70,7 +75,7 @@ export function RedirectDiff({ diagnosis }: { diagnosis: RedirectDiagnosis }) {
       ) : null}
       {diagnosis.differences.length > 0 ? (
         <ul className="diff__causes" aria-label="Likely causes">
-          {diagnosis.differences.map((d) => (
+          {diagnosis.differences.map(d => (
             <li key={`${d.kind}:${d.message}`}>
               <span className="badge mono">{d.kind}</span> {d.message}
             </li>

@@ -23,18 +23,18 @@ export function useActiveEnvId(): string | null {
  */
 export function useAuthFeed(): void {
   const client = useQueryClient()
-  useEvent('oauth:flow', (flow) => {
+  useEvent('oauth:flow', flow => {
     useAuthStore.getState().setFlow(flow)
     if (flow.envId && (flow.step === 'done' || flow.step === 'denied' || flow.step === 'failed')) {
       void client.invalidateQueries({ queryKey: authKeys.status(flow.envId) })
     }
   })
-  useEvent('oauth:lifecycle', (lifecycle) => {
+  useEvent('oauth:lifecycle', lifecycle => {
     useAuthStore.getState().setLifecycle(lifecycle)
     void client.invalidateQueries({ queryKey: authKeys.status(lifecycle.envId) })
     void client.invalidateQueries({ queryKey: authKeys.tokens(lifecycle.envId) })
   })
-  useEvent('oauth:tokensChanged', (tokens) => {
+  useEvent('oauth:tokensChanged', tokens => {
     void client.invalidateQueries({ queryKey: authKeys.tokens(tokens.envId) })
     void client.invalidateQueries({ queryKey: authKeys.status(tokens.envId) })
   })
@@ -51,14 +51,14 @@ export function useOAuthStatus(envId: string | null) {
 
 /** The lifecycle of an environment: the newest of the last event and the last `oauth:status` answer. */
 export function useLifecycle(envId: string | null): OAuthLifecycle | null {
-  const fromEvent = useAuthStore((s) => (envId ? s.lifecycle[envId] : undefined))
+  const fromEvent = useAuthStore(s => (envId ? s.lifecycle[envId] : undefined))
   const status = useOAuthStatus(envId)
   return newest<OAuthLifecycle>(status.data?.lifecycle, fromEvent)
 }
 
 /** The current flow of an environment: the newest of the last event and the last status answer. */
 export function useFlow(envId: string | null, status: OAuthStatus | undefined): OAuthFlowState | null {
-  const fromEvent = useAuthStore((s) => s.flow)
+  const fromEvent = useAuthStore(s => s.flow)
   const eventForEnv = fromEvent && (fromEvent.envId === envId || fromEvent.envId === null) ? fromEvent : null
   return newest<OAuthFlowState>(status?.flow, eventForEnv)
 }

@@ -29,7 +29,9 @@ export function WaitingStatus({
       <div className="waiting__text">
         <strong>Waiting for the merchant to sign in and decide…</strong>
         <span>{where}</span>
-        {popupBlocked ? <span className="warn">The browser blocked the popup: open the authorize page with the button or the link above.</span> : null}
+        {popupBlocked ? (
+          <span className="warn">The browser blocked the popup: open the authorize page with the button or the link above.</span>
+        ) : null}
       </div>
       {flow.expiresAt ? (
         <span className="waiting__left">

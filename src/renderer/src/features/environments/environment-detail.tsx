@@ -26,7 +26,7 @@ export function EnvironmentDetailView({
   }
   const duplicate = useMutation({
     mutationFn: () => call('env:duplicate', { id: env.id }),
-    onSuccess: (d) => {
+    onSuccess: d => {
       refresh()
       onDuplicated(d)
     },
@@ -50,7 +50,11 @@ export function EnvironmentDetailView({
         <dd className="mono">{env.clientId}</dd>
         <dt>client_secret</dt>
         <dd className="mono">
-          {env.clientSecret.present ? (env.clientSecret.readable ? `${env.clientSecret.masked} (#${env.clientSecret.fingerprint})` : (env.clientSecret.problem ?? 'unreadable')) : 'none stored'}
+          {env.clientSecret.present
+            ? env.clientSecret.readable
+              ? `${env.clientSecret.masked} (#${env.clientSecret.fingerprint})`
+              : (env.clientSecret.problem ?? 'unreadable')
+            : 'none stored'}
         </dd>
         <dt>redirect_uri</dt>
         <dd className="mono">{env.redirectUri}</dd>
@@ -58,14 +62,14 @@ export function EnvironmentDetailView({
         <dd className="mono">{env.redirectUriAsSent}</dd>
         <dt>Flow</dt>
         <dd>
-          catch: <span className="mono">{env.catchMode}</span> · PKCE {env.pkce ? 'on' : 'off'} · callback timeout {env.callbackTimeoutSeconds}s · state echo{' '}
-          {env.requireStateEcho ? 'required' : 'optional'}
+          catch: <span className="mono">{env.catchMode}</span> · PKCE {env.pkce ? 'on' : 'off'} · callback timeout{' '}
+          {env.callbackTimeoutSeconds}s · state echo {env.requireStateEcho ? 'required' : 'optional'}
         </dd>
         <dt>Paths</dt>
         <dd>
           <table className="table table--dense env-detail__paths">
             <tbody>
-              {PATH_KEYS.map((k) => (
+              {PATH_KEYS.map(k => (
                 <tr key={k}>
                   <td>{PATH_LABELS[k]}</td>
                   <td className="mono">
@@ -80,7 +84,7 @@ export function EnvironmentDetailView({
       </dl>
       {env.warnings.length > 0 ? (
         <ul className="env-form__warnings" aria-label="Warnings">
-          {env.warnings.map((w) => (
+          {env.warnings.map(w => (
             <li key={w}>{w}</li>
           ))}
         </ul>

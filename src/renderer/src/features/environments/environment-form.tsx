@@ -5,7 +5,18 @@ import { BridgeCallError } from '../../../../shared/contract/errors'
 import { call } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { FormField } from './form-field'
-import { blankForm, byField, type FormValues, formOf, issuesOf, localIssues, PATH_KEYS, PATH_LABELS, SPEC_PATHS, settingsOf } from './form-model'
+import {
+  blankForm,
+  byField,
+  type FormValues,
+  formOf,
+  issuesOf,
+  localIssues,
+  PATH_KEYS,
+  PATH_LABELS,
+  SPEC_PATHS,
+  settingsOf,
+} from './form-model'
 import { UnprotectedConsent } from './unprotected-consent'
 import { envKeys } from './use-environments'
 import { useValidation } from './use-validation'
@@ -35,8 +46,8 @@ export function EnvironmentForm({
   const [accept, setAccept] = useState(false)
   const fixed = editing !== null && !editing.editable
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setV((old) => ({ ...old, [key]: value }))
-    setTouched((old) => new Set(old).add(key))
+    setV(old => ({ ...old, [key]: value }))
+    setTouched(old => new Set(old).add(key))
   }
 
   const settings = useMemo(() => settingsOf(v), [v])
@@ -52,13 +63,13 @@ export function EnvironmentForm({
         return call('env:create', { settings, clientSecret: v.clientSecret || undefined, acceptUnprotectedStorage })
       }
       if (fixed) {
-        const changes = Object.fromEntries(FLOW_FIELDS.map((k) => [k, settings[k]]))
+        const changes = Object.fromEntries(FLOW_FIELDS.map(k => [k, settings[k]]))
         return call('env:update', { id: editing.id, changes })
       }
       const clientSecret = v.removeSecret ? null : v.clientSecret || undefined
       return call('env:update', { id: editing.id, changes: settings, clientSecret, acceptUnprotectedStorage })
     },
-    onSuccess: (env) => {
+    onSuccess: env => {
       void client.invalidateQueries({ queryKey: envKeys.all })
       void client.invalidateQueries({ queryKey: ['app:info'] })
       onDone(env)
@@ -66,11 +77,20 @@ export function EnvironmentForm({
   })
 
   const serverIssues = save.error instanceof BridgeCallError ? issuesOf(save.error.details) : []
-  const shownLocal = local.filter((i) => submitted || touched.has(i.path))
+  const shownLocal = local.filter(i => submitted || touched.has(i.path))
   const engineIssues = local.length === 0 && !fixed ? (validation.data?.issues ?? []) : []
-  const shownEngine = engineIssues.filter((i) => submitted || touchedFor(i.path, touched))
+  const shownEngine = engineIssues.filter(i => submitted || touchedFor(i.path, touched))
   const errors = byField([...shownLocal, ...shownEngine, ...serverIssues])
-  const known = new Set(['name', 'authUrl', 'baseUrl', 'clientId', 'redirectUri', 'catchMode', 'callbackTimeoutSeconds', ...PATH_KEYS.map((k) => `paths.${k}`)])
+  const known = new Set([
+    'name',
+    'authUrl',
+    'baseUrl',
+    'clientId',
+    'redirectUri',
+    'catchMode',
+    'callbackTimeoutSeconds',
+    ...PATH_KEYS.map(k => `paths.${k}`),
+  ])
   const other = [...errors.entries()].filter(([path]) => !known.has(path))
   const blocking = local.length > 0 || engineIssues.length > 0 || (needsConsent && !accept)
 
@@ -78,29 +98,71 @@ export function EnvironmentForm({
     <form
       className="env-form"
       aria-label={editing ? `Edit ${editing.name}` : 'New environment'}
-      onSubmit={(e) => {
+      onSubmit={e => {
         e.preventDefault()
         setSubmitted(true)
         if (!blocking) save.mutate()
       }}
     >
       <h2>{editing ? `Edit “${editing.name}”` : 'New environment'}</h2>
-      {fixed ? <p className="env-form__note">The built-in sandbox’s addresses and credentials are set at every launch; only the flow settings can change. Duplicate it to get one you can edit.</p> : null}
+      {fixed ? (
+        <p className="env-form__note">
+          The built-in sandbox’s addresses and credentials are set at every launch; only the flow settings can change. Duplicate it to get
+          one you can edit.
+        </p>
+      ) : null}
       <div className="env-form__grid">
         <FormField label="Name" errors={errors.get('name')}>
-          <input value={v.name} onChange={(e) => set('name', e.target.value)} disabled={fixed} autoComplete="off" />
+          <input value={v.name} onChange={e => set('name', e.target.value)} disabled={fixed} autoComplete="off" />
         </FormField>
         <FormField label="Client ID (client_id)" errors={errors.get('clientId')}>
-          <input className="mono" value={v.clientId} onChange={(e) => set('clientId', e.target.value)} disabled={fixed} autoComplete="off" spellCheck={false} />
+          <input
+            className="mono"
+            value={v.clientId}
+            onChange={e => set('clientId', e.target.value)}
+            disabled={fixed}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </FormField>
         <FormField label="Auth URL (auth_url)" errors={errors.get('authUrl')} hint="Host of /oauth2/authorize/ and /oauth2/token/">
-          <input className="mono" value={v.authUrl} onChange={(e) => set('authUrl', e.target.value)} disabled={fixed} autoComplete="off" spellCheck={false} />
+          <input
+            className="mono"
+            value={v.authUrl}
+            onChange={e => set('authUrl', e.target.value)}
+            disabled={fixed}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </FormField>
-        <FormField label="Base URL (base_url)" errors={errors.get('baseUrl')} hint="Host of the partner API (locations, installations, exports)">
-          <input className="mono" value={v.baseUrl} onChange={(e) => set('baseUrl', e.target.value)} disabled={fixed} autoComplete="off" spellCheck={false} />
+        <FormField
+          label="Base URL (base_url)"
+          errors={errors.get('baseUrl')}
+          hint="Host of the partner API (locations, installations, exports)"
+        >
+          <input
+            className="mono"
+            value={v.baseUrl}
+            onChange={e => set('baseUrl', e.target.value)}
+            disabled={fixed}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </FormField>
-        <FormField label="Redirect URI (redirect_uri)" errors={errors.get('redirectUri')} wide hint="Exactly as registered: it is compared byte for byte (5.1).">
-          <input className="mono" value={v.redirectUri} onChange={(e) => set('redirectUri', e.target.value)} disabled={fixed} autoComplete="off" spellCheck={false} />
+        <FormField
+          label="Redirect URI (redirect_uri)"
+          errors={errors.get('redirectUri')}
+          wide
+          hint="Exactly as registered: it is compared byte for byte (5.1)."
+        >
+          <input
+            className="mono"
+            value={v.redirectUri}
+            onChange={e => set('redirectUri', e.target.value)}
+            disabled={fixed}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </FormField>
         <div className="env-form__sent env-field--wide" aria-live="polite">
           <span className="field__label">Sent as</span>
@@ -114,41 +176,61 @@ export function EnvironmentForm({
             </>
           ) : null}
         </div>
-        <FormField label={editing?.clientSecret.present ? 'Replace client secret' : 'Client secret (client_secret)'} errors={errors.get('clientSecret')} hint={secretHint(editing)}>
-          <input type="password" className="mono" value={v.clientSecret} onChange={(e) => set('clientSecret', e.target.value)} disabled={fixed || v.removeSecret} autoComplete="new-password" />
+        <FormField
+          label={editing?.clientSecret.present ? 'Replace client secret' : 'Client secret (client_secret)'}
+          errors={errors.get('clientSecret')}
+          hint={secretHint(editing)}
+        >
+          <input
+            type="password"
+            className="mono"
+            value={v.clientSecret}
+            onChange={e => set('clientSecret', e.target.value)}
+            disabled={fixed || v.removeSecret}
+            autoComplete="new-password"
+          />
         </FormField>
         {editing?.clientSecret.present && !fixed ? (
           <label className="env-check">
-            <input type="checkbox" checked={v.removeSecret} onChange={(e) => set('removeSecret', e.target.checked)} /> Remove the stored secret
+            <input type="checkbox" checked={v.removeSecret} onChange={e => set('removeSecret', e.target.checked)} /> Remove the stored
+            secret
           </label>
         ) : null}
         <FormField label="Catch mode" errors={errors.get('catchMode')}>
-          <select value={v.catchMode} onChange={(e) => set('catchMode', e.target.value as CatchMode)}>
+          <select value={v.catchMode} onChange={e => set('catchMode', e.target.value as CatchMode)}>
             <option value="loopback">System browser + loopback</option>
             <option value="embedded">Embedded window (desktop app)</option>
             <option value="paste">Paste the redirect</option>
           </select>
         </FormField>
         <FormField label="Callback timeout (seconds)" errors={errors.get('callbackTimeoutSeconds')}>
-          <input type="number" min={10} max={3600} value={v.callbackTimeoutSeconds} onChange={(e) => set('callbackTimeoutSeconds', e.target.value)} />
+          <input
+            type="number"
+            min={10}
+            max={3600}
+            value={v.callbackTimeoutSeconds}
+            onChange={e => set('callbackTimeoutSeconds', e.target.value)}
+          />
         </FormField>
         <label className="env-check">
-          <input type="checkbox" checked={v.pkce} onChange={(e) => set('pkce', e.target.checked)} /> PKCE (S256) — not stated by the spec; off by default
+          <input type="checkbox" checked={v.pkce} onChange={e => set('pkce', e.target.checked)} /> PKCE (S256) — not stated by the spec; off
+          by default
         </label>
         <label className="env-check">
-          <input type="checkbox" checked={v.requireStateEcho} onChange={(e) => set('requireStateEcho', e.target.checked)} /> Require the server to echo state
+          <input type="checkbox" checked={v.requireStateEcho} onChange={e => set('requireStateEcho', e.target.checked)} /> Require the
+          server to echo state
         </label>
       </div>
-      <details className="env-form__paths" open={PATH_KEYS.some((k) => v.paths[k] !== '' || errors.has(`paths.${k}`))}>
+      <details className="env-form__paths" open={PATH_KEYS.some(k => v.paths[k] !== '' || errors.has(`paths.${k}`))}>
         <summary>Path overrides (where a deployment differs from the spec)</summary>
         <div className="env-form__grid">
-          {PATH_KEYS.map((k) => (
+          {PATH_KEYS.map(k => (
             <FormField key={k} label={PATH_LABELS[k]} errors={errors.get(`paths.${k}`)}>
               <input
                 className="mono"
                 value={v.paths[k]}
                 placeholder={SPEC_PATHS[k]}
-                onChange={(e) => set('paths', { ...v.paths, [k]: e.target.value })}
+                onChange={e => set('paths', { ...v.paths, [k]: e.target.value })}
                 disabled={fixed}
                 spellCheck={false}
               />
@@ -158,14 +240,14 @@ export function EnvironmentForm({
       </details>
       {validation.data?.warnings.length && !fixed ? (
         <ul className="env-form__warnings" aria-label="Warnings">
-          {validation.data.warnings.map((w) => (
+          {validation.data.warnings.map(w => (
             <li key={w}>{w}</li>
           ))}
         </ul>
       ) : null}
       {other.length > 0 ? (
         <ul className="env-field__errors" aria-label="Other problems">
-          {other.flatMap(([path, messages]) => messages.map((m) => <li key={`${path}:${m}`}>{path ? `${path}: ${m}` : m}</li>))}
+          {other.flatMap(([path, messages]) => messages.map(m => <li key={`${path}:${m}`}>{path ? `${path}: ${m}` : m}</li>))}
         </ul>
       ) : null}
       {needsConsent ? <UnprotectedConsent storage={storage} checked={accept} onChange={setAccept} /> : null}

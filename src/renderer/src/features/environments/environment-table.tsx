@@ -35,7 +35,7 @@ export function EnvironmentTable({
           </tr>
         </thead>
         <tbody>
-          {environments.map((e) => {
+          {environments.map(e => {
             const active = e.id === activeId
             return (
               <tr key={e.id} className={`${e.id === selectedId ? 'env-table__row--selected' : ''}`} aria-selected={e.id === selectedId}>
@@ -67,7 +67,13 @@ export function EnvironmentTable({
                 <td>{MODE[e.catchMode]}</td>
                 <td>
                   {active ? null : (
-                    <button type="button" className="btn btn--small" onClick={() => onActivate(e.id)} disabled={activating !== null} aria-label={`Use ${e.name}`}>
+                    <button
+                      type="button"
+                      className="btn btn--small"
+                      onClick={() => onActivate(e.id)}
+                      disabled={activating !== null}
+                      aria-label={`Use ${e.name}`}
+                    >
                       {activating === e.id ? 'Switching…' : 'Use'}
                     </button>
                   )}

@@ -37,8 +37,8 @@ export function EnvironmentsPanel() {
     )
   }
   const data = list.data
-  const selected = data.environments.find((e) => e.id === (selectedId ?? data.activeId)) ?? data.environments[0] ?? null
-  const editing = view.kind === 'edit' ? (data.environments.find((e) => e.id === view.id) ?? null) : null
+  const selected = data.environments.find(e => e.id === (selectedId ?? data.activeId)) ?? data.environments[0] ?? null
+  const editing = view.kind === 'edit' ? (data.environments.find(e => e.id === view.id) ?? null) : null
   return (
     <div className="panel environments">
       <div className="environments__head">
@@ -61,11 +61,11 @@ export function EnvironmentsPanel() {
         environments={data.environments}
         activeId={data.activeId}
         selectedId={selected?.id ?? null}
-        onSelect={(id) => {
+        onSelect={id => {
           setSelectedId(id)
           setView({ kind: 'detail' })
         }}
-        onActivate={(id) => setActive.mutate(id)}
+        onActivate={id => setActive.mutate(id)}
         activating={setActive.isPending ? (setActive.variables ?? null) : null}
       />
       <ErrorBox error={setActive.error} title="Could not switch." />
@@ -75,7 +75,7 @@ export function EnvironmentsPanel() {
             key={view.kind === 'edit' ? view.id : 'new'}
             editing={editing}
             storage={data.storage}
-            onDone={(env) => {
+            onDone={env => {
               setSelectedId(env.id)
               setView({ kind: 'detail' })
             }}
@@ -90,7 +90,7 @@ export function EnvironmentsPanel() {
             key={selected.id}
             env={selected}
             onEdit={() => setView({ kind: 'edit', id: selected.id })}
-            onDuplicated={(env) => setSelectedId(env.id)}
+            onDuplicated={env => setSelectedId(env.id)}
             onDeleted={() => setSelectedId(null)}
           />
         ) : (

@@ -10,8 +10,8 @@ import { ErrorBox } from '../../ui/error-box'
  * it means. The file is shown (so what leaves is visible) and offered as a download.
  */
 export function ExportBox({ environments, onClose }: { environments: EnvironmentDetail[]; onClose: () => void }) {
-  const exportable = environments.filter((e) => !e.builtIn)
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(exportable.map((e) => e.id)))
+  const exportable = environments.filter(e => !e.builtIn)
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(exportable.map(e => e.id)))
   const [withSecrets, setWithSecrets] = useState(false)
   const run = useMutation({
     mutationFn: () => call('env:export', { ids: [...chosen], includeSecrets: withSecrets }),
@@ -20,15 +20,19 @@ export function ExportBox({ environments, onClose }: { environments: Environment
   return (
     <section className="env-io" aria-label="Export environments">
       <h2>Export</h2>
-      {exportable.length === 0 ? <p className="empty">Only the built-in sandbox exists; it is recreated at every launch and is not exported. Create an environment first.</p> : null}
+      {exportable.length === 0 ? (
+        <p className="empty">
+          Only the built-in sandbox exists; it is recreated at every launch and is not exported. Create an environment first.
+        </p>
+      ) : null}
       <fieldset className="env-io__choices">
         <legend className="field__label">Environments</legend>
-        {exportable.map((e) => (
+        {exportable.map(e => (
           <label key={e.id} className="env-check">
             <input
               type="checkbox"
               checked={chosen.has(e.id)}
-              onChange={(ev) => {
+              onChange={ev => {
                 const next = new Set(chosen)
                 if (ev.target.checked) next.add(e.id)
                 else next.delete(e.id)
@@ -40,9 +44,11 @@ export function ExportBox({ environments, onClose }: { environments: Environment
         ))}
       </fieldset>
       <label className="env-check">
-        <input type="checkbox" checked={withSecrets} onChange={(e) => setWithSecrets(e.target.checked)} /> Include client secrets
+        <input type="checkbox" checked={withSecrets} onChange={e => setWithSecrets(e.target.checked)} /> Include client secrets
       </label>
-      {withSecrets ? <p className="warn">The file will contain client secrets in plain text. Keep it out of chats, tickets and version control.</p> : null}
+      {withSecrets ? (
+        <p className="warn">The file will contain client secrets in plain text. Keep it out of chats, tickets and version control.</p>
+      ) : null}
       <div className="env-form__actions">
         <button type="button" className="btn btn--primary" onClick={() => run.mutate()} disabled={chosen.size === 0 || run.isPending}>
           {run.isPending ? 'Exporting…' : 'Export'}
@@ -55,7 +61,8 @@ export function ExportBox({ environments, onClose }: { environments: Environment
       {run.data && href ? (
         <div className="env-io__result">
           <p>
-            {run.data.count} environment{run.data.count === 1 ? '' : 's'}, {run.data.includesSecrets ? <strong className="warn">with secrets</strong> : 'without secrets'}.{' '}
+            {run.data.count} environment{run.data.count === 1 ? '' : 's'},{' '}
+            {run.data.includesSecrets ? <strong className="warn">with secrets</strong> : 'without secrets'}.{' '}
             <a href={href} download={run.data.fileName}>
               Download {run.data.fileName}
             </a>{' '}

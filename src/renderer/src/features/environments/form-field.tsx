@@ -30,7 +30,7 @@ export function FormField({
       {cloneElement(children, { id, 'aria-invalid': invalid ? 'true' : undefined, 'aria-describedby': describedBy })}
       {invalid ? (
         <ul className="env-field__errors" id={errorId}>
-          {errors.map((e) => (
+          {errors.map(e => (
             <li key={e}>{e}</li>
           ))}
         </ul>

@@ -41,7 +41,7 @@ export interface FormValues {
 export const REQUIRED = ['name', 'authUrl', 'baseUrl', 'clientId', 'redirectUri'] as const
 
 const emptyPaths = (): Record<EnvironmentPathKey, string> =>
-  Object.fromEntries(PATH_KEYS.map((k) => [k, ''])) as Record<EnvironmentPathKey, string>
+  Object.fromEntries(PATH_KEYS.map(k => [k, ''])) as Record<EnvironmentPathKey, string>
 
 /** A blank form for a new environment. */
 export function blankForm(): FormValues {
@@ -86,7 +86,8 @@ export function localIssues(v: FormValues): ValidationIssue[] {
   const out: ValidationIssue[] = []
   for (const k of REQUIRED) if (v[k].trim() === '') out.push({ path: k, message: 'Required.' })
   const t = Number(v.callbackTimeoutSeconds)
-  if (!Number.isInteger(t) || t < 10 || t > 3600) out.push({ path: 'callbackTimeoutSeconds', message: 'A whole number of seconds from 10 to 3600.' })
+  if (!Number.isInteger(t) || t < 10 || t > 3600)
+    out.push({ path: 'callbackTimeoutSeconds', message: 'A whole number of seconds from 10 to 3600.' })
   return out
 }
 
@@ -116,7 +117,7 @@ export function issuesOf(details: unknown): ValidationIssue[] {
   if (!details || typeof details !== 'object') return []
   const list = (details as { issues?: unknown }).issues
   if (!Array.isArray(list)) return []
-  return list.flatMap((i) => {
+  return list.flatMap(i => {
     if (!i || typeof i !== 'object') return []
     const { path, message } = i as { path?: unknown; message?: unknown }
     if (typeof message !== 'string') return []

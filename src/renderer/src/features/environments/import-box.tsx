@@ -28,7 +28,7 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
   const run = useMutation({
     mutationFn: (dryRun: boolean) =>
       call('env:import', { content, onConflict, dryRun, acceptUnprotectedStorage: !storage.protected && accept ? true : undefined }),
-    onSuccess: (r) => {
+    onSuccess: r => {
       if (!r.dryRun) {
         void client.invalidateQueries({ queryKey: envKeys.all })
         void client.invalidateQueries({ queryKey: ['app:info'] })
@@ -43,20 +43,27 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
       <label className="field__label" htmlFor={id}>
         Export file (partner-console-environments)
       </label>
-      <textarea id={id} className="mono env-io__input" rows={8} value={content} onChange={(e) => setContent(e.target.value)} spellCheck={false} />
+      <textarea
+        id={id}
+        className="mono env-io__input"
+        rows={8}
+        value={content}
+        onChange={e => setContent(e.target.value)}
+        spellCheck={false}
+      />
       <div className="env-form__actions">
         <input
           type="file"
           accept="application/json,.json"
           aria-label="Choose an export file"
-          onChange={async (e) => {
+          onChange={async e => {
             const file = e.target.files?.[0]
             if (file) setContent(await file.text())
           }}
         />
         <label className="env-check">
           Name taken:{' '}
-          <select value={onConflict} onChange={(e) => setOnConflict(e.target.value as Conflict)} aria-label="When a name is taken">
+          <select value={onConflict} onChange={e => setOnConflict(e.target.value as Conflict)} aria-label="When a name is taken">
             <option value="rename">rename the imported one</option>
             <option value="skip">skip it</option>
             <option value="replace">replace the existing one</option>
@@ -80,25 +87,32 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
         <div className="env-io__result" role="status">
           {r.dryRun ? (
             <p>
-              Checked: {r.plan.filter((p) => p.action !== 'skip').length} of {countIn(content)} would be imported
-              {r.plan.length > 0 ? ` (${r.plan.filter((p) => p.action !== 'skip').map((p) => (p.action === 'rename' ? `as “${p.name}”` : p.action === 'replace' ? `replacing “${p.name}”` : `“${p.name}”`)).join(', ')})` : ''}
-              {r.problems.length > 0 ? `, ${r.problems.length} ha${r.problems.length === 1 ? 's' : 've'} problems (below)` : ''}. Nothing was saved.
+              Checked: {r.plan.filter(p => p.action !== 'skip').length} of {countIn(content)} would be imported
+              {r.plan.length > 0
+                ? ` (${r.plan
+                    .filter(p => p.action !== 'skip')
+                    .map(p => (p.action === 'rename' ? `as “${p.name}”` : p.action === 'replace' ? `replacing “${p.name}”` : `“${p.name}”`))
+                    .join(', ')})`
+                : ''}
+              {r.problems.length > 0 ? `, ${r.problems.length} ha${r.problems.length === 1 ? 's' : 've'} problems (below)` : ''}. Nothing
+              was saved.
             </p>
           ) : (
             <p>
-              Imported {r.imported.length}: {r.imported.map((e) => e.name).join(', ') || 'none'}.{r.skipped.length > 0 ? ` Skipped ${r.skipped.length}.` : ''}
+              Imported {r.imported.length}: {r.imported.map(e => e.name).join(', ') || 'none'}.
+              {r.skipped.length > 0 ? ` Skipped ${r.skipped.length}.` : ''}
             </p>
           )}
-          {r.skipped.map((s) => (
+          {r.skipped.map(s => (
             <p key={`s${s.index}`} className="warn">
               #{s.index} {s.name}: {s.reason}
             </p>
           ))}
-          {r.problems.map((p) => (
+          {r.problems.map(p => (
             <div key={`p${p.index}`} className="error-box">
               <strong>{p.index < 0 ? 'The file' : `#${p.index} ${p.name ?? ''}`}</strong>
               <ul>
-                {p.issues.map((i) => (
+                {p.issues.map(i => (
                   <li key={`${i.path}:${i.message}`}>
                     {i.path ? <span className="mono">{i.path}: </span> : null}
                     {i.message}

@@ -16,7 +16,7 @@ export function StorageBox({ list }: { list: EnvironmentList }) {
       <p className="storage__files mono">
         {s.environmentsFile} · {s.vaultFile}
       </p>
-      {list.problems.map((p) => (
+      {list.problems.map(p => (
         <div key={`${p.kind}:${p.file}:${p.environmentId ?? ''}`} className="error-box" role="alert">
           <strong>{p.message}</strong>
           {p.movedTo ? (

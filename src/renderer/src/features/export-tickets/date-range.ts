@@ -16,7 +16,8 @@ export function dateProblem(value: string): string | null {
   const [y, m, d] = text.split('-').map(Number) as [number, number, number]
   if (m < 1 || m > 12) return `Month ${String(m).padStart(2, '0')} does not exist.`
   const date = new Date(Date.UTC(y, m - 1, d))
-  if (d < 1 || date.getUTCMonth() !== m - 1) return `${text} is not a calendar day (that month has ${new Date(Date.UTC(y, m, 0)).getUTCDate()} days).`
+  if (d < 1 || date.getUTCMonth() !== m - 1)
+    return `${text} is not a calendar day (that month has ${new Date(Date.UTC(y, m, 0)).getUTCDate()} days).`
   return null
 }
 
@@ -58,7 +59,7 @@ export function today(now = new Date()): string {
 
 /** Quick ranges that end today (inclusive). */
 export const PRESETS: Array<{ label: string; range: (today: string) => { from: string; to: string } }> = [
-  { label: 'Today', range: (t) => ({ from: t, to: t }) },
-  { label: 'Last 7 days', range: (t) => ({ from: addDays(t, -6), to: t }) },
-  { label: 'This month', range: (t) => ({ from: `${t.slice(0, 8)}01`, to: t }) },
+  { label: 'Today', range: t => ({ from: t, to: t }) },
+  { label: 'Last 7 days', range: t => ({ from: addDays(t, -6), to: t }) },
+  { label: 'This month', range: t => ({ from: `${t.slice(0, 8)}01`, to: t }) },
 ]

@@ -34,14 +34,14 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
   const { locationId, from, to, autoRetry, set } = useExportStore()
   const { problems, locationError, valid } = useExportValidation()
   const ids = { select: useId(), id: useId(), from: useId(), to: useId(), retry: useId() }
-  const known = locations.some((l) => String(l.id) === locationId.trim())
+  const known = locations.some(l => String(l.id) === locationId.trim())
   const selectValue = known ? locationId.trim() : locationId.trim() === '' && locations.length > 0 ? '' : 'other'
   const days = rangeDays(from, to)
   return (
     <form
       className="export-form"
       aria-label="Export request"
-      onSubmit={(e) => {
+      onSubmit={e => {
         e.preventDefault()
         onSend()
       }}
@@ -52,11 +52,15 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
             <label htmlFor={ids.select} className="field__label">
               Location
             </label>
-            <select id={ids.select} value={selectValue} onChange={(e) => set({ locationId: e.target.value === 'other' ? '' : e.target.value })}>
+            <select
+              id={ids.select}
+              value={selectValue}
+              onChange={e => set({ locationId: e.target.value === 'other' ? '' : e.target.value })}
+            >
               <option value="" disabled>
                 Choose a location…
               </option>
-              {locations.map((l) => (
+              {locations.map(l => (
                 <option key={l.id} value={String(l.id)}>
                   {l.name} ({l.id})
                 </option>
@@ -74,7 +78,7 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
             className="mono"
             inputMode="numeric"
             value={locationId}
-            onChange={(e) => set({ locationId: e.target.value })}
+            onChange={e => set({ locationId: e.target.value })}
             aria-invalid={locationError !== null}
             aria-describedby={`${ids.id}-problem`}
           />
@@ -93,7 +97,7 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
             className="mono export-date"
             value={from}
             placeholder="YYYY-MM-DD"
-            onChange={(e) => set({ from: e.target.value })}
+            onChange={e => set({ from: e.target.value })}
             aria-invalid={!!problems.from || !!problems.range}
             aria-describedby={`${ids.from}-problem`}
           />
@@ -107,14 +111,14 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
             className="mono export-date"
             value={to}
             placeholder="YYYY-MM-DD"
-            onChange={(e) => set({ to: e.target.value })}
+            onChange={e => set({ to: e.target.value })}
             aria-invalid={!!problems.to || !!problems.range}
             aria-describedby={`${ids.to}-problem`}
           />
         </div>
         <fieldset className="export-presets">
           <legend className="visually-hidden">Date presets</legend>
-          {PRESETS.map((p) => (
+          {PRESETS.map(p => (
             <button key={p.label} type="button" className="btn btn--small" onClick={() => set(p.range(today()))}>
               {p.label}
             </button>
@@ -142,7 +146,7 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
       </div>
       <div className="export-form__row export-form__actions">
         <label htmlFor={ids.retry} className="export-check">
-          <input id={ids.retry} type="checkbox" checked={autoRetry} onChange={(e) => set({ autoRetry: e.target.checked })} />
+          <input id={ids.retry} type="checkbox" checked={autoRetry} onChange={e => set({ autoRetry: e.target.checked })} />
           Retry automatically after a 429 (waits Retry-After, re-signs)
         </label>
         <button type="submit" className="btn btn--primary" disabled={!valid || !ready || sending} title="Ctrl/Cmd+Enter">

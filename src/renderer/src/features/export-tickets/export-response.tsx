@@ -50,7 +50,7 @@ export function ExportResponse({
       <TimingBar timings={exchange.timings} />
       {exchange.notes.length > 0 ? (
         <ul className="export-notes">
-          {exchange.notes.map((n) => (
+          {exchange.notes.map(n => (
             <li key={n}>{n}</li>
           ))}
         </ul>
@@ -63,15 +63,34 @@ export function ExportResponse({
             ['request-headers', `Request headers (${exchange.requestHeaders.length})`],
           ] as const
         ).map(([id, label]) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className={`tab${tab === id ? ' tab--active' : ''}`} onClick={() => setTab(id)}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className={`tab${tab === id ? ' tab--active' : ''}`}
+            onClick={() => setTab(id)}
+          >
             {label}
           </button>
         ))}
       </div>
       {tab === 'body' ? (
         <>
-          {exchange.truncated ? <p className="warn">Body truncated: {exchange.keptBytes} of {exchange.bodyBytes} bytes kept.</p> : null}
-          <CodeEditor key={exchange.bodyKind === 'json' ? 'json' : 'text'} label="Response body" value={pretty(exchange.body, exchange.bodyKind)} language={exchange.bodyKind === 'json' ? 'json' : 'plaintext'} readOnly height={300} onSubmit={onSubmit} />
+          {exchange.truncated ? (
+            <p className="warn">
+              Body truncated: {exchange.keptBytes} of {exchange.bodyBytes} bytes kept.
+            </p>
+          ) : null}
+          <CodeEditor
+            key={exchange.bodyKind === 'json' ? 'json' : 'text'}
+            label="Response body"
+            value={pretty(exchange.body, exchange.bodyKind)}
+            language={exchange.bodyKind === 'json' ? 'json' : 'plaintext'}
+            readOnly
+            height={300}
+            onSubmit={onSubmit}
+          />
         </>
       ) : (
         <div className="table-box export-headers">

@@ -4,7 +4,9 @@ import { useNavStore } from '../../stores/nav-store'
 import { addDays, today } from './date-range'
 
 /** The last export's outcome (redacted exchange or the error), kept so it survives a visit to the inspector. */
-export type LastExport = { kind: 'ok'; value: ResponseOf<'http:exportTickets'>; envId: string | null } | { kind: 'error'; error: unknown; envId: string | null }
+export type LastExport =
+  | { kind: 'ok'; value: ResponseOf<'http:exportTickets'>; envId: string | null }
+  | { kind: 'error'; error: unknown; envId: string | null }
 
 interface ExportStore {
   /** The location id as typed or picked (text, validated before sending). */
@@ -19,7 +21,7 @@ interface ExportStore {
 }
 
 /** The Export tickets form (UI state only; kept while the user visits other panels, e.g. the inspector). */
-export const useExportStore = create<ExportStore>((set) => {
+export const useExportStore = create<ExportStore>(set => {
   const t = today()
   return {
     locationId: '',
@@ -27,8 +29,8 @@ export const useExportStore = create<ExportStore>((set) => {
     to: t,
     autoRetry: false,
     last: null,
-    setLast: (last) => set({ last }),
-    set: (patch) => set(patch),
+    setLast: last => set({ last }),
+    set: patch => set(patch),
   }
 })
 

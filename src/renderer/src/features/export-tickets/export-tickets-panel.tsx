@@ -27,22 +27,24 @@ import './export-tickets.css'
 export function ExportTicketsPanel() {
   const info = useAppInfo()
   const envId = useActiveEnvId()
-  const envSummary = info.data?.environments.find((e) => e.id === envId) ?? null
+  const envSummary = info.data?.environments.find(e => e.id === envId) ?? null
   const envDetail = useEnvironment(envId)
   const tokens = useTokens(envId)
   const hasToken = tokens.data?.present === true
   const list = useLocations(envId, hasToken)
   const records = useEnvInstallRecords(envId)
   const { locationId, from, to, autoRetry } = useExportStore()
-  const stored = useExportStore((s) => s.last)
+  const stored = useExportStore(s => s.last)
   const last = stored && stored.envId === envId ? stored : null
   const result = last?.kind === 'ok' ? last.value : null
   const failure = last?.kind === 'error' ? last.error : null
-  const go = useNavStore((s) => s.go)
+  const go = useNavStore(s => s.go)
 
   const { valid } = useExportValidation()
   const target =
-    valid && envSummary && envDetail.data ? exportRequestPath(envSummary.baseUrl, envDetail.data.paths.exportTickets, Number(locationId), from.trim(), to.trim()) : null
+    valid && envSummary && envDetail.data
+      ? exportRequestPath(envSummary.baseUrl, envDetail.data.paths.exportTickets, Number(locationId), from.trim(), to.trim())
+      : null
   const preview = useSignedPreview(envId, target?.path ?? null)
   const { send, cancel, requestId, retrying } = useExportSend()
   const [inspecting, setInspecting] = useState<unknown>(null)
@@ -51,7 +53,7 @@ export function ExportTicketsPanel() {
   const locations = list.data?.locations ?? []
   useEffect(() => {
     if (useExportStore.getState().locationId !== '' || locations.length === 0) return
-    const installed = locations.find((l) => records[String(l.id)])
+    const installed = locations.find(l => records[String(l.id)])
     useExportStore.getState().set({ locationId: String((installed ?? locations[0])?.id ?? '') })
   }, [locations, records])
 
@@ -68,7 +70,9 @@ export function ExportTicketsPanel() {
       actions.current()
     }
     window.addEventListener('keydown', onKey)
-    const unregister = useCommandStore.getState().register([{ id: 'export:send', title: 'Export tickets: send', shortcut: 'Ctrl+Enter', run: () => actions.current() }])
+    const unregister = useCommandStore
+      .getState()
+      .register([{ id: 'export:send', title: 'Export tickets: send', shortcut: 'Ctrl+Enter', run: () => actions.current() }])
     return () => {
       window.removeEventListener('keydown', onKey)
       unregister()
@@ -115,8 +119,8 @@ export function ExportTicketsPanel() {
     <div className="panel export">
       <h1>Export tickets</h1>
       <p className="lead">
-        GET the tickets of one location for a date range (spec 4.6), signed with HMAC-SHA256 using <strong>{envSummary?.name ?? '…'}</strong>’s client id
-        and secret (5.2).
+        GET the tickets of one location for a date range (spec 4.6), signed with HMAC-SHA256 using{' '}
+        <strong>{envSummary?.name ?? '…'}</strong>’s client id and secret (5.2).
       </p>
       <div className="export-grid">
         <div className="export-column">
@@ -139,12 +143,23 @@ export function ExportTicketsPanel() {
         </div>
         <div className="export-column">
           {result && !send.isPending ? (
-            <ExportResponse exchange={result.exchange} tickets={result.tickets.length} onInspect={() => openInInspector(linkFromExchange(result.exchange))} onSubmit={() => actions.current()} />
+            <ExportResponse
+              exchange={result.exchange}
+              tickets={result.tickets.length}
+              onInspect={() => openInInspector(linkFromExchange(result.exchange))}
+              onSubmit={() => actions.current()}
+            />
           ) : null}
-          {failure && !send.isPending ? <ExportFailure error={failure} onInspect={failedLogId ? () => void inspectFailed() : null} inspecting={inspecting === true} /> : null}
-          {inspecting && inspecting !== true ? <ErrorBox error={inspecting} title="Could not read that request from the network log." /> : null}
+          {failure && !send.isPending ? (
+            <ExportFailure error={failure} onInspect={failedLogId ? () => void inspectFailed() : null} inspecting={inspecting === true} />
+          ) : null}
+          {inspecting && inspecting !== true ? (
+            <ErrorBox error={inspecting} title="Could not read that request from the network log." />
+          ) : null}
           {!last && !send.isPending ? (
-            <p className="empty export-empty">Press Send (or Ctrl/Cmd+Enter): the response, its timings and a link into the inspector appear here.</p>
+            <p className="empty export-empty">
+              Press Send (or Ctrl/Cmd+Enter): the response, its timings and a link into the inspector appear here.
+            </p>
           ) : null}
         </div>
       </div>
@@ -152,7 +167,15 @@ export function ExportTicketsPanel() {
   )
 }
 
-function Sending({ retrying, onCancel, cancelling }: { retrying: ReturnType<typeof useExportSend>['retrying']; onCancel: () => void; cancelling: boolean }) {
+function Sending({
+  retrying,
+  onCancel,
+  cancelling,
+}: {
+  retrying: ReturnType<typeof useExportSend>['retrying']
+  onCancel: () => void
+  cancelling: boolean
+}) {
   const [started] = useState(() => Date.now())
   const now = useNow(250)
   return (

@@ -8,7 +8,17 @@ const LIFETIME_S = 10
  * The signed request as it would go out now: request line, the three x- headers and the canonical string part by
  * part (spec 5.2). It is a preview: the real request is signed again, with a fresh timestamp, when it is sent.
  */
-export function SignedPreview({ url, signature, error, loading }: { url: string; signature: InspectedSignature | undefined; error: unknown; loading: boolean }) {
+export function SignedPreview({
+  url,
+  signature,
+  error,
+  loading,
+}: {
+  url: string
+  signature: InspectedSignature | undefined
+  error: unknown
+  loading: boolean
+}) {
   return (
     <section className="export-preview" aria-label="Signed request preview">
       <h2>Signed request (preview)</h2>
@@ -34,19 +44,19 @@ export function SignedPreview({ url, signature, error, loading }: { url: string;
           <p className="export-muted">
             Preview signed at <span className="mono">{signature.timestamp}</span> ({signature.timeSource} clock), life left{' '}
             <Countdown until={(signature.timestamp + LIFETIME_S) * 1000} done="none (re-signing)" /> · key: secret{' '}
-            <span className="mono">#{signature.secretFingerprint}</span>. <strong>The real signature is computed fresh at send time</strong>, with a new
-            timestamp: a signature lives 10 s and is never reused.
+            <span className="mono">#{signature.secretFingerprint}</span>. <strong>The real signature is computed fresh at send time</strong>
+            , with a new timestamp: a signature lives 10 s and is never reused.
           </p>
           <h3>Canonical string</h3>
           <p className="export-canonical mono" data-testid="canonical-string">
-            {signature.parts.map((p) => (
+            {signature.parts.map(p => (
               <span key={p.name} className={`export-part export-part--${p.name}`} title={`${p.name}: ${p.rule}`}>
                 {p.value === '' ? <span className="export-part__empty">∅</span> : p.value}
               </span>
             ))}
           </p>
           <ul className="export-legend">
-            {signature.parts.map((p) => (
+            {signature.parts.map(p => (
               <li key={p.name}>
                 <i className={`export-legend__dot export-part--${p.name}`} />
                 <span className="mono">{p.name}</span> <span className="export-muted">{p.rule}</span>

@@ -7,7 +7,13 @@ import type { InspectorDeepLink } from '../inspector/inspector-store'
 import { useExportStore } from './export-store'
 
 /** The export request's address: the environment's {base_url} joined with its export path, as the engine builds it. */
-export function exportRequestPath(baseUrl: string, template: string, locationId: number, from: string, to: string): { url: string; path: string } | null {
+export function exportRequestPath(
+  baseUrl: string,
+  template: string,
+  locationId: number,
+  from: string,
+  to: string,
+): { url: string; path: string } | null {
   const filled = template.replace(/\{(\w+)\}/g, (m, name: string) => (name === 'locationId' ? encodeURIComponent(String(locationId)) : m))
   const query = `filter[dateTimeFrom]=${encodeURIComponent(from)}&filter[dateTimeTo]=${encodeURIComponent(to)}`
   try {
@@ -73,7 +79,7 @@ export function useExportSend() {
     onSettled: () => setRetrying(null),
   })
   const cancel = useMutation({ mutationFn: (id: string) => call('http:cancel', { requestId: id }) })
-  useEvent('http:retrying', (event) => {
+  useEvent('http:retrying', event => {
     if (event.requestId === requestId) setRetrying(event)
   })
   return { send, cancel, requestId, retrying }
@@ -82,15 +88,15 @@ export function useExportSend() {
 /** The inspector deep link of a completed exchange: the path and query as sent, x-timestamp and x-access-key. */
 export function linkFromExchange(exchange: HttpExchangeView): InspectorDeepLink {
   const url = new URL(exchange.url)
-  const accessKey = exchange.requestHeaders.find((h) => h.name.toLowerCase() === 'x-access-key')?.value
-  const stamp = exchange.signing?.timestamp ?? exchange.requestHeaders.find((h) => h.name.toLowerCase() === 'x-timestamp')?.value
+  const accessKey = exchange.requestHeaders.find(h => h.name.toLowerCase() === 'x-access-key')?.value
+  const stamp = exchange.signing?.timestamp ?? exchange.requestHeaders.find(h => h.name.toLowerCase() === 'x-timestamp')?.value
   return { method: exchange.method, path: `${url.pathname}${url.search}`, body: exchange.requestBody, timestamp: stamp, accessKey }
 }
 
 /** The same link from a network-log entry (for a request that failed, where only its log id came back). */
 export function linkFromLogEntry(entry: LogEntry): InspectorDeepLink {
   const url = new URL(entry.url)
-  const header = (name: string) => entry.requestHeaders.find((h) => h.name.toLowerCase() === name)?.value
+  const header = (name: string) => entry.requestHeaders.find(h => h.name.toLowerCase() === name)?.value
   const stamp = header('x-timestamp')
   return {
     method: entry.method,

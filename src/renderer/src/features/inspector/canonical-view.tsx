@@ -43,7 +43,7 @@ function Segment({ part, text }: { part: InspectedPart; text: string }) {
 export function PartLegend({ sig }: { sig: InspectedSignature }) {
   return (
     <ul className="part-legend" aria-label="Parts of the canonical string">
-      {sig.parts.map((p) => (
+      {sig.parts.map(p => (
         <li key={p.name} className={partInfo(p.name).className} data-testid={`legend-${p.name}`}>
           <span className="part-legend__label">{partInfo(p.name).label}</span>
           <span className="mono part-legend__pos">
@@ -70,7 +70,7 @@ export function CanonicalView({ sig, title = 'Canonical string' }: { sig: Inspec
           {sig.byteLength} bytes · {sig.algorithm}
         </span>
         <div className="canonical__tabs" role="tablist" aria-label={`${title} view`}>
-          {VIEWS.map((v) => (
+          {VIEWS.map(v => (
             <button
               key={v.id}
               type="button"
@@ -93,7 +93,7 @@ export function CanonicalView({ sig, title = 'Canonical string' }: { sig: Inspec
           <HexDump sig={sig} />
         ) : (
           <p className={`canonical__string mono canonical__string--${view}`} data-testid={`canonical-${view}`}>
-            {sig.parts.map((p) => (
+            {sig.parts.map(p => (
               <Segment key={p.name} part={p} text={view === 'text' ? p.value : p.escaped} />
             ))}
           </p>

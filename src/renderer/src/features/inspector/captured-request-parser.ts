@@ -112,7 +112,23 @@ export function shellWords(command: string): string[] {
 }
 
 const CURL_DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii'])
-const CURL_WITH_VALUE = new Set(['-o', '--output', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-m', '--max-time', '--connect-timeout', '-w', '--write-out'])
+const CURL_WITH_VALUE = new Set([
+  '-o',
+  '--output',
+  '-u',
+  '--user',
+  '-A',
+  '--user-agent',
+  '-e',
+  '--referer',
+  '-b',
+  '--cookie',
+  '-m',
+  '--max-time',
+  '--connect-timeout',
+  '-w',
+  '--write-out',
+])
 
 function parseCurl(command: string): ParsedCapture {
   const fields: Partial<CapturedRequest> = {}
@@ -131,7 +147,8 @@ function parseCurl(command: string): ParsedCapture {
       if (colon > 0) withHeader(fields, h.slice(0, colon), h.slice(colon + 1))
     } else if (CURL_DATA.has(w)) {
       const d = next()
-      if (d.startsWith('@') && w !== '--data-raw') problems.push(`The body comes from a file (${d}): paste the file's exact content into Body.`)
+      if (d.startsWith('@') && w !== '--data-raw')
+        problems.push(`The body comes from a file (${d}): paste the file's exact content into Body.`)
       else body = (body === null ? '' : `${body}&`) + d
     } else if (w === '--url') url = next()
     else if (CURL_WITH_VALUE.has(w)) next()

@@ -15,8 +15,8 @@ function verdictTitle(e: SignatureExplanation): string {
  * the server computes for this request, part by part.
  */
 export function ExplanationView({ explanation }: { explanation: SignatureExplanation }) {
-  const found = explanation.diagnosis.filter((d) => d.reproduces)
-  const ruledOut = explanation.diagnosis.filter((d) => !d.reproduces)
+  const found = explanation.diagnosis.filter(d => d.reproduces)
+  const ruledOut = explanation.diagnosis.filter(d => !d.reproduces)
   const expected = explanation.expected
   return (
     <div className="explanation">
@@ -38,7 +38,7 @@ export function ExplanationView({ explanation }: { explanation: SignatureExplana
       </section>
       {found.length > 0 ? (
         <section className="diagnoses" aria-label="Mistakes found">
-          {found.map((d) => (
+          {found.map(d => (
             <article key={d.id} className="diagnosis" data-testid="diagnosis">
               <h3 className="diagnosis__name">{d.mistake}</h3>
               <p>{d.explanation}</p>
@@ -51,7 +51,7 @@ export function ExplanationView({ explanation }: { explanation: SignatureExplana
         <details className="ruled-out">
           <summary>Ruled out ({ruledOut.length})</summary>
           <ul>
-            {ruledOut.map((d) => (
+            {ruledOut.map(d => (
               <li key={d.id}>{d.mistake}</li>
             ))}
           </ul>

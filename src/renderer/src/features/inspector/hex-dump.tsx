@@ -51,18 +51,18 @@ export function HexDump({ sig }: { sig: InspectedSignature }) {
       <div className="hex-dump__row hex-dump__head" aria-hidden="true">
         <span className="hex-dump__offset">byte</span>
         <span className="hex-dump__bytes">
-          {COLUMNS.map((c) => (
+          {COLUMNS.map(c => (
             <span key={c} className="hex-dump__col">
               {c}
             </span>
           ))}
         </span>
       </div>
-      {visible.map((row) => (
+      {visible.map(row => (
         <div key={row.offset} className="hex-dump__row">
           <span className="hex-dump__offset">{String(row.offset).padStart(6, '0')}</span>
           <span className="hex-dump__bytes">
-            {row.bytes.map((b) => (
+            {row.bytes.map(b => (
               <span
                 key={b.at}
                 className={`hex-byte ${partInfo(sig.parts[b.part]!.name).className}`}
@@ -73,12 +73,12 @@ export function HexDump({ sig }: { sig: InspectedSignature }) {
             ))}
           </span>
           <span className="hex-dump__ascii" aria-hidden="true">
-            {row.bytes.map((b) => printable(b.hex)).join('')}
+            {row.bytes.map(b => printable(b.hex)).join('')}
           </span>
         </div>
       ))}
       {hiddenBytes > 0 ? (
-        <button type="button" className="btn btn--small" onClick={() => setShown((n) => n + ROWS_PER_PAGE)}>
+        <button type="button" className="btn btn--small" onClick={() => setShown(n => n + ROWS_PER_PAGE)}>
           Show {Math.min(hiddenBytes, ROWS_PER_PAGE * BYTES_PER_ROW)} more bytes ({hiddenBytes} not shown)
         </button>
       ) : null}

@@ -31,11 +31,11 @@ const MODES: Array<{ id: InspectorMode; label: string }> = [
  * clock skew against the 10 s lifetime. The secret typed here lives in this component only.
  */
 export function InspectorPanel() {
-  const mode = useInspectorStore((s) => s.mode)
-  const setMode = useInspectorStore((s) => s.setMode)
-  const inputs = useInspectorStore((s) => s.sign)
-  const captured = useInspectorStore((s) => s.captured)
-  const pendingCheck = useInspectorStore((s) => s.pendingCheck)
+  const mode = useInspectorStore(s => s.mode)
+  const setMode = useInspectorStore(s => s.setMode)
+  const inputs = useInspectorStore(s => s.sign)
+  const captured = useInspectorStore(s => s.captured)
+  const pendingCheck = useInspectorStore(s => s.pendingCheck)
   const secret = useRef('')
   const [secretVersion, setSecretVersion] = useState(0)
   const skew = useSkewStatus()
@@ -45,7 +45,7 @@ export function InspectorPanel() {
 
   const { request, problems } = useMemo(() => toSignRequest(inputs), [inputs])
   const signature = useSignature(request, secret, secretVersion, mode === 'sign')
-  const now = useSigningNow((timestamp) => useInspectorStore.getState().setSign({ timestamp }), skew.data?.estimate?.offsetMs ?? null)
+  const now = useSigningNow(timestamp => useInspectorStore.getState().setSign({ timestamp }), skew.data?.estimate?.offsetMs ?? null)
 
   const explain = useExplain(secret)
   const [attempted, setAttempted] = useState(false)
@@ -87,9 +87,18 @@ export function InspectorPanel() {
     }
     window.addEventListener('keydown', onKey)
     const unregister = useCommandStore.getState().register([
-      { id: 'inspector:sign-now', title: 'Inspector: sign again with the current time', shortcut: 'Ctrl+Enter', run: () => actions.current.setNow('local') },
+      {
+        id: 'inspector:sign-now',
+        title: 'Inspector: sign again with the current time',
+        shortcut: 'Ctrl+Enter',
+        run: () => actions.current.setNow('local'),
+      },
       { id: 'inspector:mode-sign', title: 'Inspector: sign a request', run: () => useInspectorStore.getState().setMode('sign') },
-      { id: 'inspector:mode-verify', title: 'Inspector: verify a captured request', run: () => useInspectorStore.getState().setMode('verify') },
+      {
+        id: 'inspector:mode-verify',
+        title: 'Inspector: verify a captured request',
+        run: () => useInspectorStore.getState().setMode('verify'),
+      },
     ])
     return () => {
       window.removeEventListener('keydown', onKey)
@@ -118,7 +127,7 @@ export function InspectorPanel() {
       <header className="inspector__header">
         <h1>Signature inspector</h1>
         <div className="inspector__modes" role="tablist" aria-label="Inspector mode">
-          {MODES.map((m) => (
+          {MODES.map(m => (
             <button
               key={m.id}
               type="button"
@@ -133,19 +142,24 @@ export function InspectorPanel() {
         </div>
       </header>
       <p className="lead">
-        HMAC-SHA256 over client_id + METHOD + path + body + timestamp, with nothing in between (spec 5.2). Change any input and watch the string and
-        the signature change.
+        HMAC-SHA256 over client_id + METHOD + path + body + timestamp, with nothing in between (spec 5.2). Change any input and watch the
+        string and the signature change.
       </p>
       <div className="inspector__grid">
         <div className={`inspector__inputs inspector__inputs--${mode}`}>
           <SecretField
             secret={secret}
-            onChanged={() => setSecretVersion((v) => v + 1)}
+            onChanged={() => setSecretVersion(v => v + 1)}
             fingerprint={lastKey?.secretFingerprint ?? null}
             environmentId={lastKey?.environmentId ?? null}
           />
           {mode === 'sign' ? (
-            <SignForm problems={problems} environmentClientId={inputs.clientId === '' && sig ? sig.headers['x-access-key'] : null} now={now} serverTimeKnown={!!skew.data?.estimate} />
+            <SignForm
+              problems={problems}
+              environmentClientId={inputs.clientId === '' && sig ? sig.headers['x-access-key'] : null}
+              now={now}
+              serverTimeKnown={!!skew.data?.estimate}
+            />
           ) : (
             <VerifyForm problems={verifyProblems} onCheck={check} checking={explain.isPending} />
           )}
@@ -159,14 +173,16 @@ export function InspectorPanel() {
               {explain.isPending ? <p className="loading">Checking the signature and trying the usual mistakes…</p> : null}
               {explain.data && !explain.isPending ? (
                 <>
-                  {checkedFor !== captured ? <p className="inspector__note">The fields changed since this check: press “Check signature” again.</p> : null}
+                  {checkedFor !== captured ? (
+                    <p className="inspector__note">The fields changed since this check: press “Check signature” again.</p>
+                  ) : null}
                   <ExplanationView explanation={explain.data} />
                 </>
               ) : null}
               {!explain.data && !explain.isPending && !explain.error ? (
                 <p className="empty">
-                  Paste a captured request (or fill method, path, body and the three x- headers) and press “Check signature”: the explainer checks it with
-                  the secret and, when it is wrong, names the mistake that reproduces it.
+                  Paste a captured request (or fill method, path, body and the three x- headers) and press “Check signature”: the explainer
+                  checks it with the secret and, when it is wrong, names the mistake that reproduces it.
                 </p>
               ) : null}
             </div>
@@ -185,7 +201,9 @@ export function InspectorPanel() {
           >
             <TimeSourceSwitch status={skew.data} />
           </SkewMeter>
-          {skew.error ? <ErrorBox error={skew.error} title="The clock-skew status is unavailable." onRetry={() => void skew.refetch()} /> : null}
+          {skew.error ? (
+            <ErrorBox error={skew.error} title="The clock-skew status is unavailable." onRetry={() => void skew.refetch()} />
+          ) : null}
         </div>
       </div>
     </div>

@@ -67,10 +67,10 @@ export const useInspectorStore = create<InspectorStore>((set, get) => ({
   captured: EMPTY_CAPTURE,
   checkFreshness: true,
   pendingCheck: false,
-  setMode: (mode) => set({ mode }),
-  setSign: (patch) => set((s) => ({ sign: { ...s.sign, ...patch } })),
-  setCaptured: (patch) => set((s) => ({ captured: { ...s.captured, ...patch } })),
-  setCheckFreshness: (checkFreshness) => set({ checkFreshness }),
+  setMode: mode => set({ mode }),
+  setSign: patch => set(s => ({ sign: { ...s.sign, ...patch } })),
+  setCaptured: patch => set(s => ({ captured: { ...s.captured, ...patch } })),
+  setCheckFreshness: checkFreshness => set({ checkFreshness }),
   consumePendingCheck() {
     const pending = get().pendingCheck
     if (pending) set({ pendingCheck: false })

@@ -46,7 +46,7 @@ export const PART_CATALOGUE = [
 
 /** The catalogue entry of a part (every contract part name has one). */
 export function partInfo(name: CanonicalPartName): PartInfo {
-  return PART_CATALOGUE.find((p) => p.name === name) ?? PART_CATALOGUE[0]
+  return PART_CATALOGUE.find(p => p.name === name) ?? PART_CATALOGUE[0]
 }
 
 /** "the engine's rule" → "The engine's rule." : the engine gives a fragment; the table shows a sentence. */

@@ -27,7 +27,7 @@ export function PartsTable({ sig }: { sig: InspectedSignature }) {
           </tr>
         </thead>
         <tbody>
-          {sig.parts.map((p) => {
+          {sig.parts.map(p => {
             const info = partInfo(p.name)
             const changed = p.source !== p.value
             return (

@@ -33,7 +33,7 @@ export function SecretField({
           autoComplete="new-password"
           spellCheck={false}
           placeholder="Empty: the active environment’s secret"
-          onChange={(e) => {
+          onChange={e => {
             secret.current = e.target.value
             onChanged()
           }}

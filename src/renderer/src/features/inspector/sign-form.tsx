@@ -16,14 +16,14 @@ export function SignForm({
   now: { setNow: (source: 'local' | 'server') => void; pending: boolean; error: unknown }
   serverTimeKnown: boolean
 }) {
-  const inputs = useInspectorStore((s) => s.sign)
-  const setSign = useInspectorStore((s) => s.setSign)
+  const inputs = useInspectorStore(s => s.sign)
+  const setSign = useInspectorStore(s => s.setSign)
   return (
     <div className="sign-form">
       <TextField
         label="Client id (x-access-key)"
         value={inputs.clientId}
-        onChange={(clientId) => setSign({ clientId })}
+        onChange={clientId => setSign({ clientId })}
         problem={problems.clientId}
         placeholder={environmentClientId ? `Empty: ${environmentClientId} (environment)` : 'Empty: the environment’s client id'}
       />
@@ -32,7 +32,7 @@ export function SignForm({
           label="Method"
           className="sign-form__method"
           value={inputs.method}
-          onChange={(method) => setSign({ method })}
+          onChange={method => setSign({ method })}
           problem={problems.method}
           list="inspector-methods"
         />
@@ -40,14 +40,14 @@ export function SignForm({
           label="Path (with query, as sent)"
           className="inspector-row__grow"
           value={inputs.path}
-          onChange={(path) => setSign({ path })}
+          onChange={path => setSign({ path })}
           problem={problems.path}
         />
         <MethodList id="inspector-methods" />
       </div>
       <TimestampField
         value={inputs.timestamp}
-        onChange={(timestamp) => setSign({ timestamp })}
+        onChange={timestamp => setSign({ timestamp })}
         problem={problems.timestamp}
         onNow={now.setNow}
         pending={now.pending}
@@ -56,7 +56,13 @@ export function SignForm({
       />
       <div className="field inspector-field">
         <span className="field__label">Body (exactly as sent; empty = no body)</span>
-        <CodeEditor label="Body" value={inputs.body} onChange={(body) => setSign({ body })} onSubmit={() => now.setNow('local')} height={96} />
+        <CodeEditor
+          label="Body"
+          value={inputs.body}
+          onChange={body => setSign({ body })}
+          onSubmit={() => now.setNow('local')}
+          height={96}
+        />
         {problems.body ? <span className="inspector-field__problem">{problems.body}</span> : null}
       </div>
     </div>

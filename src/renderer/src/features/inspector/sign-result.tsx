@@ -34,7 +34,10 @@ export function SignResult({
       {blocked ? <p className="inspector__note">Fix the field marked on the left; the last signature stays shown until then.</p> : null}
       {!sig && !query.error && !blocked ? <p className="loading">Signing…</p> : null}
       {sig ? (
-        <div className={query.isFetching || query.isPlaceholderData ? 'sign-result__body sign-result__body--stale' : 'sign-result__body'} aria-busy={query.isFetching}>
+        <div
+          className={query.isFetching || query.isPlaceholderData ? 'sign-result__body sign-result__body--stale' : 'sign-result__body'}
+          aria-busy={query.isFetching}
+        >
           <CanonicalView sig={sig} />
           <SignatureCard sig={sig} skew={skew} onCheck={() => onVerifyThese(sig)} />
           <PartsTable sig={sig} />

@@ -22,7 +22,12 @@ export function SignatureCard({ sig, skew, onCheck }: { sig: InspectedSignature;
           {sig.algorithm} · {sig.encoding} · key {sig.secretFingerprint}
         </span>
         <CopyButton text={headers.map(([k, v]) => `${k}: ${v}`).join('\n')} label="Copy headers" />
-        <button type="button" className="btn btn--small" onClick={onCheck} title="Open these values in Verify to change one and see what the explainer says">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={onCheck}
+          title="Open these values in Verify to change one and see what the explainer says"
+        >
           Verify these
         </button>
       </header>

@@ -29,7 +29,13 @@ export function SignatureLifeMeter({ timestamp, status }: { timestamp: number; s
       <div className="life__bar">
         <div className="life__fill" style={{ width: `${fill * 100}%` }} />
       </div>
-      <meter className="visually-hidden" aria-label="Remaining signature life in seconds" min={0} max={lifetimeMs / 1000} value={Math.max(0, Math.min(lifetimeMs, life.remainingMs)) / 1000}>
+      <meter
+        className="visually-hidden"
+        aria-label="Remaining signature life in seconds"
+        min={0}
+        max={lifetimeMs / 1000}
+        value={Math.max(0, Math.min(lifetimeMs, life.remainingMs)) / 1000}
+      >
         {seconds(life.remainingMs)}
       </meter>
       <span className="life__text">{text}</span>

@@ -26,7 +26,8 @@ export function formatUncertainty(ms: number): string {
 export function describeOffset(estimate: SkewEstimate): string {
   const abs = Math.abs(estimate.offsetMs)
   const amount = `${(Math.round(abs / 100) / 10).toFixed(1)} s`
-  const where = abs < 50 ? 'in step with this machine' : estimate.offsetMs > 0 ? `${amount} ahead of this machine` : `${amount} behind this machine`
+  const where =
+    abs < 50 ? 'in step with this machine' : estimate.offsetMs > 0 ? `${amount} ahead of this machine` : `${amount} behind this machine`
   const samples = `${estimate.samples} sample${estimate.samples === 1 ? '' : 's'}`
   return `The server's clock is ${where} (${formatUncertainty(estimate.uncertaintyMs)}, ${samples}${estimate.source ? `, last from ${estimate.source}` : ''}).`
 }
@@ -36,7 +37,9 @@ export function skewTooltip(status: SkewStatus | undefined): string {
   const limits = status ?? DEFAULT_SKEW_LIMITS
   const life = limits.lifetimeMs / 1000
   const lines = [
-    status?.estimate ? describeOffset(status.estimate) : 'Clock skew unknown: no response from the server seen yet (it is learnt from the Date header of responses).',
+    status?.estimate
+      ? describeOffset(status.estimate)
+      : 'Clock skew unknown: no response from the server seen yet (it is learnt from the Date header of responses).',
     `A signature lives ${life} s by the server's clock. From ${limits.warnMs / 1000} s of skew, signing is at risk (queued or retried requests cross the lifetime); from ${limits.dangerMs / 1000} s, fresh signatures are likely refused as stale or future.`,
     status?.timeSource === 'server' ? 'Signatures use the server’s estimated time.' : 'Signatures use this machine’s clock.',
     'Click to open the signature inspector.',

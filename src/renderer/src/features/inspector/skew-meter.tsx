@@ -46,7 +46,7 @@ export function SkewMeter({ status, action, children }: { status: SkewStatus | u
         )}
       </header>
       <div className="skew-scale" aria-hidden="true">
-        {zones.map((z) => (
+        {zones.map(z => (
           <span
             key={`${z.from}`}
             className={`skew-scale__zone skew-scale__zone--${z.level}`}
@@ -67,14 +67,22 @@ export function SkewMeter({ status, action, children }: { status: SkewStatus | u
         ) : null}
       </div>
       <div className="skew-scale__ticks mono" aria-hidden="true">
-        {ticks.map((t) => (
+        {ticks.map(t => (
           <span key={t} style={{ left: `${at(t, life)}%` }}>
             {t === 0 ? '0' : `${t > 0 ? '+' : '−'}${Math.abs(t) / 1000} s`}
           </span>
         ))}
       </div>
       {estimate ? (
-        <meter className="visually-hidden" aria-label="Clock skew in milliseconds" min={-life} max={life} low={-limits.warnMs} high={limits.warnMs} value={estimate.offsetMs}>
+        <meter
+          className="visually-hidden"
+          aria-label="Clock skew in milliseconds"
+          min={-life}
+          max={life}
+          low={-limits.warnMs}
+          high={limits.warnMs}
+          value={estimate.offsetMs}
+        >
           {formatOffset(estimate.offsetMs)}
         </meter>
       ) : null}
@@ -82,8 +90,8 @@ export function SkewMeter({ status, action, children }: { status: SkewStatus | u
         {estimate
           ? describeOffset(estimate)
           : 'No server time known yet: the console learns the server’s clock from the Date header of each response. Send a request first (for example an export), then come back.'}{' '}
-        A signature lives {life / 1000} s by the server’s clock; skew eats into that budget (at risk from {limits.warnMs / 1000} s, refusals likely from{' '}
-        {limits.dangerMs / 1000} s).
+        A signature lives {life / 1000} s by the server’s clock; skew eats into that budget (at risk from {limits.warnMs / 1000} s, refusals
+        likely from {limits.dangerMs / 1000} s).
       </p>
       {action}
       {children}

@@ -17,7 +17,12 @@ export function diffMiddle(a: string, b: string): { prefix: string; a: string; b
   while (start < a.length && start < b.length && a[start] === b[start]) start++
   let end = 0
   while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++
-  return { prefix: a.slice(0, start), a: a.slice(start, a.length - end), b: b.slice(start, b.length - end), suffix: a.slice(a.length - end) }
+  return {
+    prefix: a.slice(0, start),
+    a: a.slice(start, a.length - end),
+    b: b.slice(start, b.length - end),
+    suffix: a.slice(a.length - end),
+  }
 }
 
 const CONTEXT = 48
@@ -42,7 +47,7 @@ export function CanonicalDiff({ signed, expected }: { signed: string; expected: 
   ]
   return (
     <dl className="canonical-diff mono">
-      {rows.map((r) => (
+      {rows.map(r => (
         <div key={r.kind} className="canonical-diff__row">
           <dt>{r.label}</dt>
           <dd>

@@ -37,9 +37,13 @@ export function TextField({
         autoComplete="off"
         list={list}
         aria-invalid={problem ? true : undefined}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={e => onChange(e.target.value)}
       />
-      {problem ? <span className="inspector-field__problem">{problem}</span> : help ? <span className="inspector-field__help">{help}</span> : null}
+      {problem ? (
+        <span className="inspector-field__problem">{problem}</span>
+      ) : help ? (
+        <span className="inspector-field__help">{help}</span>
+      ) : null}
     </div>
   )
 }
@@ -51,7 +55,7 @@ export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTION
 export function MethodList({ id }: { id: string }) {
   return (
     <datalist id={id}>
-      {METHODS.map((m) => (
+      {METHODS.map(m => (
         <option key={m} value={m} />
       ))}
     </datalist>

@@ -12,13 +12,18 @@ export function TimeSourceSwitch({ status }: { status: SkewStatus | undefined })
   const client = useQueryClient()
   const set = useMutation({
     mutationFn: (source: 'local' | 'server') => call('signing:setTimeSource', { source }),
-    onSuccess: (next) => client.setQueryData(SKEW_QUERY_KEY, next),
+    onSuccess: next => client.setQueryData(SKEW_QUERY_KEY, next),
   })
   const server = status?.timeSource === 'server'
   return (
     <div className="time-source">
       <label className="inspector-check">
-        <input type="checkbox" checked={server} disabled={!status || set.isPending} onChange={(e) => set.mutate(e.target.checked ? 'server' : 'local')} />
+        <input
+          type="checkbox"
+          checked={server}
+          disabled={!status || set.isPending}
+          onChange={e => set.mutate(e.target.checked ? 'server' : 'local')}
+        />
         Sign every request with the server’s time
       </label>
       <span className="inspector-field__help">

@@ -44,9 +44,15 @@ export function TimestampField({
           autoComplete="off"
           placeholder="Empty: the signing clock at each signature"
           aria-invalid={problem ? true : undefined}
-          onChange={(e) => onChange(e.target.value)}
+          onChange={e => onChange(e.target.value)}
         />
-        <button type="button" className="btn btn--small" onClick={() => onNow('local')} disabled={pending} title="This machine’s clock (Ctrl+Enter)">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => onNow('local')}
+          disabled={pending}
+          title="This machine’s clock (Ctrl+Enter)"
+        >
           Now
         </button>
         <button
@@ -54,12 +60,20 @@ export function TimestampField({
           className="btn btn--small"
           onClick={() => onNow('server')}
           disabled={pending || !serverTimeKnown}
-          title={serverTimeKnown ? 'This machine’s clock plus the estimated skew' : 'No server time known yet: send a request first (the Date header of responses gives it).'}
+          title={
+            serverTimeKnown
+              ? 'This machine’s clock plus the estimated skew'
+              : 'No server time known yet: send a request first (the Date header of responses gives it).'
+          }
         >
           Server time
         </button>
       </div>
-      {problem ? <span className="inspector-field__problem">{problem}</span> : date ? <span className="inspector-field__help mono">{date}</span> : null}
+      {problem ? (
+        <span className="inspector-field__problem">{problem}</span>
+      ) : date ? (
+        <span className="inspector-field__help mono">{date}</span>
+      ) : null}
       {error ? <ErrorBox error={error} title="Could not read the signing clock." /> : null}
     </div>
   )

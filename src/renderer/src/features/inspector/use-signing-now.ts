@@ -13,7 +13,7 @@ export function useSigningNow(onTimestamp: (timestamp: string) => void, fallback
   const mutation = useMutation({ mutationFn: () => call('signing:now', {}) })
   const setNow = (source: 'local' | 'server') =>
     mutation.mutate(undefined, {
-      onSuccess: (r) => {
+      onSuccess: r => {
         const offset = r.estimate?.offsetMs ?? fallbackOffsetMs
         const ts = source === 'server' && offset !== null ? Math.floor((Date.now() + offset) / 1000) : r.localTimestamp
         target.current(String(ts))

@@ -13,7 +13,7 @@ export const SKEW_QUERY_KEY = ['signing:skew'] as const
  */
 export function useSkewStatus() {
   const client = useQueryClient()
-  useEvent('signing:skew', (estimate) => {
+  useEvent('signing:skew', estimate => {
     const old = client.getQueryData<SkewStatus>(SKEW_QUERY_KEY)
     if (old) client.setQueryData<SkewStatus>(SKEW_QUERY_KEY, { ...old, estimate })
     else void client.invalidateQueries({ queryKey: SKEW_QUERY_KEY })

@@ -22,16 +22,16 @@ export function captureProblems(c: CapturedRequest): CaptureProblems {
  * run by the panel (button, Ctrl/Cmd+Enter, or on arrival from another panel).
  */
 export function VerifyForm({ problems, onCheck, checking }: { problems: CaptureProblems; onCheck: () => void; checking: boolean }) {
-  const captured = useInspectorStore((s) => s.captured)
-  const setCaptured = useInspectorStore((s) => s.setCaptured)
-  const checkFreshness = useInspectorStore((s) => s.checkFreshness)
-  const setCheckFreshness = useInspectorStore((s) => s.setCheckFreshness)
+  const captured = useInspectorStore(s => s.captured)
+  const setCaptured = useInspectorStore(s => s.setCaptured)
+  const checkFreshness = useInspectorStore(s => s.checkFreshness)
+  const setCheckFreshness = useInspectorStore(s => s.setCheckFreshness)
   const [paste, setPaste] = useState('')
   const [pasteProblems, setPasteProblems] = useState<string[]>([])
   return (
     <form
       className="sign-form"
-      onSubmit={(e) => {
+      onSubmit={e => {
         e.preventDefault()
         onCheck()
       }}
@@ -47,7 +47,7 @@ export function VerifyForm({ problems, onCheck, checking }: { problems: CaptureP
           spellCheck={false}
           value={paste}
           placeholder={'GET /api/v1/export/101001/tickets?… HTTP/1.1\nx-access-key: …\nx-timestamp: …\nx-signature: …'}
-          onChange={(e) => setPaste(e.target.value)}
+          onChange={e => setPaste(e.target.value)}
         />
         <div className="inspector-row">
           <button
@@ -66,27 +66,57 @@ export function VerifyForm({ problems, onCheck, checking }: { problems: CaptureP
         </div>
       </div>
       <div className="inspector-row inspector-row--top">
-        <TextField label="Method" className="sign-form__method" value={captured.method} onChange={(method) => setCaptured({ method })} problem={problems.method} list="inspector-verify-methods" />
-        <TextField label="Path (with query, as sent)" className="inspector-row__grow" value={captured.path} onChange={(path) => setCaptured({ path })} problem={problems.path} />
+        <TextField
+          label="Method"
+          className="sign-form__method"
+          value={captured.method}
+          onChange={method => setCaptured({ method })}
+          problem={problems.method}
+          list="inspector-verify-methods"
+        />
+        <TextField
+          label="Path (with query, as sent)"
+          className="inspector-row__grow"
+          value={captured.path}
+          onChange={path => setCaptured({ path })}
+          problem={problems.path}
+        />
         <MethodList id="inspector-verify-methods" />
       </div>
-      <TextField label="x-access-key" value={captured.accessKey} onChange={(accessKey) => setCaptured({ accessKey })} problem={problems.accessKey} />
+      <TextField
+        label="x-access-key"
+        value={captured.accessKey}
+        onChange={accessKey => setCaptured({ accessKey })}
+        problem={problems.accessKey}
+      />
       <div className="inspector-row inspector-row--top">
-        <TextField label="x-timestamp" className="sign-form__timestamp" value={captured.timestamp} onChange={(timestamp) => setCaptured({ timestamp })} problem={problems.timestamp} />
-        <TextField label="x-signature" className="inspector-row__grow" value={captured.signature} onChange={(signature) => setCaptured({ signature })} problem={problems.signature} />
+        <TextField
+          label="x-timestamp"
+          className="sign-form__timestamp"
+          value={captured.timestamp}
+          onChange={timestamp => setCaptured({ timestamp })}
+          problem={problems.timestamp}
+        />
+        <TextField
+          label="x-signature"
+          className="inspector-row__grow"
+          value={captured.signature}
+          onChange={signature => setCaptured({ signature })}
+          problem={problems.signature}
+        />
       </div>
       <TextField
         label="Client id you signed with (optional)"
         value={captured.claimedClientId}
-        onChange={(claimedClientId) => setCaptured({ claimedClientId })}
+        onChange={claimedClientId => setCaptured({ claimedClientId })}
         help="Only if it may differ from x-access-key."
       />
       <div className="field inspector-field">
         <span className="field__label">Captured body (exactly as sent; empty = no body)</span>
-        <CodeEditor label="Captured body" value={captured.body} onChange={(body) => setCaptured({ body })} onSubmit={onCheck} height={96} />
+        <CodeEditor label="Captured body" value={captured.body} onChange={body => setCaptured({ body })} onSubmit={onCheck} height={96} />
       </div>
       <label className="inspector-check">
-        <input type="checkbox" checked={checkFreshness} onChange={(e) => setCheckFreshness(e.target.checked)} />
+        <input type="checkbox" checked={checkFreshness} onChange={e => setCheckFreshness(e.target.checked)} />
         Check the 10 s lifetime against the server’s clock now (turn off for a request captured earlier)
       </label>
       <div className="inspector-row">

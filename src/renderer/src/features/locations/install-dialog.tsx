@@ -35,8 +35,9 @@ export function InstallDialog({
     const dialog = ref.current
     if (!dialog) return
     if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal()
-    else dialog.setAttribute('open', '')
-    // Typing the name is why the dialog opened on a real server; in the sandbox, Enter confirms.
+    else
+      dialog.setAttribute('open', '')
+      // Typing the name is why the dialog opened on a real server; in the sandbox, Enter confirms.
     ;(inputRef.current ?? installRef.current)?.focus()
     return () => {
       if (dialog.open && typeof dialog.close === 'function') dialog.close()
@@ -49,14 +50,14 @@ export function InstallDialog({
       ref={ref}
       className="loc-dialog"
       aria-labelledby={titleId}
-      onCancel={(e) => {
+      onCancel={e => {
         e.preventDefault()
         onCancel()
       }}
     >
       <form
         method="dialog"
-        onSubmit={(e) => {
+        onSubmit={e => {
           e.preventDefault()
           if (confirmed) onConfirm()
         }}
@@ -65,7 +66,8 @@ export function InstallDialog({
         {!target.isSandbox ? (
           <p className="loc-banner" role="note">
             Acting as merchant <strong className="mono">{location.merchantId}</strong> on location <strong>{location.name}</strong> (
-            <span className="mono">{location.id}</span>) in <strong>{target.envName}</strong> — a real server: this changes the merchant’s account.
+            <span className="mono">{location.id}</span>) in <strong>{target.envName}</strong> — a real server: this changes the merchant’s
+            account.
           </p>
         ) : (
           <p className="loc-muted">In the built-in sandbox ({target.envName}): nothing real changes.</p>
@@ -88,7 +90,7 @@ export function InstallDialog({
             <input
               id={inputId}
               value={typed}
-              onChange={(e) => setTyped(e.target.value)}
+              onChange={e => setTyped(e.target.value)}
               placeholder={location.name}
               autoComplete="off"
               spellCheck={false}

@@ -49,7 +49,15 @@ export function explainInstallFailure(outcome: Extract<InstallOutcome, { kind: '
 }
 
 /** The result of the last install at a location, in place: 204 with timing and retries, or the error explained. */
-export function InstallOutcomeView({ outcome, permissions, onConsent }: { outcome: InstallOutcome; permissions: readonly string[]; onConsent: () => void }) {
+export function InstallOutcomeView({
+  outcome,
+  permissions,
+  onConsent,
+}: {
+  outcome: InstallOutcome
+  permissions: readonly string[]
+  onConsent: () => void
+}) {
   if (outcome.kind === 'pending') {
     return (
       <p className="loc-outcome loc-outcome--pending" role="status" aria-label="Install result">
@@ -72,7 +80,7 @@ export function InstallOutcomeView({ outcome, permissions, onConsent }: { outcom
             {outcome.retriedAfter.map((after, i) => `Attempt ${i + 2}: ${retryReason(after)}.`).join(' ')}
           </p>
         ) : null}
-        {outcome.notes.map((n) => (
+        {outcome.notes.map(n => (
           <p key={n} className="loc-outcome__note">
             {n}
           </p>

@@ -66,5 +66,5 @@ const NONE: Record<string, InstallRecord> = {}
 
 /** The records of one environment (stable identity while unchanged, so it is safe as a zustand selector). */
 export function useEnvInstallRecords(envId: string | null): Record<string, InstallRecord> {
-  return useInstallRecords((s) => (envId ? (s.byEnv[envId] ?? NONE) : NONE))
+  return useInstallRecords(s => (envId ? (s.byEnv[envId] ?? NONE) : NONE))
 }

@@ -2,7 +2,17 @@ import { ErrorBox } from '../../ui/error-box'
 import { errorFacts } from './use-locations'
 
 /** Why listing failed, by status (403: read:locations not granted; 401: refused even after the automatic refresh). */
-export function ListFailure({ error, permissions, onRetry, onConsent }: { error: unknown; permissions: readonly string[]; onRetry: () => void; onConsent: () => void }) {
+export function ListFailure({
+  error,
+  permissions,
+  onRetry,
+  onConsent,
+}: {
+  error: unknown
+  permissions: readonly string[]
+  onRetry: () => void
+  onConsent: () => void
+}) {
   const { status, logId } = errorFacts(error)
   const why =
     status === 403

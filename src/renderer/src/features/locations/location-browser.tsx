@@ -24,11 +24,21 @@ export interface LocationBrowserProps {
  * Search box, match count and the sortable table, over the locations store's search and sort (so both survive a
  * visit to another panel). Says so when nothing matches instead of showing an empty table.
  */
-export function LocationBrowser({ locations, records, outcomes, selectedId, onSelect, onInstall, installDisabled, actions, status }: LocationBrowserProps) {
-  const search = useLocationsStore((s) => s.search)
-  const sort = useLocationsStore((s) => s.sort)
-  const setSearch = useLocationsStore((s) => s.setSearch)
-  const setSort = useLocationsStore((s) => s.setSort)
+export function LocationBrowser({
+  locations,
+  records,
+  outcomes,
+  selectedId,
+  onSelect,
+  onInstall,
+  installDisabled,
+  actions,
+  status,
+}: LocationBrowserProps) {
+  const search = useLocationsStore(s => s.search)
+  const sort = useLocationsStore(s => s.sort)
+  const setSearch = useLocationsStore(s => s.setSearch)
+  const setSort = useLocationsStore(s => s.setSort)
   const installed = useMemo(() => new Set(Object.keys(records).map(Number)), [records])
   const rows = useMemo(() => sortLocations(filterLocations(locations, search), sort, installed), [locations, search, sort, installed])
   return (
@@ -41,7 +51,7 @@ export function LocationBrowser({ locations, records, outcomes, selectedId, onSe
             type="search"
             placeholder="Search name, id, merchant, zone, currency, address…"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={e => setSearch(e.target.value)}
           />
         </label>
         <span className="loc-muted" data-testid="locations-count">

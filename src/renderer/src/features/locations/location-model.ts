@@ -1,7 +1,18 @@
 import type { PartnerLocation } from '../../../../shared/contract'
 
 /** The columns the table sorts by. `installed` sorts by this console's own install record. */
-export const SORT_KEYS = ['name', 'id', 'merchantId', 'timeZone', 'countryCode', 'currency', 'language', 'brandRef', 'address', 'installed'] as const
+export const SORT_KEYS = [
+  'name',
+  'id',
+  'merchantId',
+  'timeZone',
+  'countryCode',
+  'currency',
+  'language',
+  'brandRef',
+  'address',
+  'installed',
+] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 
 export interface SortState {
@@ -39,9 +50,9 @@ function searchable(location: PartnerLocation): string {
 export function filterLocations(locations: readonly PartnerLocation[], query: string): PartnerLocation[] {
   const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean)
   if (words.length === 0) return [...locations]
-  return locations.filter((l) => {
+  return locations.filter(l => {
     const text = searchable(l)
-    return words.every((w) => text.includes(w))
+    return words.every(w => text.includes(w))
   })
 }
 
@@ -64,15 +75,20 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
  * A sorted copy (never the input): numbers by value, text by a locale-aware, case-insensitive collation; ties keep
  * the server's order, so a sort is stable and predictable. `installed` puts this console's installs first (asc).
  */
-export function sortLocations(locations: readonly PartnerLocation[], sort: SortState, installed: ReadonlySet<number> = new Set()): PartnerLocation[] {
+export function sortLocations(
+  locations: readonly PartnerLocation[],
+  sort: SortState,
+  installed: ReadonlySet<number> = new Set(),
+): PartnerLocation[] {
   const factor = sort.direction === 'asc' ? 1 : -1
   return locations
     .map((location, index) => ({ location, index, value: sortValue(location, sort.key, installed) }))
     .sort((a, b) => {
-      const diff = typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : collator.compare(String(a.value), String(b.value))
+      const diff =
+        typeof a.value === 'number' && typeof b.value === 'number' ? a.value - b.value : collator.compare(String(a.value), String(b.value))
       return diff !== 0 ? diff * factor : a.index - b.index
     })
-    .map((x) => x.location)
+    .map(x => x.location)
 }
 
 /** The next sort after a click on a column header: same column flips the direction, another starts ascending. */
@@ -99,7 +115,9 @@ export function localTime(timeZone: string, now: number, withSeconds = false): s
 /** The zone's UTC offset at `now` ("UTC+01:00"), or null for an unknown zone. */
 export function utcOffset(timeZone: string, now: number): string | null {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(now).find((p) => p.type === 'timeZoneName')
+    const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(now)
+      .find(p => p.type === 'timeZoneName')
     if (!part) return null
     return part.value === 'GMT' ? 'UTC+00:00' : part.value.replace('GMT', 'UTC')
   } catch {

@@ -34,7 +34,10 @@ function InstalledCell({ record, outcome }: { record: InstallRecord | undefined;
   if (outcome?.kind === 'failed') return <span className="loc-failed">failed{outcome.status ? ` (${outcome.status})` : ''}</span>
   if (record) {
     return (
-      <span className="badge loc-installed" title={`Installed from this console at ${new Date(record.installedAt).toLocaleString()} (${record.status})`}>
+      <span
+        className="badge loc-installed"
+        title={`Installed from this console at ${new Date(record.installedAt).toLocaleString()} (${record.status})`}
+      >
         ✓ {record.status}
       </span>
     )
@@ -46,13 +49,23 @@ function InstalledCell({ record, outcome }: { record: InstallRecord | undefined;
  * The locations table: every 2.5 field, the live local time per time zone, sortable by each column (click the header
  * again to reverse), this console's install record, and a per-row Install action. Rows select into the detail panel.
  */
-export function LocationTable({ locations, sort, onSort, selectedId, onSelect, records, outcomes, onInstall, installDisabled }: LocationTableProps) {
+export function LocationTable({
+  locations,
+  sort,
+  onSort,
+  selectedId,
+  onSelect,
+  records,
+  outcomes,
+  onInstall,
+  installDisabled,
+}: LocationTableProps) {
   return (
     <div className="table-box loc-table-box">
       <table className="table table--dense loc-table" aria-label="Locations">
         <thead>
           <tr>
-            {COLUMNS.map((c) => {
+            {COLUMNS.map(c => {
               const active = sort.key === c.key
               return (
                 <th key={c.key} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} title={c.title}>
@@ -71,12 +84,17 @@ export function LocationTable({ locations, sort, onSort, selectedId, onSelect, r
           </tr>
         </thead>
         <tbody>
-          {locations.map((l) => {
+          {locations.map(l => {
             const record = records[String(l.id)]
             const outcome = outcomes[l.id]
             const selected = selectedId === l.id
             return (
-              <tr key={l.id} className={selected ? 'loc-row loc-row--selected' : 'loc-row'} aria-selected={selected} data-location-id={l.id}>
+              <tr
+                key={l.id}
+                className={selected ? 'loc-row loc-row--selected' : 'loc-row'}
+                aria-selected={selected}
+                data-location-id={l.id}
+              >
                 <td>
                   <button type="button" className="link-button loc-name" onClick={() => onSelect(l)} title="Show details">
                     {l.name}

@@ -26,7 +26,7 @@ import './locations.css'
 export function LocationsPanel() {
   const info = useAppInfo()
   const envId = useActiveEnvId()
-  const envSummary = info.data?.environments.find((e) => e.id === envId) ?? null
+  const envSummary = info.data?.environments.find(e => e.id === envId) ?? null
   const envDetail = useEnvironment(envId)
   const isSandbox = envSummary?.builtIn === true
   const tokens = useTokens(envId)
@@ -34,10 +34,10 @@ export function LocationsPanel() {
   const list = useLocations(envId, hasToken)
   const install = useInstall(envId)
   const records = useEnvInstallRecords(envId)
-  const selected = useLocationsStore((s) => s.selected)
-  const outcomes = useLocationsStore((s) => s.outcomes)
-  const select = useLocationsStore((s) => s.select)
-  const go = useNavStore((s) => s.go)
+  const selected = useLocationsStore(s => s.selected)
+  const outcomes = useLocationsStore(s => s.outcomes)
+  const select = useLocationsStore(s => s.select)
+  const go = useNavStore(s => s.go)
   const [confirming, setConfirming] = useState<PartnerLocation | null>(null)
 
   const locations = useMemo(() => list.data?.locations ?? [], [list.data])
@@ -46,7 +46,7 @@ export function LocationsPanel() {
     if (envId) for (const l of locations) byId[l.id] = outcomes[locationKey(envId, l.id)]
     return byId
   }, [envId, locations, outcomes])
-  const current = envId && selected ? (locations.find((l) => locationKey(envId, l.id) === selected) ?? null) : null
+  const current = envId && selected ? (locations.find(l => locationKey(envId, l.id) === selected) ?? null) : null
 
   const refetch = useRef(list.refetch)
   refetch.current = list.refetch
@@ -80,7 +80,12 @@ export function LocationsPanel() {
         {list.isFetching ? 'Listing…' : 'Refresh locations'}
       </button>
       {Object.keys(records).length > 0 ? (
-        <button type="button" className="btn btn--small" onClick={() => envId && useInstallRecords.getState().forget(envId)} title="Forget this console’s record of installs in this environment">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => envId && useInstallRecords.getState().forget(envId)}
+          title="Forget this console’s record of installs in this environment"
+        >
           Forget install records
         </button>
       ) : null}
@@ -90,8 +95,8 @@ export function LocationsPanel() {
     <div className="panel locations">
       <h1>Locations</h1>
       <p className="lead">
-        The eligible locations of the merchant who authorized <strong>{envSummary?.name ?? '…'}</strong> (GET locations, spec 4.4), and installing
-        the integration at one (POST installations, 4.5).
+        The eligible locations of the merchant who authorized <strong>{envSummary?.name ?? '…'}</strong> (GET locations, spec 4.4), and
+        installing the integration at one (POST installations, 4.5).
       </p>
       <ErrorBox error={tokens.error} title="Could not read the tokens." onRetry={() => tokens.refetch()} />
       {tokens.data && !hasToken ? (
@@ -106,8 +111,17 @@ export function LocationsPanel() {
         <>
           {!list.data ? <div className="loc-toolbar">{toolbarActions}</div> : null}
           {list.isFetching && !list.data ? <Listing /> : null}
-          {list.error && !list.isFetching ? <ListFailure error={list.error} permissions={tokens.data?.permissions ?? []} onRetry={() => void list.refetch()} onConsent={() => go('consent')} /> : null}
-          {list.data && locations.length === 0 ? <p className="empty">The server lists no eligible location for this merchant: there is nothing to install to.</p> : null}
+          {list.error && !list.isFetching ? (
+            <ListFailure
+              error={list.error}
+              permissions={tokens.data?.permissions ?? []}
+              onRetry={() => void list.refetch()}
+              onConsent={() => go('consent')}
+            />
+          ) : null}
+          {list.data && locations.length === 0 ? (
+            <p className="empty">The server lists no eligible location for this merchant: there is nothing to install to.</p>
+          ) : null}
           <div className={`loc-layout${current ? ' loc-layout--detail' : ''}`}>
             {list.data ? (
               <LocationBrowser
@@ -115,8 +129,8 @@ export function LocationsPanel() {
                 records={records}
                 outcomes={envOutcomes}
                 selectedId={current?.id ?? null}
-                onSelect={(l) => envId && select(envId, l.id)}
-                onInstall={(l) => {
+                onSelect={l => envId && select(envId, l.id)}
+                onInstall={l => {
                   if (envId) select(envId, l.id)
                   setConfirming(l)
                 }}
@@ -141,7 +155,8 @@ export function LocationsPanel() {
             ) : null}
           </div>
           <p className="loc-footnote loc-muted">
-            “Installed” is this console’s own record (kept in this browser profile, per environment): the API has no call that lists installations.
+            “Installed” is this console’s own record (kept in this browser profile, per environment): the API has no call that lists
+            installations.
           </p>
         </>
       ) : null}

@@ -27,7 +27,8 @@ export function useLocations(envId: string | null, enabled: boolean) {
 
 /** The status, log entry and server body an engine error carries in its details (typed endpoints put them there). */
 export function errorFacts(error: unknown): { status: number | null; logId: string | null; body: string | null } {
-  const details = error instanceof BridgeCallError && error.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : {}
+  const details =
+    error instanceof BridgeCallError && error.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : {}
   return {
     status: typeof details.status === 'number' ? details.status : null,
     logId: typeof details.logId === 'string' ? details.logId : null,
@@ -55,8 +56,9 @@ function failure(error: unknown): InstallOutcome {
  */
 export function useInstall(envId: string | null) {
   return useMutation({
-    mutationFn: (location: PartnerLocation) => call('http:install', envId ? { envId, locationId: location.id } : { locationId: location.id }),
-    onMutate: (location) => {
+    mutationFn: (location: PartnerLocation) =>
+      call('http:install', envId ? { envId, locationId: location.id } : { locationId: location.id }),
+    onMutate: location => {
       if (envId) useLocationsStore.getState().setOutcome(envId, location.id, { kind: 'pending', at: new Date().toISOString() })
     },
     onSuccess: (result, location) => {

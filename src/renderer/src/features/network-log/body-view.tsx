@@ -22,7 +22,12 @@ function pretty(body: LoggedBody): { text: string; language: 'json' | 'plaintext
 export function BodyView({ body, label }: { body: LoggedBody | null; label: string }) {
   if (!body || (body.size === 0 && body.text === '')) return <p className="empty">No {label.toLowerCase()}.</p>
   if (body.evicted) {
-    return <p className="empty">The {label.toLowerCase()} ({formatBytes(body.size)}) was dropped from the log to keep it within its memory budget; headers and timings remain.</p>
+    return (
+      <p className="empty">
+        The {label.toLowerCase()} ({formatBytes(body.size)}) was dropped from the log to keep it within its memory budget; headers and
+        timings remain.
+      </p>
+    )
   }
   const view = pretty(body)
   const secrets = redactionsIn(body.text)
@@ -36,7 +41,7 @@ export function BodyView({ body, label }: { body: LoggedBody | null; label: stri
           <span className="netlog-body__secrets">
             {' '}
             · redacted:{' '}
-            {secrets.map((s) => (
+            {secrets.map(s => (
               <RedactionChip key={`${s.label}:${s.fingerprint}`} label={s.label} fingerprint={s.fingerprint} />
             ))}
           </span>

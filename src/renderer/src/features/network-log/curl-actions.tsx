@@ -20,7 +20,10 @@ async function toClipboard(text: string): Promise<boolean> {
 export function CurlActions({ id, live }: { id: string; live: boolean }) {
   const curl = useCurl()
   const [copied, setCopied] = useState<boolean | null>(null)
-  const [liveState, setLiveState] = useState<{ state: 'idle' | 'busy' | 'copied' | 'failed'; notes: string[]; error?: unknown }>({ state: 'idle', notes: [] })
+  const [liveState, setLiveState] = useState<{ state: 'idle' | 'busy' | 'copied' | 'failed'; notes: string[]; error?: unknown }>({
+    state: 'idle',
+    notes: [],
+  })
   return (
     <div className="netlog-curl">
       <div className="netlog-curl__buttons">
@@ -30,7 +33,7 @@ export function CurlActions({ id, live }: { id: string; live: boolean }) {
           disabled={curl.isPending}
           onClick={() => {
             setCopied(null)
-            curl.mutate({ id, redacted: true }, { onSuccess: async (r) => setCopied(await toClipboard(r.command)) })
+            curl.mutate({ id, redacted: true }, { onSuccess: async r => setCopied(await toClipboard(r.command)) })
           }}
         >
           Copy as cURL
@@ -58,11 +61,17 @@ export function CurlActions({ id, live }: { id: string; live: boolean }) {
       </div>
       {curl.data && curl.variables?.id === id ? (
         <div className="netlog-curl__out" role="status" aria-label="cURL command">
-          <p className="netlog-curl__said">{copied === null ? 'Copying…' : copied ? 'Copied to the clipboard (redacted):' : 'The clipboard refused; select and copy the command:'}</p>
+          <p className="netlog-curl__said">
+            {copied === null
+              ? 'Copying…'
+              : copied
+                ? 'Copied to the clipboard (redacted):'
+                : 'The clipboard refused; select and copy the command:'}
+          </p>
           <pre className="mono netlog-curl__cmd" data-testid="curl-command">
             <RedactedText text={curl.data.command} />
           </pre>
-          {curl.data.notes.map((n) => (
+          {curl.data.notes.map(n => (
             <p key={n} className="netlog-curl__note">
               {n}
             </p>
@@ -73,14 +82,16 @@ export function CurlActions({ id, live }: { id: string; live: boolean }) {
       {liveState.state === 'copied' ? (
         <div className="netlog-curl__out" role="status" aria-label="Live cURL command">
           <p className="warn">Copied a command with live credentials to the clipboard (not shown). Treat it as a secret.</p>
-          {liveState.notes.map((n) => (
+          {liveState.notes.map(n => (
             <p key={n} className="netlog-curl__note">
               {n}
             </p>
           ))}
         </div>
       ) : null}
-      {liveState.state === 'failed' ? <ErrorBox error={liveState.error ?? new Error('The clipboard refused the command.')} title="Not copied." /> : null}
+      {liveState.state === 'failed' ? (
+        <ErrorBox error={liveState.error ?? new Error('The clipboard refused the command.')} title="Not copied." />
+      ) : null}
     </div>
   )
 }

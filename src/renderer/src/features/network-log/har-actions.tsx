@@ -13,7 +13,7 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
   const [confirming, setConfirming] = useState(false)
   const imported = importer.data
   const exportHar = (includeSecrets: boolean) =>
-    exporter.mutate({ ids, includeSecrets }, { onSuccess: (r) => downloadText(r.har, harFileName(new Date(), !r.sanitized)) })
+    exporter.mutate({ ids, includeSecrets }, { onSuccess: r => downloadText(r.har, harFileName(new Date(), !r.sanitized)) })
   return (
     <>
       <button
@@ -31,8 +31,8 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
       {confirming ? (
         <div className="netlog__confirm" role="alertdialog" aria-label="Export a HAR with secrets">
           <span>
-            This HAR will hold the tokens and client secrets this console knows, <strong>in clear</strong>: anyone with the file
-            can act as the merchant until the tokens expire. Signatures and cookies stay redacted.
+            This HAR will hold the tokens and client secrets this console knows, <strong>in clear</strong>: anyone with the file can act as
+            the merchant until the tokens expire. Signatures and cookies stay redacted.
           </span>
           <button
             type="button"
@@ -57,7 +57,7 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
           accept=".har,application/json"
           className="visually-hidden"
           disabled={importer.isPending}
-          onChange={(e) => {
+          onChange={e => {
             const file = e.target.files?.[0]
             if (file) importer.mutate(file)
             if (input.current) input.current.value = ''
@@ -67,13 +67,17 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
       {exporter.data && !exporter.isPending ? (
         <span className="netlog__said" role="status">
           Exported {exporter.data.entries} entries{' '}
-          {exporter.data.sanitized ? '(sanitized)' : `WITH SECRETS (${exporter.data.restored ?? 0} restored, ${exporter.data.unresolved ?? 0} one-use values left redacted)`}
+          {exporter.data.sanitized
+            ? '(sanitized)'
+            : `WITH SECRETS (${exporter.data.restored ?? 0} restored, ${exporter.data.unresolved ?? 0} one-use values left redacted)`}
         </span>
       ) : null}
       {imported && !importer.isPending ? (
-        <span className="netlog__said" role="status" title={imported.skipped.map((s) => `#${s.index}: ${s.problem}`).join('\n')}>
+        <span className="netlog__said" role="status" title={imported.skipped.map(s => `#${s.index}: ${s.problem}`).join('\n')}>
           Imported {imported.imported} from {imported.name}
-          {imported.skipped.length > 0 ? `, skipped ${imported.skipped.length} (first: #${imported.skipped[0]?.index} ${imported.skipped[0]?.problem})` : ''}
+          {imported.skipped.length > 0
+            ? `, skipped ${imported.skipped.length} (first: #${imported.skipped[0]?.index} ${imported.skipped[0]?.problem})`
+            : ''}
         </span>
       ) : null}
       {exporter.error ? (

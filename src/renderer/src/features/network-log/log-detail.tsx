@@ -40,7 +40,7 @@ function General({ e }: { e: LogEntry }) {
         <>
           <dt>Notes</dt>
           <dd>
-            {e.notes.map((n) => (
+            {e.notes.map(n => (
               <div key={n}>{n}</div>
             ))}
           </dd>
@@ -62,8 +62,14 @@ export function LogDetail({ summary, onClose }: { summary: LogEntrySummary; onCl
     <section className="netlog-detail" aria-label="Entry detail">
       <header className="netlog-detail__bar">
         <div className="netlog-detail__tabs">
-          {TABS.map((t) => (
-            <button key={t} type="button" className={`tab${t === tab ? ' tab--active' : ''}`} aria-pressed={t === tab} onClick={() => setTab(t)}>
+          {TABS.map(t => (
+            <button
+              key={t}
+              type="button"
+              className={`tab${t === tab ? ' tab--active' : ''}`}
+              aria-pressed={t === tab}
+              onClick={() => setTab(t)}
+            >
               {t}
             </button>
           ))}
@@ -94,7 +100,9 @@ export function LogDetail({ summary, onClose }: { summary: LogEntrySummary; onCl
           e.timings ? (
             <TimingWaterfall timings={e.timings} />
           ) : (
-            <p className="empty">{e.state === 'pending' ? 'Still in flight: timings arrive with the response.' : 'No timings were recorded for this entry.'}</p>
+            <p className="empty">
+              {e.state === 'pending' ? 'Still in flight: timings arrive with the response.' : 'No timings were recorded for this entry.'}
+            </p>
           )
         ) : null}
       </div>

@@ -34,7 +34,7 @@ export function matchesFilters(e: LogEntrySummary, f: LogFilters): boolean {
 /** The entries passing the filters (the same array when no filter is set). */
 export function filterEntries(entries: LogEntrySummary[], f: LogFilters): LogEntrySummary[] {
   if (!f.method && f.status === 'all' && !f.text) return entries
-  return entries.filter((e) => matchesFilters(e, f))
+  return entries.filter(e => matchesFilters(e, f))
 }
 
 /** True when any filter is set. */

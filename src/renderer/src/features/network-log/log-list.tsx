@@ -29,7 +29,7 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     paddingStart: HEADER_HEIGHT,
-    getItemKey: (i) => entries[i]?.id ?? i,
+    getItemKey: i => entries[i]?.id ?? i,
     initialRect: { width: 800, height: 300 },
   })
   const items = virtualizer.getVirtualItems()
@@ -38,7 +38,7 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
     if (follow.current && entries.length > 0) virtualizer.scrollToIndex(entries.length - 1, { align: 'end' })
   }, [entries.length, virtualizer])
 
-  const visible = items.map((it) => entries[it.index]).filter((e): e is LogEntrySummary => e !== undefined)
+  const visible = items.map(it => entries[it.index]).filter((e): e is LogEntrySummary => e !== undefined)
   let t0 = Number.POSITIVE_INFINITY
   let t1 = Number.NEGATIVE_INFINITY
   for (const e of visible) {
@@ -49,7 +49,8 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
   const span = Math.max(1, t1 - t0)
 
   const move = (e: KeyboardEvent, index: number) => {
-    const next = e.key === 'ArrowDown' ? index + 1 : e.key === 'ArrowUp' ? index - 1 : e.key === 'End' ? entries.length - 1 : e.key === 'Home' ? 0 : -1
+    const next =
+      e.key === 'ArrowDown' ? index + 1 : e.key === 'ArrowUp' ? index - 1 : e.key === 'End' ? entries.length - 1 : e.key === 'Home' ? 0 : -1
     if (next < 0 || next >= entries.length || next === index) return
     e.preventDefault()
     onSelect((entries[next] as LogEntrySummary).id)
@@ -67,12 +68,16 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
       ref={scroller}
       className="netlog__scroll"
       data-testid="log-scroll"
-      onScroll={(e) => {
+      onScroll={e => {
         const el = e.currentTarget
         follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 2
       }}
     >
-      <table className={`netlog__table${compact ? ' netlog__table--compact' : ''}`} aria-label="Network log" aria-rowcount={entries.length + 1}>
+      <table
+        className={`netlog__table${compact ? ' netlog__table--compact' : ''}`}
+        aria-label="Network log"
+        aria-rowcount={entries.length + 1}
+      >
         <colgroup>
           {compact ? null : <col className="netlog__c-seq" />}
           <col className="netlog__c-method" />
@@ -101,7 +106,7 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
               <td colSpan={columns} style={{ height: padTop }} />
             </tr>
           ) : null}
-          {items.map((it) => {
+          {items.map(it => {
             const e = entries[it.index]
             if (!e) return null
             const status = statusView(e)
@@ -122,7 +127,13 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
                   {status.text}
                 </td>
                 <td className="netlog__name-cell">
-                  <button type="button" className="netlog__name mono" title={e.url} onClick={() => onSelect(e.id)} onKeyDown={(k) => move(k, it.index)}>
+                  <button
+                    type="button"
+                    className="netlog__name mono"
+                    title={e.url}
+                    onClick={() => onSelect(e.id)}
+                    onKeyDown={k => move(k, it.index)}
+                  >
                     {e.imported ? <span className="netlog__har">HAR</span> : null}
                     {e.path}
                     <span className="netlog__host"> {e.host}</span>
@@ -135,7 +146,10 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
                   <td className="netlog__fall" aria-hidden="true">
                     <span
                       className={`netlog__fall-bar netlog__fall-bar--${status.tone}${e.timings ? ' netlog__fall-bar--phased' : ''}`}
-                      style={{ left: `${((start - t0) / span) * 100}%`, width: `max(2px, ${(((e.durationMs ?? 0) / span) * 100).toFixed(3)}%)` }}
+                      style={{
+                        left: `${((start - t0) / span) * 100}%`,
+                        width: `max(2px, ${(((e.durationMs ?? 0) / span) * 100).toFixed(3)}%)`,
+                      }}
                     >
                       {e.timings ? <PhaseSegments timings={e.timings} /> : null}
                     </span>
@@ -163,7 +177,7 @@ function PhaseSegments({ timings }: { timings: PhaseTimings }) {
   if (total <= 0) return null
   return (
     <>
-      {PHASES.map((p) => {
+      {PHASES.map(p => {
         const v = Math.max(0, timings[p] ?? 0)
         return v > 0 ? <span key={p} className={`netlog__phase netlog__phase--${p}`} style={{ width: `${(v / total) * 100}%` }} /> : null
       })}

@@ -38,8 +38,8 @@ export const useLogStore = create<LogStore>((set, get) => ({
   selectedId: null,
   filters: EMPTY_FILTERS,
   replace: (list, capacity) =>
-    set((s) => {
-      const byId = new Map(list.map((e) => [e.id, e]))
+    set(s => {
+      const byId = new Map(list.map(e => [e.id, e]))
       const lastSeq = list.length > 0 ? (list[list.length - 1] as LogEntrySummary).seq : 0
       for (const e of s.entries) {
         const listed = byId.get(e.id)
@@ -50,7 +50,7 @@ export const useLogStore = create<LogStore>((set, get) => ({
       const selectedId = s.selectedId && byId.has(s.selectedId) ? s.selectedId : null
       return { entries, capacity, loaded: true, selectedId }
     }),
-  upsert: (batch) => {
+  upsert: batch => {
     const s = get()
     let gap = false
     let entries = s.entries
@@ -75,6 +75,6 @@ export const useLogStore = create<LogStore>((set, get) => ({
     return gap
   },
   clear: () => set({ entries: [], selectedId: null }),
-  select: (selectedId) => set({ selectedId }),
-  setFilters: (change) => set((s) => ({ filters: { ...s.filters, ...change } })),
+  select: selectedId => set({ selectedId }),
+  setFilters: change => set(s => ({ filters: { ...s.filters, ...change } })),
 }))

@@ -20,10 +20,10 @@ const STATUS_LABEL: Record<StatusFilter, string> = {
 
 /** Filters (method, status class, text), the count, the log's capacity, clear, and HAR export/import. */
 export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: string[] | undefined }) {
-  const filters = useLogStore((s) => s.filters)
-  const setFilters = useLogStore((s) => s.setFilters)
-  const total = useLogStore((s) => s.entries.length)
-  const capacity = useLogStore((s) => s.capacity)
+  const filters = useLogStore(s => s.filters)
+  const setFilters = useLogStore(s => s.setFilters)
+  const total = useLogStore(s => s.entries.length)
+  const capacity = useLogStore(s => s.capacity)
   const clear = useClearLog()
   const setCapacity = useLogCapacity()
   const clearLog = clear.mutate
@@ -31,11 +31,17 @@ export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: str
     () =>
       useCommandStore.getState().register([
         { id: 'log:clear', title: 'Network log: clear', run: () => clearLog() },
-        { id: 'log:reset-filters', title: 'Network log: show every entry (reset the filters)', run: () => setFilters({ method: '', status: 'all', text: '' }) },
+        {
+          id: 'log:reset-filters',
+          title: 'Network log: show every entry (reset the filters)',
+          run: () => setFilters({ method: '', status: 'all', text: '' }),
+        },
       ]),
     [clearLog, setFilters],
   )
-  const capacities = CAPACITIES.includes(capacity as (typeof CAPACITIES)[number]) ? CAPACITIES : [...CAPACITIES, capacity].sort((a, b) => a - b)
+  const capacities = CAPACITIES.includes(capacity as (typeof CAPACITIES)[number])
+    ? CAPACITIES
+    : [...CAPACITIES, capacity].sort((a, b) => a - b)
   return (
     <div className="netlog__toolbar" role="toolbar" aria-label="Network log tools">
       <input
@@ -44,18 +50,18 @@ export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: str
         placeholder="Filter: URL, status, error…"
         aria-label="Filter text"
         value={filters.text}
-        onChange={(e) => setFilters({ text: e.target.value })}
+        onChange={e => setFilters({ text: e.target.value })}
       />
-      <select aria-label="Method" value={filters.method} onChange={(e) => setFilters({ method: e.target.value })}>
+      <select aria-label="Method" value={filters.method} onChange={e => setFilters({ method: e.target.value })}>
         <option value="">Any method</option>
-        {METHODS.map((m) => (
+        {METHODS.map(m => (
           <option key={m} value={m}>
             {m}
           </option>
         ))}
       </select>
-      <select aria-label="Status" value={filters.status} onChange={(e) => setFilters({ status: e.target.value as StatusFilter })}>
-        {STATUS_FILTERS.map((s) => (
+      <select aria-label="Status" value={filters.status} onChange={e => setFilters({ status: e.target.value as StatusFilter })}>
+        {STATUS_FILTERS.map(s => (
           <option key={s} value={s}>
             {STATUS_LABEL[s]}
           </option>
@@ -67,8 +73,13 @@ export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: str
       <span className="netlog__spacer" />
       <label className="netlog__keep">
         Keep
-        <select aria-label="Entries kept" value={capacity} disabled={setCapacity.isPending} onChange={(e) => setCapacity.mutate(Number(e.target.value))}>
-          {capacities.map((c) => (
+        <select
+          aria-label="Entries kept"
+          value={capacity}
+          disabled={setCapacity.isPending}
+          onChange={e => setCapacity.mutate(Number(e.target.value))}
+        >
+          {capacities.map(c => (
             <option key={c} value={c}>
               {c.toLocaleString('en')}
             </option>
@@ -81,7 +92,10 @@ export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: str
       </button>
       {clear.error || setCapacity.error ? (
         <div className="netlog__error">
-          <ErrorBox error={clear.error ?? setCapacity.error} title={clear.error ? 'The log was not cleared.' : 'The capacity was not changed.'} />
+          <ErrorBox
+            error={clear.error ?? setCapacity.error}
+            title={clear.error ? 'The log was not cleared.' : 'The capacity was not changed.'}
+          />
         </div>
       ) : null}
     </div>

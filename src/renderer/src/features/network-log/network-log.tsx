@@ -7,24 +7,24 @@ import { LogToolbar } from './log-toolbar'
 import './network-log.css'
 
 // The detail (monaco, waterfall, cURL) loads when an entry is first selected, keeping the first screen small.
-const LogDetail = lazy(() => import('./log-detail').then((m) => ({ default: m.LogDetail })))
+const LogDetail = lazy(() => import('./log-detail').then(m => ({ default: m.LogDetail })))
 
 /**
  * The network log tab: every exchange the engine made (redacted at capture), filtered, virtualized, with the selected
  * entry's detail beside it. The feed that keeps the store live runs in the drawer (useLogFeed).
  */
 export function NetworkLog() {
-  const entries = useLogStore((s) => s.entries)
-  const loaded = useLogStore((s) => s.loaded)
-  const filters = useLogStore((s) => s.filters)
-  const selectedId = useLogStore((s) => s.selectedId)
-  const select = useLogStore((s) => s.select)
-  const setFilters = useLogStore((s) => s.setFilters)
-  const go = useNavStore((s) => s.go)
+  const entries = useLogStore(s => s.entries)
+  const loaded = useLogStore(s => s.loaded)
+  const filters = useLogStore(s => s.filters)
+  const selectedId = useLogStore(s => s.selectedId)
+  const select = useLogStore(s => s.select)
+  const setFilters = useLogStore(s => s.setFilters)
+  const go = useNavStore(s => s.go)
   const shown = useMemo(() => filterEntries(entries, filters), [entries, filters])
   const filtered = isFiltered(filters)
-  const selected = useMemo(() => (selectedId ? (entries.find((e) => e.id === selectedId) ?? null) : null), [entries, selectedId])
-  const exportIds = useMemo(() => (filtered ? shown.map((e) => e.id) : undefined), [filtered, shown])
+  const selected = useMemo(() => (selectedId ? (entries.find(e => e.id === selectedId) ?? null) : null), [entries, selectedId])
+  const exportIds = useMemo(() => (filtered ? shown.map(e => e.id) : undefined), [filtered, shown])
   return (
     <div className={`netlog${selected ? ' netlog--detail' : ''}`}>
       <LogToolbar shown={shown.length} exportIds={exportIds} />
@@ -43,7 +43,8 @@ export function NetworkLog() {
             </div>
           ) : (
             <div className="empty netlog__empty">
-              No requests yet — every exchange the console makes appears here, credentials redacted. Start with the consent flow, then list locations.{' '}
+              No requests yet — every exchange the console makes appears here, credentials redacted. Start with the consent flow, then list
+              locations.{' '}
               <button type="button" className="btn btn--small" onClick={() => go('consent')}>
                 Open the consent flow
               </button>

@@ -19,7 +19,12 @@ export function redactionsIn(text: string): Array<{ label: string; fingerprint: 
 /** One redacted value as a chip: what it was (label) and its fingerprint, never the value. */
 export function RedactionChip({ label, fingerprint }: { label: string; fingerprint: string }) {
   return (
-    <span className="redaction" data-testid="redaction-chip" data-fingerprint={fingerprint} title={`Redacted ${label}, fingerprint ${fingerprint}: the same secret has the same fingerprint everywhere (Tokens panel, HAR, cURL).`}>
+    <span
+      className="redaction"
+      data-testid="redaction-chip"
+      data-fingerprint={fingerprint}
+      title={`Redacted ${label}, fingerprint ${fingerprint}: the same secret has the same fingerprint everywhere (Tokens panel, HAR, cURL).`}
+    >
       <span className="visually-hidden">redacted </span>
       <span className="redaction__label">{label}</span>
       <span className="redaction__fp">{fingerprint}</span>

@@ -4,9 +4,9 @@ type Phase = 'blocked' | 'dns' | 'connect' | 'tls' | 'send' | 'wait' | 'receive'
 
 const PHASES: Array<{ id: Phase; label: string; absent: (t: PhaseTimings) => string }> = [
   { id: 'blocked', label: 'Queued', absent: () => '' },
-  { id: 'dns', label: 'DNS lookup', absent: (t) => (t.reusedConnection ? 'reused connection' : 'IP address, no lookup') },
-  { id: 'connect', label: 'Connect', absent: (t) => (t.reusedConnection ? 'reused connection' : 'not measured') },
-  { id: 'tls', label: 'TLS handshake', absent: (t) => (t.reusedConnection ? 'reused connection' : 'plain http') },
+  { id: 'dns', label: 'DNS lookup', absent: t => (t.reusedConnection ? 'reused connection' : 'IP address, no lookup') },
+  { id: 'connect', label: 'Connect', absent: t => (t.reusedConnection ? 'reused connection' : 'not measured') },
+  { id: 'tls', label: 'TLS handshake', absent: t => (t.reusedConnection ? 'reused connection' : 'plain http') },
   { id: 'send', label: 'Request sent', absent: () => '' },
   { id: 'wait', label: 'Waiting (TTFB)', absent: () => '' },
   { id: 'receive', label: 'Content download', absent: () => '' },
@@ -26,7 +26,7 @@ export function TimingWaterfall({ timings }: { timings: PhaseTimings }) {
   return (
     <table className="waterfall" aria-label="Timing waterfall">
       <tbody>
-        {PHASES.map((p) => {
+        {PHASES.map(p => {
           const value = timings[p.id]
           const start = at
           if (value !== null) at += value
@@ -35,16 +35,23 @@ export function TimingWaterfall({ timings }: { timings: PhaseTimings }) {
               <th scope="row">{p.label}</th>
               <td className="waterfall__track">
                 {value !== null ? (
-                  <span className="waterfall__bar" style={{ left: `${(start / total) * 100}%`, width: `max(2px, ${(value / total) * 100}%)` }} />
+                  <span
+                    className="waterfall__bar"
+                    style={{ left: `${(start / total) * 100}%`, width: `max(2px, ${(value / total) * 100}%)` }}
+                  />
                 ) : null}
               </td>
-              <td className="mono waterfall__value">{value === null ? <span className="waterfall__absent">— {p.absent(timings)}</span> : ms(value)}</td>
+              <td className="mono waterfall__value">
+                {value === null ? <span className="waterfall__absent">— {p.absent(timings)}</span> : ms(value)}
+              </td>
             </tr>
           )
         })}
         <tr className="waterfall__total">
           <th scope="row">Total</th>
-          <td className="waterfall__track">{timings.reusedConnection ? <span className="waterfall__note">kept-alive connection reused</span> : null}</td>
+          <td className="waterfall__track">
+            {timings.reusedConnection ? <span className="waterfall__note">kept-alive connection reused</span> : null}
+          </td>
           <td className="mono waterfall__value">{ms(timings.total)}</td>
         </tr>
       </tbody>

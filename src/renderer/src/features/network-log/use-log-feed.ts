@@ -58,7 +58,7 @@ export function useLogFeed(): void {
     reload.current = setTimeout(() => void client.invalidateQueries({ queryKey: logKeys.list }), 300)
   }
 
-  useEvent('log:entry', (summary) => {
+  useEvent('log:entry', summary => {
     buffer.current.push(summary)
     timer.current ??= setTimeout(() => {
       timer.current = null
@@ -72,7 +72,7 @@ export function useLogFeed(): void {
     scheduleReload()
   })
 
-  const connection = useConnectionStore((s) => s.state)
+  const connection = useConnectionStore(s => s.state)
   const wasClosed = useRef(false)
   useEffect(() => {
     if (connection === 'closed') wasClosed.current = true

@@ -27,7 +27,7 @@ export function OverviewPanel() {
         <dd>
           {data.environments.length === 0
             ? 'None yet.'
-            : data.environments.map((e) => (
+            : data.environments.map(e => (
                 <div key={e.id} className="mono">
                   {e.name} — {e.baseUrl}
                 </div>

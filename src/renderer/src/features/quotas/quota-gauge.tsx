@@ -16,7 +16,17 @@ const SOURCE: Record<QuotaKeyState['limitSource'], string> = {
  * when the next unit returns, the server's last word beside the ledger's prediction, and after a 429 the Retry-After
  * countdown. Re-renders every second so the countdowns and the "ago" stay true.
  */
-export function QuotaGauge({ state: q, block, onReset, resetting }: { state: QuotaKeyState; block?: QuotaBlockedEvent; onReset: (key: string) => void; resetting?: boolean }) {
+export function QuotaGauge({
+  state: q,
+  block,
+  onReset,
+  resetting,
+}: {
+  state: QuotaKeyState
+  block?: QuotaBlockedEvent
+  onReset: (key: string) => void
+  resetting?: boolean
+}) {
   const now = useNow(1000)
   const level = quotaLevel(q, now)
   const remaining = remainingOf(q, now)
@@ -32,8 +42,16 @@ export function QuotaGauge({ state: q, block, onReset, resetting }: { state: Quo
         <span className="qg__path mono" title={q.key}>
           {q.path}
         </span>
-        {q.lastStatus !== null ? <span className={`badge qg__status qg__status--${Math.floor(q.lastStatus / 100)}xx mono`}>{q.lastStatus}</span> : null}
-        <button type="button" className="btn btn--small qg__reset" onClick={() => onReset(q.key)} disabled={resetting} aria-label={`Reset the local ledger of ${name}`}>
+        {q.lastStatus !== null ? (
+          <span className={`badge qg__status qg__status--${Math.floor(q.lastStatus / 100)}xx mono`}>{q.lastStatus}</span>
+        ) : null}
+        <button
+          type="button"
+          className="btn btn--small qg__reset"
+          onClick={() => onReset(q.key)}
+          disabled={resetting}
+          aria-label={`Reset the local ledger of ${name}`}
+        >
           Reset
         </button>
       </header>
@@ -45,8 +63,7 @@ export function QuotaGauge({ state: q, block, onReset, resetting }: { state: Quo
       </div>
       {blocked && q.retryAfterUntil ? (
         <div className="qg__blocked" role="status" aria-label={`Blocked: ${name}`}>
-          <strong>429 Too Many Requests</strong> — sending is blocked; retry in{' '}
-          <Countdown until={q.retryAfterUntil} done="now" />
+          <strong>429 Too Many Requests</strong> — sending is blocked; retry in <Countdown until={q.retryAfterUntil} done="now" />
           <span className="qg__muted">
             {' '}
             ({(() => {
@@ -62,7 +79,8 @@ export function QuotaGauge({ state: q, block, onReset, resetting }: { state: Quo
         <dd className="mono qg__client">{q.clientId}</dd>
         <dt>Limit</dt>
         <dd>
-          <span className="mono">{q.limit}</span> per {formatWindow(q.windowSeconds)} <span className="qg__muted">· {SOURCE[q.limitSource]}</span>
+          <span className="mono">{q.limit}</span> per {formatWindow(q.windowSeconds)}{' '}
+          <span className="qg__muted">· {SOURCE[q.limitSource]}</span>
         </dd>
         <dt>Used</dt>
         <dd>
@@ -77,29 +95,37 @@ export function QuotaGauge({ state: q, block, onReset, resetting }: { state: Quo
             <span className="qg__muted">nothing yet (no X-RateLimit-Remaining seen)</span>
           ) : (
             <>
-              <span className="mono">{q.serverRemaining}</span> remaining <span className="qg__muted">· {serverAge === null ? '' : `${formatDuration(serverAge)} ago`}</span>
+              <span className="mono">{q.serverRemaining}</span> remaining{' '}
+              <span className="qg__muted">· {serverAge === null ? '' : `${formatDuration(serverAge)} ago`}</span>
             </>
           )}
         </dd>
         <dt>Ledger predicts</dt>
         <dd data-testid="quota-predicted">
           <span className="mono">{q.predictedRemaining}</span> remaining now
-          {gap !== null && gap !== 0 ? <span className="qg__muted"> · {gap > 0 ? `${gap} returned since the server spoke` : `${-gap} more counted than the server had seen`}</span> : null}
+          {gap !== null && gap !== 0 ? (
+            <span className="qg__muted">
+              {' '}
+              · {gap > 0 ? `${gap} returned since the server spoke` : `${-gap} more counted than the server had seen`}
+            </span>
+          ) : null}
         </dd>
         <dt>Next unit</dt>
         <dd data-testid="quota-next-unit">
-          {q.nextUnitAt ? <Countdown until={q.nextUnitAt} prefix="in " done="returning now" /> : <span className="qg__muted">nothing counted</span>}
+          {q.nextUnitAt ? (
+            <Countdown until={q.nextUnitAt} prefix="in " done="returning now" />
+          ) : (
+            <span className="qg__muted">nothing counted</span>
+          )}
         </dd>
       </dl>
       <div className="qg__spark">
         <Sparkline values={q.history} width={180} height={28} label={`${name}: ${sent} requests in the last 60 minutes, per minute`} />
-        <span className="qg__muted">
-          {sent} sent · last 60 min
-        </span>
+        <span className="qg__muted">{sent} sent · last 60 min</span>
       </div>
       {q.notes.length > 0 ? (
         <ul className="qg__notes">
-          {q.notes.map((n) => (
+          {q.notes.map(n => (
             <li key={n}>{n}</li>
           ))}
         </ul>

@@ -35,7 +35,11 @@ export function hottest(keys: readonly QuotaKeyState[], now: number): QuotaKeySt
       blocked ? Date.parse(q.retryAfterUntil ?? '') : -ratio,
       Date.parse(q.updatedAt) || 0,
     ]
-    if (!best || score[0] > bestScore[0] || (score[0] === bestScore[0] && (score[1] > bestScore[1] || (score[1] === bestScore[1] && score[2] > bestScore[2])))) {
+    if (
+      !best ||
+      score[0] > bestScore[0] ||
+      (score[0] === bestScore[0] && (score[1] > bestScore[1] || (score[1] === bestScore[1] && score[2] > bestScore[2])))
+    ) {
       best = q
       bestScore = score
     }

@@ -3,7 +3,11 @@ import { ErrorBox } from '../../ui/error-box'
 import type { useProbeLocations } from './use-quotas'
 
 function spent(error: unknown): boolean {
-  return error instanceof BridgeCallError && error.code === 'rate_limited' && (error.details as { reason?: string } | undefined)?.reason === 'quota_spent'
+  return (
+    error instanceof BridgeCallError &&
+    error.code === 'rate_limited' &&
+    (error.details as { reason?: string } | undefined)?.reason === 'quota_spent'
+  )
 }
 
 function errorTitle(error: unknown): string {
@@ -22,7 +26,11 @@ function errorTitle(error: unknown): string {
 export function QuotaProbe({ probe, onGoConsent }: { probe: ReturnType<typeof useProbeLocations>; onGoConsent: () => void }) {
   const result = probe.data
   const error = probe.error
-  const noToken = error instanceof BridgeCallError && (error.code === 'unauthorized' || /token/i.test(error.message)) && !spent(error) && error.code !== 'rate_limited'
+  const noToken =
+    error instanceof BridgeCallError &&
+    (error.code === 'unauthorized' || /token/i.test(error.message)) &&
+    !spent(error) &&
+    error.code !== 'rate_limited'
   return (
     <section className="qp" aria-label="Send a request">
       <div className="qp__row">
@@ -35,11 +43,13 @@ export function QuotaProbe({ probe, onGoConsent }: { probe: ReturnType<typeof us
       </div>
       {result && !probe.isPending ? (
         <p className="qp__result" role="status" aria-label="Last request">
-          <span className="badge qg__status--2xx mono">{result.exchange.status}</span> {result.locations.length} locations in {Math.round(result.exchange.timings.total)} ms
+          <span className="badge qg__status--2xx mono">{result.exchange.status}</span> {result.locations.length} locations in{' '}
+          {Math.round(result.exchange.timings.total)} ms
           {result.exchange.quota ? (
             <>
               {' '}
-              · <span className="mono">{result.exchange.quota.predictedRemaining}</span> of <span className="mono">{result.exchange.quota.limit}</span> left
+              · <span className="mono">{result.exchange.quota.predictedRemaining}</span> of{' '}
+              <span className="mono">{result.exchange.quota.limit}</span> left
             </>
           ) : null}
         </p>

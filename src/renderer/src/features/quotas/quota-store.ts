@@ -16,22 +16,22 @@ interface QuotaStore {
  * The quota gauges, kept live by `quota:update` / `quota:blocked` events (see useQuotaFeed). UI state only: the
  * engine's ledger stays the truth, this is its last word per key.
  */
-export const useQuotaStore = create<QuotaStore>((set) => ({
+export const useQuotaStore = create<QuotaStore>(set => ({
   keys: {},
   blocks: {},
-  replace: (list) =>
-    set((s) => {
+  replace: list =>
+    set(s => {
       const keys: Record<string, QuotaKeyState> = {}
       for (const k of list) keys[k.key] = k
       const blocks: Record<string, QuotaBlockedEvent> = {}
       for (const [id, b] of Object.entries(s.blocks)) if (keys[id]?.retryAfterUntil) blocks[id] = b
       return { keys, blocks }
     }),
-  update: (state) =>
-    set((s) => {
+  update: state =>
+    set(s => {
       const blocks = { ...s.blocks }
       if (!state.retryAfterUntil) delete blocks[state.key]
       return { keys: { ...s.keys, [state.key]: state }, blocks }
     }),
-  block: (event) => set((s) => ({ blocks: { ...s.blocks, [event.key]: event } })),
+  block: event => set(s => ({ blocks: { ...s.blocks, [event.key]: event } })),
 }))

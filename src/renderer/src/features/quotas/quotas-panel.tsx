@@ -15,15 +15,15 @@ import './quotas.css'
  */
 export function QuotasPanel() {
   const list = useQuotaList(15_000)
-  const keys = useQuotaStore((s) => s.keys)
-  const blocks = useQuotaStore((s) => s.blocks)
+  const keys = useQuotaStore(s => s.keys)
+  const blocks = useQuotaStore(s => s.blocks)
   const reset = useResetQuotas()
   const probe = useProbeLocations()
-  const go = useNavStore((s) => s.go)
+  const go = useNavStore(s => s.go)
   const sorted = useMemo(() => sortKeys(Object.values(keys)), [keys])
 
   // Re-read the list when the earliest unit returns: the gauge then shows it back without waiting for the interval.
-  const nextAt = useMemo(() => Math.min(...sorted.map((q) => (q.nextUnitAt ? Date.parse(q.nextUnitAt) : Number.POSITIVE_INFINITY))), [sorted])
+  const nextAt = useMemo(() => Math.min(...sorted.map(q => (q.nextUnitAt ? Date.parse(q.nextUnitAt) : Number.POSITIVE_INFINITY))), [sorted])
   const refetch = list.refetch
   useEffect(() => {
     if (!Number.isFinite(nextAt)) return
@@ -57,8 +57,8 @@ export function QuotasPanel() {
       <h1>Quotas</h1>
       <p className="lead">
         The server counts requests per client, method and path in a rolling window
-        {config ? ` (default ${config.defaultLimit} per ${formatWindow(config.windowSeconds)})` : ''}. Each gauge joins what it said last (X-RateLimit-*) with
-        this console’s own ledger, so it predicts before the server answers.
+        {config ? ` (default ${config.defaultLimit} per ${formatWindow(config.windowSeconds)})` : ''}. Each gauge joins what it said last
+        (X-RateLimit-*) with this console’s own ledger, so it predicts before the server answers.
       </p>
       <div className="quotas__toolbar">
         <QuotaProbe probe={probe} onGoConsent={() => go('consent')} />
@@ -73,8 +73,8 @@ export function QuotasPanel() {
         <div className="empty quotas__empty">
           <p>No request counted yet — gauges appear with the first request to a path.</p>
           <p>
-            First get a token with the consent flow, then send <span className="mono">GET locations</span> above (or list locations, install, export tickets
-            from their panels).
+            First get a token with the consent flow, then send <span className="mono">GET locations</span> above (or list locations,
+            install, export tickets from their panels).
           </p>
           <button type="button" className="btn" onClick={() => go('consent')}>
             Open the consent flow
@@ -82,8 +82,8 @@ export function QuotasPanel() {
         </div>
       ) : null}
       <div className="quotas__grid">
-        {sorted.map((q) => (
-          <QuotaGauge key={q.key} state={q} block={blocks[q.key]} onReset={(key) => reset.mutate(key)} resetting={reset.isPending} />
+        {sorted.map(q => (
+          <QuotaGauge key={q.key} state={q} block={blocks[q.key]} onReset={key => reset.mutate(key)} resetting={reset.isPending} />
         ))}
       </div>
     </div>

@@ -17,12 +17,12 @@ export function useQuotaList(refetchMs?: number) {
  */
 export function useQuotaFeed(): void {
   const list = useQuotaList()
-  const replace = useQuotaStore((s) => s.replace)
+  const replace = useQuotaStore(s => s.replace)
   useEffect(() => {
     if (list.data) replace(list.data.keys)
   }, [list.data, replace])
-  useEvent('quota:update', (state) => useQuotaStore.getState().update(state))
-  useEvent('quota:blocked', (event) => useQuotaStore.getState().block(event))
+  useEvent('quota:update', state => useQuotaStore.getState().update(state))
+  useEvent('quota:blocked', event => useQuotaStore.getState().block(event))
 }
 
 /** `quota:reset`: forgets the local ledger and blocks of one key (or all); the server's own counts stay. */

@@ -36,12 +36,22 @@ export function ClockControls({ clock }: { clock: SandboxClockView | null }) {
           {sandboxNow.toISOString().replace('T', ' ').slice(0, 19)} UTC
         </span>
         <span className="sbx-muted">
-          offset: <span className="mono" data-testid="sandbox-offset">{signed(offset)}</span>
+          offset:{' '}
+          <span className="mono" data-testid="sandbox-offset">
+            {signed(offset)}
+          </span>
         </span>
       </p>
       <div className="sbx-row">
-        {PRESETS.map((p) => (
-          <button key={p.label} type="button" className="btn" onClick={() => advance.mutate({ advanceSeconds: p.seconds })} disabled={advance.isPending} aria-label={`Advance the clock ${p.label.slice(1)}`}>
+        {PRESETS.map(p => (
+          <button
+            key={p.label}
+            type="button"
+            className="btn"
+            onClick={() => advance.mutate({ advanceSeconds: p.seconds })}
+            disabled={advance.isPending}
+            aria-label={`Advance the clock ${p.label.slice(1)}`}
+          >
             {p.label}
           </button>
         ))}
@@ -51,17 +61,23 @@ export function ClockControls({ clock }: { clock: SandboxClockView | null }) {
       </div>
       <form
         className="sbx-row"
-        onSubmit={(e) => {
+        onSubmit={e => {
           e.preventDefault()
           if (Number.isFinite(custom) && custom !== 0) advance.mutate({ advanceSeconds: custom })
         }}
       >
         <label className="sbx-inline">
           By
-          <input type="number" className="sbx-num" value={amount} onChange={(e) => setAmount(e.target.value)} aria-label="Amount to move the clock by" />
+          <input
+            type="number"
+            className="sbx-num"
+            value={amount}
+            onChange={e => setAmount(e.target.value)}
+            aria-label="Amount to move the clock by"
+          />
         </label>
-        <select value={unit} onChange={(e) => setUnit(e.target.value as Unit)} aria-label="Unit">
-          {Object.keys(UNITS).map((u) => (
+        <select value={unit} onChange={e => setUnit(e.target.value as Unit)} aria-label="Unit">
+          {Object.keys(UNITS).map(u => (
             <option key={u} value={u}>
               {u}
             </option>

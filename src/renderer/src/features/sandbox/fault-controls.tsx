@@ -30,11 +30,11 @@ export function FaultControls({ faults }: { faults: FaultView[] }) {
     ? 'The path must start with /.'
     : lat === undefined && st === undefined && !drop
       ? 'Choose latency, a status or drop.'
-      : (lat !== undefined && !(Number.isInteger(lat) && lat >= 0 && lat <= 120000))
+      : lat !== undefined && !(Number.isInteger(lat) && lat >= 0 && lat <= 120000)
         ? 'Latency is 0–120000 ms.'
-        : (st !== undefined && !(Number.isInteger(st) && st >= 100 && st <= 599))
+        : st !== undefined && !(Number.isInteger(st) && st >= 100 && st <= 599)
           ? 'Status is 100–599.'
-          : (tm !== undefined && !(Number.isInteger(tm) && tm >= 1))
+          : tm !== undefined && !(Number.isInteger(tm) && tm >= 1)
             ? 'Times is a whole number ≥ 1 (empty = until cleared).'
             : null
   return (
@@ -42,20 +42,27 @@ export function FaultControls({ faults }: { faults: FaultView[] }) {
       <h2>Faults</h2>
       <form
         className="sbx-form"
-        onSubmit={(e) => {
+        onSubmit={e => {
           e.preventDefault()
           if (problem) return
-          add.mutate({ path, ...(method ? { method } : {}), ...(lat !== undefined ? { latencyMs: lat } : {}), ...(st !== undefined ? { status: st } : {}), ...(drop ? { drop } : {}), ...(tm !== undefined ? { times: tm } : {}) })
+          add.mutate({
+            path,
+            ...(method ? { method } : {}),
+            ...(lat !== undefined ? { latencyMs: lat } : {}),
+            ...(st !== undefined ? { status: st } : {}),
+            ...(drop ? { drop } : {}),
+            ...(tm !== undefined ? { times: tm } : {}),
+          })
         }}
       >
         <label className="sbx-inline sbx-full">
           Fault path
-          <input className="mono" value={path} onChange={(e) => setPath(e.target.value)} spellCheck={false} />
+          <input className="mono" value={path} onChange={e => setPath(e.target.value)} spellCheck={false} />
         </label>
         <label className="sbx-inline">
           Fault method
-          <select value={method} onChange={(e) => setMethod(e.target.value)}>
-            {METHODS.map((m) => (
+          <select value={method} onChange={e => setMethod(e.target.value)}>
+            {METHODS.map(m => (
               <option key={m} value={m}>
                 {m || 'any'}
               </option>
@@ -64,18 +71,18 @@ export function FaultControls({ faults }: { faults: FaultView[] }) {
         </label>
         <label className="sbx-inline">
           Latency ms
-          <input type="number" min={0} className="sbx-num" value={latency} onChange={(e) => setLatency(e.target.value)} />
+          <input type="number" min={0} className="sbx-num" value={latency} onChange={e => setLatency(e.target.value)} />
         </label>
         <label className="sbx-inline">
           Status
-          <input type="number" min={100} max={599} className="sbx-num" value={status} onChange={(e) => setStatus(e.target.value)} />
+          <input type="number" min={100} max={599} className="sbx-num" value={status} onChange={e => setStatus(e.target.value)} />
         </label>
         <label className="sbx-inline">
-          <input type="checkbox" checked={drop} onChange={(e) => setDrop(e.target.checked)} /> Drop
+          <input type="checkbox" checked={drop} onChange={e => setDrop(e.target.checked)} /> Drop
         </label>
         <label className="sbx-inline">
           Times
-          <input type="number" min={1} className="sbx-num" value={times} onChange={(e) => setTimes(e.target.value)} placeholder="∞" />
+          <input type="number" min={1} className="sbx-num" value={times} onChange={e => setTimes(e.target.value)} placeholder="∞" />
         </label>
         <button type="submit" className="btn" disabled={problem !== null || add.isPending}>
           Add fault
@@ -97,7 +104,7 @@ export function FaultControls({ faults }: { faults: FaultView[] }) {
               </tr>
             </thead>
             <tbody>
-              {faults.map((f) => (
+              {faults.map(f => (
                 <tr key={f.id}>
                   <td className="mono">{f.id}</td>
                   <td className="mono sbx-wrap">

@@ -38,7 +38,8 @@ export interface InstallationView {
   installedAt: string
 }
 
-const obj = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+const obj = (v: unknown): Record<string, unknown> | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : [])
@@ -48,7 +49,7 @@ export function readLimits(v: unknown): LimitsView {
   return {
     defaultPerWindow: num(o.defaultPerWindow),
     windowSeconds: num(o.windowSeconds),
-    overrides: arr(o.overrides).flatMap((r) => {
+    overrides: arr(o.overrides).flatMap(r => {
       const x = obj(r)
       const pathPattern = str(x?.pathPattern)
       const limit = num(x?.limit)
@@ -59,7 +60,7 @@ export function readLimits(v: unknown): LimitsView {
 }
 
 export function readQuotas(v: unknown): QuotaUsageView[] {
-  return arr(v).flatMap((r) => {
+  return arr(v).flatMap(r => {
     const x = obj(r)
     if (!x) return []
     const method = str(x.method)
@@ -81,7 +82,7 @@ export function readQuotas(v: unknown): QuotaUsageView[] {
 }
 
 export function readFaults(v: unknown): FaultView[] {
-  return arr(v).flatMap((r) => {
+  return arr(v).flatMap(r => {
     const x = obj(r)
     const path = str(x?.path)
     if (!x || path === null) return []
@@ -101,7 +102,7 @@ export function readFaults(v: unknown): FaultView[] {
 }
 
 export function readInstallations(v: unknown): InstallationView[] {
-  return arr(v).flatMap((r) => {
+  return arr(v).flatMap(r => {
     const x = obj(r)
     const locationId = num(x?.locationId)
     if (!x || locationId === null) return []

@@ -19,7 +19,8 @@ export function QuotaControls({ limits, quotas }: { limits: LimitsView; quotas: 
     <section className="sbx-card" aria-label="Quotas">
       <h2>Quotas</h2>
       <p className="sbx-muted">
-        Default <span className="mono">{limits.defaultPerWindow ?? '?'}</span> per <span className="mono">{limits.windowSeconds ?? '?'}</span> s window, per client, method and path (spec 8).
+        Default <span className="mono">{limits.defaultPerWindow ?? '?'}</span> per{' '}
+        <span className="mono">{limits.windowSeconds ?? '?'}</span> s window, per client, method and path (spec 8).
       </p>
       {quotas.length === 0 ? (
         <p className="empty">Nothing counted yet — the sandbox counts once requests arrive.</p>
@@ -36,7 +37,7 @@ export function QuotaControls({ limits, quotas }: { limits: LimitsView; quotas: 
               </tr>
             </thead>
             <tbody>
-              {quotas.map((q) => (
+              {quotas.map(q => (
                 <tr key={`${q.clientId} ${q.method} ${q.path}`}>
                   <td className="mono">
                     {q.method} {q.path}
@@ -45,7 +46,11 @@ export function QuotaControls({ limits, quotas }: { limits: LimitsView; quotas: 
                     {q.used}/{q.limit}
                   </td>
                   <td>
-                    <Gauge remaining={q.remaining} limit={q.limit} label={`${q.method} ${q.path}: ${q.remaining} of ${q.limit} remaining`} />
+                    <Gauge
+                      remaining={q.remaining}
+                      limit={q.limit}
+                      label={`${q.method} ${q.path}: ${q.remaining} of ${q.limit} remaining`}
+                    />
                   </td>
                   <td className="mono">{q.oldestLeavesInSeconds === null ? '—' : `${q.oldestLeavesInSeconds}s`}</td>
                 </tr>
@@ -58,7 +63,7 @@ export function QuotaControls({ limits, quotas }: { limits: LimitsView; quotas: 
         <details>
           <summary>{limits.overrides.length} limit rules</summary>
           <ul className="sbx-list mono">
-            {limits.overrides.map((r) => (
+            {limits.overrides.map(r => (
               <li key={`${r.method ?? '*'} ${r.pathPattern} ${r.source ?? ''}`}>
                 {r.method ?? '*'} {r.pathPattern} → {r.limit}
                 {r.source ? <span className="badge">{r.source}</span> : null}
@@ -74,7 +79,7 @@ export function QuotaControls({ limits, quotas }: { limits: LimitsView; quotas: 
       </div>
       <form
         className="sbx-form"
-        onSubmit={(e) => {
+        onSubmit={e => {
           e.preventDefault()
           if (!valid) return
           setLimit.mutate({ limit: n, ...(method ? { method } : {}), ...(path ? { path } : {}) })
@@ -82,16 +87,22 @@ export function QuotaControls({ limits, quotas }: { limits: LimitsView; quotas: 
       >
         <label className="sbx-inline sbx-full">
           Path
-          <input className="mono" value={path} onChange={(e) => setPath(e.target.value)} placeholder="empty = the default limit" spellCheck={false} />
+          <input
+            className="mono"
+            value={path}
+            onChange={e => setPath(e.target.value)}
+            placeholder="empty = the default limit"
+            spellCheck={false}
+          />
         </label>
         <label className="sbx-inline">
           Limit
-          <input type="number" min={0} className="sbx-num" value={limit} onChange={(e) => setLimitText(e.target.value)} />
+          <input type="number" min={0} className="sbx-num" value={limit} onChange={e => setLimitText(e.target.value)} />
         </label>
         <label className="sbx-inline">
           Method
-          <select value={method} onChange={(e) => setMethod(e.target.value)}>
-            {METHODS.map((m) => (
+          <select value={method} onChange={e => setMethod(e.target.value)}>
+            {METHODS.map(m => (
               <option key={m} value={m}>
                 {m || 'any'}
               </option>

@@ -18,8 +18,8 @@ import './sandbox.css'
 export function SandboxPanel() {
   useSandboxFeed()
   const info = useAppInfo()
-  const active = info.data?.environments.find((e) => e.id === info.data?.activeEnvironmentId) ?? null
-  const builtIn = info.data?.environments.find((e) => e.builtIn) ?? null
+  const active = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId) ?? null
+  const builtIn = info.data?.environments.find(e => e.builtIn) ?? null
   const isSandbox = active?.builtIn === true
   const state = useSandboxState(isSandbox)
   const setActive = useSetActiveEnvironment()
@@ -59,7 +59,8 @@ export function SandboxPanel() {
     <div className="panel sandbox">
       <h1>Sandbox controls</h1>
       <p className="lead">
-        The built-in sandbox at <span className="mono">{s?.url ?? info.data?.sandboxUrl ?? '…'}</span>: move its clock, change its limits, inject faults, revoke tokens.
+        The built-in sandbox at <span className="mono">{s?.url ?? info.data?.sandboxUrl ?? '…'}</span>: move its clock, change its limits,
+        inject faults, revoke tokens.
       </p>
       {state.isLoading ? <p className="loading">Asking the sandbox for its state…</p> : null}
       <ErrorBox error={state.error} title="Could not read the sandbox state." onRetry={() => state.refetch()} />

@@ -51,7 +51,7 @@ export function SandboxTokens({ tokens, installations }: { tokens: SandboxTokenI
               </tr>
             </thead>
             <tbody>
-              {tokens.map((t) => {
+              {tokens.map(t => {
                 const s = tokenState(t)
                 return (
                   <tr key={`${t.kind}:${t.fingerprint}`}>
@@ -88,7 +88,7 @@ export function SandboxTokens({ tokens, installations }: { tokens: SandboxTokenI
               </tr>
             </thead>
             <tbody>
-              {installations.map((i) => (
+              {installations.map(i => (
                 <tr key={`${i.clientId}:${i.locationId}`}>
                   <td className="mono">{i.locationId}</td>
                   <td className="mono">{i.merchantId}</td>

@@ -29,7 +29,7 @@ type SandboxChannel = Extract<ChannelName, `sandbox:${string}`>
 export function useSandboxAction<C extends SandboxChannel>(channel: C) {
   const client = useQueryClient()
   return useMutation<ResponseOf<C>, Error, RequestOf<C>>({
-    mutationFn: (req) => call(channel, req),
+    mutationFn: req => call(channel, req),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: sandboxKeys.state })
       void client.invalidateQueries({ queryKey: authKeys.all })

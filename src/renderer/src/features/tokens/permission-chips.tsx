@@ -3,7 +3,7 @@ export function PermissionChips({ permissions }: { permissions: string[] }) {
   if (permissions.length === 0) return <span className="empty">none granted</span>
   return (
     <ul className="chips" aria-label="Permissions">
-      {permissions.map((p) => (
+      {permissions.map(p => (
         <li key={p} className="chip mono">
           {p}
         </li>

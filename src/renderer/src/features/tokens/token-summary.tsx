@@ -16,7 +16,15 @@ export function TokenSummary({ envId, onOpen }: { envId: string | null; onOpen: 
           {t.accessToken?.masked} <span className="badge">#{t.accessToken?.fingerprint}</span>
         </dd>
         <dt>expires</dt>
-        <dd>{t.expired ? <span className="warn">expired</span> : t.expiresAt ? <Countdown until={t.expiresAt} done="expired" prefix="in " /> : 'unknown'}</dd>
+        <dd>
+          {t.expired ? (
+            <span className="warn">expired</span>
+          ) : t.expiresAt ? (
+            <Countdown until={t.expiresAt} done="expired" prefix="in " />
+          ) : (
+            'unknown'
+          )}
+        </dd>
         <dt>permissions</dt>
         <dd>
           <PermissionChips permissions={t.permissions} />

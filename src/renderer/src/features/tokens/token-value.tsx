@@ -40,7 +40,11 @@ export function TokenValue({ envId, kind, token }: { envId: string | null; kind:
       <code className="mono token-value__text" data-testid={`${kind}-token`}>
         {shown ? shown.value : token.masked}
       </code>
-      <span className="badge mono" title={`Fingerprint of the ${label}: the same token always has the same one`} data-testid={`${kind}-fingerprint`}>
+      <span
+        className="badge mono"
+        title={`Fingerprint of the ${label}: the same token always has the same one`}
+        data-testid={`${kind}-fingerprint`}
+      >
         #{token.fingerprint}
       </span>
       <button

@@ -27,7 +27,7 @@ export function TokensPanel() {
   useSandboxFeed()
   const info = useAppInfo()
   const envId = useActiveEnvId()
-  const env = info.data?.environments.find((e) => e.id === envId) ?? null
+  const env = info.data?.environments.find(e => e.id === envId) ?? null
   const isSandbox = env?.builtIn === true
   const tokens = useTokens(envId)
   const lifecycle = useLifecycle(envId)
@@ -35,7 +35,7 @@ export function TokensPanel() {
   const forget = useForgetTokens(envId)
   const expire = useSandboxAction('sandbox:expireTokens')
   const clock = useSandboxAction('sandbox:clock')
-  const go = useNavStore((s) => s.go)
+  const go = useNavStore(s => s.go)
 
   useEffect(() => {
     return useCommandStore.getState().register([
@@ -103,7 +103,13 @@ export function TokensPanel() {
                 <dd>{t.persisted ? 'encrypted in the vault' : (t.persistNote ?? 'in memory only')}</dd>
               </dl>
               <div className="tokens__actions">
-                <button id="tokens-refresh" type="button" className="btn btn--primary" onClick={() => refresh.mutate()} disabled={refresh.isPending || !t.refreshToken}>
+                <button
+                  id="tokens-refresh"
+                  type="button"
+                  className="btn btn--primary"
+                  onClick={() => refresh.mutate()}
+                  disabled={refresh.isPending || !t.refreshToken}
+                >
                   {refresh.isPending ? 'Refreshing…' : 'Refresh'}
                 </button>
                 <button type="button" className="btn btn--danger" onClick={() => forget.mutate()} disabled={forget.isPending}>
@@ -117,12 +123,25 @@ export function TokensPanel() {
           {isSandbox && t?.present ? (
             <section className="tokens__sandbox" aria-label="Sandbox time travel">
               <h2>Sandbox</h2>
-              <p className="tokens__muted">Make the 24 h lifetime visible without waiting: the sandbox’s clock moves, or it expires the token now.</p>
+              <p className="tokens__muted">
+                Make the 24 h lifetime visible without waiting: the sandbox’s clock moves, or it expires the token now.
+              </p>
               <div className="tokens__actions">
-                <button type="button" className="btn" onClick={() => expire.mutate({ target: 'current-access' })} disabled={expire.isPending}>
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => expire.mutate({ target: 'current-access' })}
+                  disabled={expire.isPending}
+                >
                   Expire now
                 </button>
-                <button id="tokens-advance" type="button" className="btn" onClick={() => clock.mutate({ advanceSeconds: DAY_SECONDS })} disabled={clock.isPending}>
+                <button
+                  id="tokens-advance"
+                  type="button"
+                  className="btn"
+                  onClick={() => clock.mutate({ advanceSeconds: DAY_SECONDS })}
+                  disabled={clock.isPending}
+                >
                   Advance clock 24 h
                 </button>
                 <button type="button" className="btn btn--small" onClick={() => go('sandbox')}>

@@ -16,7 +16,7 @@ export function useRefreshTokens(envId: string | null) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: () => call('oauth:refresh', envId ? { envId } : {}),
-    onSuccess: (view) => client.setQueryData(authKeys.tokens(view.envId), view),
+    onSuccess: view => client.setQueryData(authKeys.tokens(view.envId), view),
     onSettled: () => client.invalidateQueries({ queryKey: authKeys.all }),
   })
 }

@@ -14,8 +14,8 @@ import '../../features/quotas/quota-status.css'
  */
 export function QuotaStatus() {
   useQuotaFeed()
-  const keys = useQuotaStore((s) => s.keys)
-  const go = useNavStore((s) => s.go)
+  const keys = useQuotaStore(s => s.keys)
+  const go = useNavStore(s => s.go)
   const now = useNow(1000)
   const all = useMemo(() => Object.values(keys), [keys])
   const hot = hottest(all, now)

@@ -12,7 +12,11 @@ export function SkewStatus() {
   const status = useSkewStatus()
   const estimate = status.data?.estimate ?? null
   const level = estimate?.level ?? 'unknown'
-  const text = estimate ? `${formatOffset(estimate.offsetMs)} ${formatUncertainty(estimate.uncertaintyMs)}` : status.isError ? 'unavailable' : 'unknown'
+  const text = estimate
+    ? `${formatOffset(estimate.offsetMs)} ${formatUncertainty(estimate.uncertaintyMs)}`
+    : status.isError
+      ? 'unavailable'
+      : 'unknown'
   return (
     <>
       <span className="status-sep" />

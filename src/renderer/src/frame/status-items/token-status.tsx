@@ -13,7 +13,7 @@ export function TokenStatus() {
   const envId = useActiveEnvId()
   const status = useOAuthStatus(envId)
   const lifecycle = useLifecycle(envId)
-  const go = useNavStore((s) => s.go)
+  const go = useNavStore(s => s.go)
   const now = useNow(1000)
   if (!envId) return null
   const tokens = status.data?.tokens
