@@ -23,12 +23,6 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    resolve: {
-      alias: {
-        '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
-        '@shared': resolve(import.meta.dirname, 'src/shared'),
-      },
-    },
     plugins: [react()],
     build: {
       outDir: 'out/renderer',

@@ -1,15 +1,8 @@
-import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    alias: {
-      '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
-      '@shared': resolve(import.meta.dirname, 'src/shared'),
-    },
-  },
   test: {
     include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'],
     environment: 'node',
