@@ -47,6 +47,7 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
       faults: state.faults.list(),
       tokens: tokenViews(state),
       installations: state.installations.list(),
+      scenario: state.scenario.active,
     })),
   )
 

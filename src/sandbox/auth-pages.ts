@@ -10,7 +10,19 @@ const PERMISSION_TEXT: Record<string, string> = {
   'write:installations': 'Install the integration at one of your locations',
 }
 
-function layout(title: string, body: string): string {
+/** Styles that make the sign-in and consent pages readable on a projector (presenter mode, `?presenter=1`). */
+const LARGE_STYLE = `<style>
+  html { font-size: 150%; }
+  main { width: min(720px, 94vw); }
+  code, td { font-size: 1rem; }
+</style>`
+
+/** How a page is drawn: `large` for presenter mode. */
+export interface PageLook {
+  large?: boolean
+}
+
+function layout(title: string, body: string, look: PageLook = {}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -30,7 +42,10 @@ function layout(title: string, body: string): string {
   code, td { font-family: ui-monospace, monospace; font-size: .85rem; word-break: break-all; }
   table { border-collapse: collapse; width: 100%; } td, th { border: 1px solid #8884; padding: 4px 6px; text-align: left; }
   .badge { font-size: .75rem; border: 1px solid #8886; border-radius: 4px; padding: 1px 6px; }
+  #permissions { list-style: none; padding-left: 0; }
+  #permissions label { display: flex; gap: 8px; align-items: baseline; margin: 6px 0; font-size: 1rem; }
 </style>
+${look.large ? LARGE_STYLE : ''}
 </head>
 <body><main>
 <p><span class="badge">SANDBOX</span></p>
@@ -53,6 +68,7 @@ export function loginPage(input: {
   demoLogins: DemoLogin[]
   error?: string
   username?: string
+  large?: boolean
 }): string {
   const logins = input.demoLogins
     .map(l => `<li><code>${escapeHtml(l.username)}</code> / <code>${escapeHtml(l.password)}</code> (${escapeHtml(l.merchantName)})</li>`)
@@ -70,37 +86,61 @@ ${hidden({ pending: input.pendingId, csrf: input.csrf })}
 <button type="submit" id="sign-in">Sign in</button>
 </form>
 <p class="hint">Demo merchant logins:</p><ul class="hint">${logins}</ul>`,
+    { large: input.large },
   )
 }
 
-/** The permissions form of 4.1 with Allow and Deny. */
+/** The form field of one permission's tick box on the consent page. */
+export function grantField(permission: string): string {
+  return `grant:${permission}`
+}
+
+/**
+ * The permissions form of 4.1 with Allow and Deny. Each requested permission is a tick box, so a merchant can grant
+ * less than was asked (the spec's "select the permissions"); `ticked` says which start ticked.
+ */
 export function consentPage(input: {
   clientName: string
   merchantName: string
   permissions: string[]
+  ticked: string[]
   redirectUri: string
   pendingId: string
   csrf: string
+  error?: string
+  large?: boolean
 }): string {
   const items = input.permissions
-    .map(p => `<li><code>${escapeHtml(p)}</code>: ${escapeHtml(PERMISSION_TEXT[p] ?? 'Custom permission')}</li>`)
+    .map(p => {
+      const id = `grant-${p.replace(/[^\w-]/g, '-')}`
+      const checked = input.ticked.includes(p) ? ' checked' : ''
+      return `<li><label for="${escapeHtml(id)}"><input type="checkbox" id="${escapeHtml(id)}" name="${escapeHtml(grantField(p))}" value="on"${checked}><span><code>${escapeHtml(p)}</code>: ${escapeHtml(PERMISSION_TEXT[p] ?? 'Custom permission')}</span></label></li>`
+    })
     .join('')
   return layout(
     'Grant access',
     `<h1>${escapeHtml(input.clientName)} wants access to ${escapeHtml(input.merchantName)}</h1>
-<p>The application is requesting these permissions:</p>
+${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
+<p>The application is requesting these permissions. Untick any you do not want to grant:</p>
+<form method="post" action="/oauth2/authorize/decision">
+${hidden({ pending: input.pendingId, csrf: input.csrf, grants_offered: '1' })}
 <ul id="permissions">${items}</ul>
 <p class="hint">You will be sent back to <code>${escapeHtml(input.redirectUri)}</code>.</p>
-<form method="post" action="/oauth2/authorize/decision">
-${hidden({ pending: input.pendingId, csrf: input.csrf })}
 <button type="submit" id="allow" name="decision" value="allow">Allow</button>
 <button type="submit" id="deny" name="decision" value="deny">Deny</button>
 </form>`,
+    { large: input.large },
   )
 }
 
 /** An error page that never redirects (bad client, redirect_uri mismatch, expired form). */
-export function errorPage(input: { title: string; message: string; sentRedirectUri?: string | null; registered?: string[] }): string {
+export function errorPage(input: {
+  title: string
+  message: string
+  sentRedirectUri?: string | null
+  registered?: string[]
+  large?: boolean
+}): string {
   let table = ''
   if (input.registered) {
     const rows = input.registered.map(u => `<tr><th>Registered</th><td>${escapeHtml(u)}</td></tr>`).join('')
@@ -108,5 +148,7 @@ export function errorPage(input: { title: string; message: string; sentRedirectU
     table = `<table id="redirect-uris"><tr><th>Sent</th><td id="sent-redirect-uri">${escapeHtml(sent)}</td></tr>${rows}</table>
 <p class="hint">The redirect_uri must match a registered URI exactly, byte for byte (scheme, host, port, path, trailing slash).</p>`
   }
-  return layout(input.title, `<h1>${escapeHtml(input.title)}</h1><p class="error" role="alert">${escapeHtml(input.message)}</p>${table}`)
+  return layout(input.title, `<h1>${escapeHtml(input.title)}</h1><p class="error" role="alert">${escapeHtml(input.message)}</p>${table}`, {
+    large: input.large,
+  })
 }

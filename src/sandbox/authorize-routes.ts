@@ -1,4 +1,4 @@
-import { consentPage, errorPage, loginPage } from './auth-pages'
+import { consentPage, errorPage, grantField, loginPage } from './auth-pages'
 import { BodyTooLargeError, parseBodyFields, readBody, sendHtml, sendRedirect } from './http-io'
 import type { PendingAuthorization } from './pending-authorizations'
 import type { RequestContext } from './router'
@@ -16,13 +16,26 @@ function stateParam(ctx: RequestContext, state: string | undefined): string | un
   return ctx.state.config.echoState ? state : undefined
 }
 
-/** Issues a code for an allowed authorization and redirects the browser with it. */
-function allow(ctx: RequestContext, client: SandboxClient, redirectUri: string, merchantId: string, state?: string): void {
+/** True when the authorize URL asked for large pages (`presenter=1`, sent by the console in presenter mode). */
+function wantsLarge(q: URLSearchParams): boolean {
+  const v = q.get('presenter')
+  return v === '1' || v === 'true'
+}
+
+/** Issues a code for the granted permissions and redirects the browser with it. */
+function allow(
+  ctx: RequestContext,
+  client: SandboxClient,
+  redirectUri: string,
+  merchantId: string,
+  permissions: string[],
+  state?: string,
+): void {
   const code = ctx.state.codes.issue({
     clientId: client.clientId,
     redirectUri,
     merchantId,
-    permissions: client.permissions ?? [],
+    permissions,
   })
   sendRedirect(ctx.res, redirectWith(redirectUri, { code: code.code, state: stateParam(ctx, state) }))
 }
@@ -38,10 +51,11 @@ export function handleAuthorize(ctx: RequestContext) {
   const redirectUri = q.get('redirect_uri')
   const responseType = q.get('response_type')
   const state = q.get('state') ?? undefined
+  const large = wantsLarge(q)
   const client = clientId ? ctx.state.clients.get(clientId) : undefined
   if (!clientId || !client) {
     const message = clientId ? `Unknown client_id ${JSON.stringify(clientId)}.` : 'The client_id parameter is missing.'
-    return sendHtml(ctx.res, 400, errorPage({ title: 'Unknown application', message }))
+    return sendHtml(ctx.res, 400, errorPage({ title: 'Unknown application', message, large }))
   }
   if (redirectUri === null || !client.redirectUris.includes(redirectUri)) {
     const message =
@@ -51,7 +65,7 @@ export function handleAuthorize(ctx: RequestContext) {
     return sendHtml(
       ctx.res,
       400,
-      errorPage({ title: 'redirect_uri mismatch', message, sentRedirectUri: redirectUri, registered: client.redirectUris }),
+      errorPage({ title: 'redirect_uri mismatch', message, sentRedirectUri: redirectUri, registered: client.redirectUris, large }),
     )
   }
   if (responseType !== 'code') {
@@ -62,7 +76,7 @@ export function handleAuthorize(ctx: RequestContext) {
   const auto = ctx.state.config.autoConsent
   if (auto === 'allow') {
     const merchantId = ctx.state.demoLogins[0]?.merchantId ?? 'M-1001'
-    return allow(ctx, client, redirectUri, merchantId, state)
+    return allow(ctx, client, redirectUri, merchantId, ctx.state.scenario.grantedByDefault(client.permissions ?? []), state)
   }
   if (auto === 'deny') {
     return sendRedirect(ctx.res, redirectWith(redirectUri, { error: 'access_denied', state: stateParam(ctx, state) }))
@@ -72,6 +86,7 @@ export function handleAuthorize(ctx: RequestContext) {
     redirectUri,
     state,
     permissions: client.permissions ?? [],
+    large,
   })
   sendHtml(
     ctx.res,
@@ -81,6 +96,7 @@ export function handleAuthorize(ctx: RequestContext) {
       pendingId: pending.id,
       csrf: pending.csrf,
       demoLogins: ctx.state.demoLogins,
+      large,
     }),
   )
 }
@@ -129,22 +145,33 @@ export async function handleLogin(ctx: RequestContext): Promise<void> {
         demoLogins: ctx.state.demoLogins,
         error: 'Unknown username or wrong password.',
         username,
+        large: pending.large,
       }),
     )
   }
   pending.merchantId = login.merchantId
-  sendHtml(
-    ctx.res,
-    200,
-    consentPage({
-      clientName,
-      merchantName: login.merchantName,
-      permissions: pending.permissions,
-      redirectUri: pending.redirectUri,
-      pendingId: pending.id,
-      csrf: pending.csrf,
-    }),
-  )
+  pending.merchantName = login.merchantName
+  sendHtml(ctx.res, 200, consentFor(ctx, pending, clientName, ctx.state.scenario.grantedByDefault(pending.permissions)))
+}
+
+function consentFor(ctx: RequestContext, pending: PendingAuthorization, clientName: string, ticked: string[], error?: string): string {
+  return consentPage({
+    clientName,
+    merchantName: pending.merchantName ?? pending.merchantId ?? '',
+    permissions: pending.permissions,
+    ticked,
+    redirectUri: pending.redirectUri,
+    pendingId: pending.id,
+    csrf: pending.csrf,
+    error,
+    large: pending.large,
+  })
+}
+
+/** The permissions the merchant left ticked; every requested one when the form had no tick boxes (older pages). */
+function grantedOn(form: Record<string, unknown>, pending: PendingAuthorization): string[] {
+  if (form.grants_offered !== '1') return [...pending.permissions]
+  return pending.permissions.filter(p => form[grantField(p)] === 'on')
 }
 
 /** POST /oauth2/authorize/decision: Allow → redirect with code; Deny → error=access_denied. */
@@ -163,7 +190,13 @@ export async function handleDecision(ctx: RequestContext): Promise<void> {
   if (form.decision !== 'allow' && form.decision !== 'deny') {
     return sendHtml(ctx.res, 400, errorPage({ title: 'No decision', message: 'Choose Allow or Deny.' }))
   }
+  const granted = grantedOn(form, pending)
+  if (form.decision === 'allow' && granted.length === 0 && pending.permissions.length > 0) {
+    const clientName = client.name ?? pending.clientId
+    const message = 'Tick at least one permission to allow access, or choose Deny.'
+    return sendHtml(ctx.res, 400, consentFor(ctx, pending, clientName, [], message))
+  }
   ctx.state.pending.consume(pending.id)
-  if (form.decision === 'allow') return allow(ctx, client, pending.redirectUri, pending.merchantId, pending.state)
+  if (form.decision === 'allow') return allow(ctx, client, pending.redirectUri, pending.merchantId, granted, pending.state)
   sendRedirect(ctx.res, redirectWith(pending.redirectUri, { error: 'access_denied', state: stateParam(ctx, pending.state) }))
 }

@@ -7,6 +7,8 @@ export interface FaultSpec {
   status?: number
   drop?: boolean
   times?: number
+  /** Applies to one matching request in `every`: the next one, then every `every`-th (flaky answers). */
+  every?: number
 }
 
 export interface Fault extends FaultSpec {
@@ -17,6 +19,8 @@ export interface Fault extends FaultSpec {
 
 interface ActiveFault extends Fault {
   regex: RegExp
+  /** Matching requests seen (for `every`). */
+  seen: number
 }
 
 /** Returns a reason why a fault definition is unusable, or null. */
@@ -31,6 +35,7 @@ export function validateFault(input: unknown): string | null {
     return 'status must be an integer HTTP status'
   if (f.drop !== undefined && typeof f.drop !== 'boolean') return 'drop must be a boolean'
   if (f.times !== undefined && !(Number.isInteger(f.times) && (f.times as number) >= 1)) return 'times must be a positive integer'
+  if (f.every !== undefined && !(Number.isInteger(f.every) && (f.every as number) >= 1)) return 'every must be a positive integer'
   if (f.latencyMs === undefined && f.status === undefined && f.drop !== true) return 'a fault needs latencyMs, status or drop: true'
   return null
 }
@@ -43,8 +48,8 @@ export class FaultInjector {
   private faults: ActiveFault[] = []
   private nextId = 1
 
-  /** Adds a fault (already validated). */
-  add(spec: FaultSpec): void {
+  /** Adds a fault (already validated); returns its id. */
+  add(spec: FaultSpec): number {
     const fault: ActiveFault = {
       id: this.nextId++,
       path: spec.path,
@@ -54,9 +59,17 @@ export class FaultInjector {
       drop: spec.drop,
       times: spec.times,
       remaining: spec.times,
+      every: spec.every,
       regex: compilePathPattern(spec.path),
+      seen: 0,
     }
     this.faults.push(fault)
+    return fault.id
+  }
+
+  /** Removes the faults with these ids (a scenario taking back its own). */
+  remove(ids: readonly number[]): void {
+    this.faults = this.faults.filter(f => !ids.includes(f.id))
   }
 
   /** Removes every fault. */
@@ -71,7 +84,7 @@ export class FaultInjector {
 
   /** Takes the first fault matching the request and counts one activation of it. */
   take(method: string, path: string): Fault | undefined {
-    const index = this.faults.findIndex(f => (f.method === undefined || f.method === method) && f.regex.test(path))
+    const index = this.faults.findIndex(f => (f.method === undefined || f.method === method) && f.regex.test(path) && this.due(f))
     if (index < 0) return undefined
     const fault = this.faults[index] as ActiveFault
     if (fault.remaining !== undefined) {
@@ -83,6 +96,13 @@ export class FaultInjector {
 
   /** The active faults, for the operator API. */
   list(): Fault[] {
-    return this.faults.map(({ regex: _regex, ...rest }) => rest)
+    return this.faults.map(({ regex: _regex, seen: _seen, ...rest }) => rest)
+  }
+
+  /** Counts a matching request for an `every` fault and says whether this one is hit. */
+  private due(f: ActiveFault): boolean {
+    if (f.every === undefined || f.every === 1) return true
+    f.seen++
+    return (f.seen - 1) % f.every === 0
   }
 }

@@ -20,6 +20,7 @@ export type {
 export { formatBanner } from './sandbox-banner'
 export { DEMO_CLIENT, DEMO_READONLY_CLIENT, DEMO_LOGINS } from './seed-data'
 export { ADMIN_TOKEN_HEADER } from './admin-guard'
+export { SCENARIOS, type ScenarioInfo, findScenario, scenarioNames } from './scenario-catalog'
 
 /**
  * Starts an independent Partner API sandbox on loopback. It serves the authorize/token endpoints
@@ -35,6 +36,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     state.clients.register(DEMO_READONLY_CLIENT)
   }
   for (const client of opts.clients ?? []) state.clients.register(client)
+  if (opts.scenario !== undefined) state.scenario.apply(opts.scenario)
 
   let url = ''
   const router = buildRouter(state, () => url)
@@ -62,6 +64,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     clock,
     registerClient(client) {
       state.clients.register(client)
+    },
+    get scenario() {
+      return state.scenario.active
     },
     close() {
       closing ??= new Promise<void>(resolve => {

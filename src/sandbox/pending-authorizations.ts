@@ -10,8 +10,11 @@ export interface PendingAuthorization {
   redirectUri: string
   state?: string
   permissions: string[]
+  /** Draw the pages in large type (presenter mode asked for it with `presenter=1`). */
+  large?: boolean
   /** Set once the merchant signed in. */
   merchantId?: string
+  merchantName?: string
   expiresAt: number
 }
 
@@ -28,7 +31,7 @@ export class PendingAuthorizations {
   constructor(private readonly clock: SandboxClock) {}
 
   /** Starts a pending authorization; the oldest is dropped when too many are open. */
-  create(input: { clientId: string; redirectUri: string; state?: string; permissions: string[] }): PendingAuthorization {
+  create(input: { clientId: string; redirectUri: string; state?: string; permissions: string[]; large?: boolean }): PendingAuthorization {
     if (this.pending.size >= MAX_PENDING) {
       const oldest = this.pending.keys().next()
       if (!oldest.done) this.pending.delete(oldest.value)

@@ -61,6 +61,13 @@ export class RateLimiter {
     return { allowed: false, limit: entry.limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
   }
 
+  /** Uses up a key's whole window now, as if the client had made all its calls (the quota-exhausted scenario). */
+  exhaust(clientId: string, method: string, path: string): void {
+    while (this.consume(clientId, method, path).allowed) {
+      // each allowed call counts one more
+    }
+  }
+
   /** Forgets every count (operator "reset quotas"). */
   reset(): void {
     this.entries.clear()

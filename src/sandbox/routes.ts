@@ -6,6 +6,7 @@ import { handleInstall } from './installations-route'
 import { handleListLocations } from './locations-route'
 import { buildOpenApiDocument } from './openapi-document'
 import { Router } from './router'
+import { registerScenarioRoutes } from './scenario-routes'
 import type { SandboxState } from './sandbox-state'
 import { handleToken } from './token-route'
 
@@ -28,5 +29,6 @@ export function buildRouter(state: SandboxState, serverUrl: () => string): Route
     sendJsonText(ctx.res, 200, openapiText)
   })
   registerAdminRoutes(router, state)
+  registerScenarioRoutes(router, state)
   return router
 }

@@ -7,6 +7,7 @@ import { LocationCatalog } from './location-catalog'
 import { PendingAuthorizations } from './pending-authorizations'
 import { RateLimiter } from './rate-limiter'
 import type { SandboxConfig } from './sandbox-config'
+import { ScenarioController } from './scenarios'
 import { DEMO_LOGINS, SEED_LOCATIONS } from './seed-data'
 import { SignatureReplayCache } from './signature-replay-cache'
 import { TokenStore } from './token-store'
@@ -27,28 +28,35 @@ export interface SandboxState {
   pending: PendingAuthorizations
   catalog: LocationCatalog
   demoLogins: DemoLogin[]
+  /** The named preset in force (docs/sandbox.md, Scenarios). */
+  scenario: ScenarioController
 }
 
 /** Builds a fresh, isolated state: two sandboxes in one process share nothing. */
 export function createSandboxState(config: SandboxConfig, clock: SandboxClock): SandboxState {
   const limits = new LimitTable(config.limits.defaultPerWindow, config.limits.windowSeconds, config.limits.overrides)
+  const clients = new ClientRegistry()
+  const tokens = new TokenStore(
+    clock,
+    () => config.accessTokenTtlSeconds * 1000,
+    () => config.refreshTokenTtlSeconds * 1000,
+  )
+  const limiter = new RateLimiter(clock, limits, config.limits.maxKeys)
+  const faults = new FaultInjector()
   return {
     config,
     clock,
-    clients: new ClientRegistry(),
+    clients,
     codes: new AuthorizationCodes(clock, () => config.codeTtlSeconds * 1000),
-    tokens: new TokenStore(
-      clock,
-      () => config.accessTokenTtlSeconds * 1000,
-      () => config.refreshTokenTtlSeconds * 1000,
-    ),
+    tokens,
     installations: new InstallationStore(clock),
     limits,
-    limiter: new RateLimiter(clock, limits, config.limits.maxKeys),
-    faults: new FaultInjector(),
+    limiter,
+    faults,
     replay: new SignatureReplayCache(),
     pending: new PendingAuthorizations(clock),
     catalog: new LocationCatalog(SEED_LOCATIONS),
     demoLogins: DEMO_LOGINS.map(l => ({ ...l })),
+    scenario: new ScenarioController({ clock, tokens, limiter, clients, faults }),
   }
 }

@@ -81,6 +81,8 @@ function authorizationCodeGrant(ctx: RequestContext, client: SandboxClient, fiel
     grantId: result.record.grantId,
   })
   sendTokens(ctx, access, refresh, true)
+  // After the answer is written: the client is told the usual lifetime, the server decides otherwise (scenarios).
+  state.scenario.afterCodeExchange(access, refresh)
 }
 
 function refreshTokenGrant(ctx: RequestContext, client: SandboxClient, fields: Fields) {

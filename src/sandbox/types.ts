@@ -67,6 +67,8 @@ export interface SandboxOptions {
   /** Page the locations list with `?page=` when set (default: no paging, `meta: {}`). */
   locationsPageSize?: number
   limits?: SandboxLimitsOptions
+  /** Start in a named scenario (docs/sandbox.md, Scenarios); an unknown name fails the start with the known ones. */
+  scenario?: string
   quiet?: boolean
   /** Print the start banner (default `!quiet`); the CLI prints its own. */
   printBanner?: boolean
@@ -89,5 +91,7 @@ export interface RunningSandbox {
   demoLogins: DemoLogin[]
   clock: SandboxClock
   registerClient(c: SandboxClient): void
+  /** The scenario in force (null = none). */
+  readonly scenario: string | null
   close(): Promise<void>
 }

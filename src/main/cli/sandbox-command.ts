@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util'
-import { formatBanner, type SandboxClient, startSandbox } from '../../sandbox'
+import { findScenario, formatBanner, SCENARIOS, type SandboxClient, scenarioNames, startSandbox } from '../../sandbox'
 import { type CliIo, processIo, untilSignal } from './io'
 
-const HELP = `partner-console sandbox [--port N] [--host H] [--client ID:SECRET:REDIRECT_URI]... [--auto-consent allow|deny] [--admin-token T] [--quiet]
+const HELP = `partner-console sandbox [--port N] [--host H] [--client ID:SECRET:REDIRECT_URI]... [--auto-consent allow|deny]
+                        [--scenario NAME] [--admin-token T] [--quiet]
 
 Runs the Partner API sandbox alone (authorize, token, locations, installations, signed export, operator API).
 Prints its URL, the demo merchant logins, the client credentials and the operator token. Ctrl-C stops it.
@@ -12,6 +13,8 @@ Prints its URL, the demo merchant logins, the client credentials and the operato
   --client ID:SECRET:REDIRECT_URI   register a client (repeatable; replaces the demo clients). Split on the
                                     first two colons only, so the redirect URI keeps its own colons.
   --auto-consent allow|deny         skip the login and consent pages and redirect at once (scripts, CI)
+  --scenario NAME                   start in a state a merchant reports (see docs/sandbox.md, Scenarios):
+${SCENARIOS.map(s => `                                      ${s.name.padEnd(22)} ${s.title}`).join('\n')}
   --admin-token T                   operator API token (default: random, printed)
   --quiet                           no access log on stderr
   -h, --help                        this help
@@ -56,6 +59,11 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
     io.stderr.write(`--auto-consent must be allow or deny, not "${autoConsent}".\n`)
     return 2
   }
+  const scenario = values.scenario === undefined ? undefined : findScenario(values.scenario)
+  if (values.scenario !== undefined && !scenario) {
+    io.stderr.write(`--scenario must be one of ${scenarioNames()}, not "${values.scenario}".\n`)
+    return 2
+  }
   let clients: SandboxClient[] | undefined
   try {
     clients = values.client?.map(parseClientArg)
@@ -71,6 +79,7 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
       host: values.host,
       clients,
       autoConsent,
+      scenario: scenario?.name,
       adminToken: values['admin-token'],
       quiet,
       printBanner: false,
@@ -83,6 +92,9 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
   const stopped = stop ?? untilSignal()
   io.stdout.write(`${formatBanner(sandbox)}\n`)
   if (autoConsent) io.stdout.write(`\nAuto-consent: ${autoConsent} (login and consent pages are skipped)\n`)
+  if (scenario) {
+    io.stdout.write(`\nScenario: ${scenario.name} (${scenario.title})\n  ${scenario.effect}\n  A client sees: ${scenario.clientSees}\n`)
+  }
   io.stdout.write('\nPress Ctrl-C to stop.\n')
   await stopped
   io.stdout.write('Stopping the sandbox…\n')
@@ -98,6 +110,7 @@ function parse(argv: string[]) {
       host: { type: 'string' },
       client: { type: 'string', multiple: true },
       'auto-consent': { type: 'string' },
+      scenario: { type: 'string' },
       'admin-token': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },

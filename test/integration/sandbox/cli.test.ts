@@ -71,6 +71,7 @@ describe('partner-console sandbox (CLI command)', () => {
       [['--port', '70000'], /--port must be/],
       [['--auto-consent', 'maybe'], /--auto-consent must be allow or deny/],
       [['--client', 'nocolons'], /ID:SECRET:REDIRECT_URI/],
+      [['--scenario', 'sunny-day'], /--scenario must be one of access-token-expired, .*slow-responses, not "sunny-day"/],
       [['--bogus'], /Unknown option/],
     ] as const) {
       const { io, text } = captureIo()
@@ -108,6 +109,26 @@ describe('partner-console sandbox (CLI command)', () => {
     stop.done()
     expect(await running).toBe(0)
     await expect(fetch(`${url}/_sandbox/openapi.json`)).rejects.toThrow()
+  })
+
+  it('starts in a scenario with --scenario, says what it does, and the sandbox behaves so', async () => {
+    const { io, text } = captureIo()
+    const help = captureIo()
+    expect(await runSandboxCommand(['--help'], help.io)).toBe(0)
+    expect(help.text.out).toMatch(/--scenario NAME[\s\S]*partial-consent\s+Merchant granted only read:locations/)
+    const stop = deferred()
+    const running = runSandboxCommand(['--scenario', 'redirect-uri-mismatch', '--quiet'], io, stop.promise)
+    await waitFor(() => text.out.includes('Press Ctrl-C'))
+    expect(text.out).toContain('Scenario: redirect-uri-mismatch (Redirect URI mismatch)')
+    expect(text.out).toContain('A client sees: The authorize page answers 400')
+    const url = /listening on (\S+)/.exec(text.out)?.[1] as string
+    const auth = await fetch(
+      `${url}/oauth2/authorize/?client_id=sandbox-demo-client&redirect_uri=${encodeURIComponent('http://127.0.0.1:8765/callback')}&response_type=code`,
+    )
+    expect(auth.status).toBe(400)
+    expect(await auth.text()).toContain('redirect_uri mismatch')
+    stop.done()
+    expect(await running).toBe(0)
   })
 
   it('stops on SIGINT and on SIGTERM with exit code 0 (real process)', async () => {

@@ -1,0 +1,35 @@
+import { AdminInputError, adminRoute } from './admin-guard'
+import type { Router } from './router'
+import { SCENARIOS } from './scenario-catalog'
+import type { SandboxState } from './sandbox-state'
+import { UnknownScenarioError } from './scenarios'
+
+/**
+ * The operator API of scenarios: `GET /_sandbox/scenarios` (the catalogue and the active one), `POST
+ * /_sandbox/scenario { name }` (apply, undoing the current one) and `DELETE /_sandbox/scenario` (back to normal).
+ */
+export function registerScenarioRoutes(router: Router, state: SandboxState): void {
+  router.add(
+    'GET',
+    '/_sandbox/scenarios',
+    adminRoute(() => ({ active: state.scenario.active, scenarios: SCENARIOS })),
+  )
+  router.add(
+    'POST',
+    '/_sandbox/scenario',
+    adminRoute((_ctx, body) => {
+      if (typeof body.name !== 'string' || body.name === '') throw new AdminInputError('send { name } with a scenario name')
+      try {
+        return state.scenario.apply(body.name)
+      } catch (error) {
+        if (error instanceof UnknownScenarioError) throw new AdminInputError(error.message)
+        throw error
+      }
+    }),
+  )
+  router.add(
+    'DELETE',
+    '/_sandbox/scenario',
+    adminRoute(() => state.scenario.clear()),
+  )
+}
