@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { findScenario, formatBanner, SCENARIOS, type SandboxClient, scenarioNames, startSandbox } from '../../sandbox'
 import { type CliIo, processIo, untilSignal } from './io'
+import { installProcessGuard } from './process-guard'
 
 const HELP = `partner-console sandbox [--port N] [--host H] [--client ID:SECRET:REDIRECT_URI]... [--auto-consent allow|deny]
                         [--scenario NAME] [--admin-token T] [--quiet]
@@ -90,6 +91,8 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
     return 1
   }
   const stopped = stop ?? untilSignal()
+  // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
+  const unguard = io === processIo ? installProcessGuard(io.stderr) : () => {}
   io.stdout.write(`${formatBanner(sandbox)}\n`)
   if (autoConsent) io.stdout.write(`\nAuto-consent: ${autoConsent} (login and consent pages are skipped)\n`)
   if (scenario) {
@@ -99,6 +102,7 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
   await stopped
   io.stdout.write('Stopping the sandbox…\n')
   await sandbox.close()
+  unguard()
   return 0
 }
 

@@ -6,6 +6,7 @@ import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { startWebHost } from '../web/web-host'
 import { type CliIo, processIo, untilSignal } from './io'
 import { openInBrowser } from './open-browser'
+import { installProcessGuard } from './process-guard'
 import { PACKAGE_VERSION } from './version'
 
 const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox]
@@ -69,6 +70,8 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     io.stderr.write(`${(error as Error).message}\n`)
     return 1
   }
+  // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
+  const unguard = io === processIo ? installProcessGuard(io.stderr, text => runtime.secrets.redact(text)) : () => {}
   io.stdout.write(`Partner API Console is ready at:\n\n  ${host.url}\n\n`)
   if (runtime.sandbox) io.stdout.write(`Built-in sandbox: ${runtime.sandbox.url}\n`)
   io.stdout.write(`Data folder: ${dataDir}\nPress Ctrl-C to stop.\n`)
@@ -79,5 +82,6 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
   io.stdout.write('Stopping…\n')
   await host.close()
   await runtime.close()
+  unguard()
   return 0
 }

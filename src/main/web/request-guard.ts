@@ -1,4 +1,5 @@
-import { timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { parseCookie } from 'cookie'
 
 /**
  * The web host's checks on every request, kept pure so both sides of each check are unit-tested:
@@ -27,15 +28,35 @@ export function tokenMatches(presented: string | undefined | null, token: string
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-export function sessionCookieName(port: number): string {
-  return `pc_session_${port}`
+/**
+ * The session cookie's name for one launch: the port plus random bytes. Cookies ignore ports, so a page on another
+ * 127.0.0.1 port can plant cookies here; with a name it cannot guess, a planted cookie is never even looked at.
+ */
+export function newSessionCookieName(port: number): string {
+  return `pc_session_${port}_${randomBytes(9).toString('base64url')}`
 }
 
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim())
+/**
+ * True when ANY cookie named `name` in the header carries the session token. The header is parsed by the jshttp
+ * `cookie` package; a value that does not percent-decode is skipped (never thrown), and a cookie of the same name that
+ * does not match (planted by another page, sent first because its Path is longer) does not hide the real one.
+ */
+export function hasSessionCookie(header: string | undefined, name: string, token: string): boolean {
+  if (!header) return false
+  const cookies = parseCookie(header, {
+    decode: raw => {
+      const value = decodeCookieValue(raw)
+      return value !== undefined && tokenMatches(value, token) ? value : undefined
+    },
+  })
+  return cookies[name] !== undefined
+}
+
+function decodeCookieValue(raw: string): string | undefined {
+  if (!raw.includes('%')) return raw
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return undefined
   }
-  return undefined
 }

@@ -49,7 +49,14 @@ export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void 
       return
     }
     const { id, channel, payload } = parsed.data
-    void registry.dispatch(channel, payload, { transport: 'web' }).then(result => send(socket, { t: 'result', id, result }))
+    registry
+      .dispatch(channel, payload, { transport: 'web' })
+      .then(result => send(socket, { t: 'result', id, result }))
+      .catch(() => {
+        // dispatch turns handler failures into values; reaching this means the error path itself failed.
+        const error = { code: 'internal' as const, message: `${channel} failed and its error could not be reported.` }
+        send(socket, { t: 'result', id, result: { ok: false, error } })
+      })
   })
 }
 
@@ -61,5 +68,9 @@ export function sendEvent(socket: WebSocket, name: string, payload: unknown): vo
 
 function send(socket: WebSocket, message: WebServerMessage): void {
   if (socket.readyState !== socket.OPEN) return
-  socket.send(JSON.stringify(message))
+  try {
+    socket.send(JSON.stringify(message))
+  } catch {
+    // A value that cannot be serialized (a cycle, a BigInt) must not take the host down; the page times out instead.
+  }
 }

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { WEB_MAX_MESSAGE_BYTES, WEB_SOCKET_PATH } from '../../shared/contract'
 import type { Runtime } from '../runtime/create-runtime'
-import { isAllowedHost, isAllowedOrigin, readCookie, sessionCookieName, tokenMatches } from './request-guard'
+import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName, tokenMatches } from './request-guard'
 import { securityHeaders } from './security-headers'
 import { sendEvent, serveSocket } from './socket-bridge'
 import { readStaticFile } from './static-files'
@@ -24,6 +24,8 @@ export interface WebHost {
   origin: string
   port: number
   token: string
+  /** The session cookie's name, random per launch (see newSessionCookieName). */
+  cookieName: string
   close(): Promise<void>
 }
 
@@ -36,6 +38,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('base64url')
   const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_MAX_MESSAGE_BYTES })
   let port = 0
+  let cookieName = ''
 
   const server = createServer((req, res) => {
     void handleHttp(req, res).catch(() => {
@@ -44,7 +47,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     })
   })
 
-  const isAuthenticated = (req: IncomingMessage): boolean => tokenMatches(readCookie(req.headers.cookie, sessionCookieName(port)), token)
+  const isAuthenticated = (req: IncomingMessage): boolean => hasSessionCookie(req.headers.cookie, cookieName, token)
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = securityHeaders(port)
@@ -73,7 +76,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // Trade the token in the URL for a cookie and drop it from the address bar and history.
       res.writeHead(302, {
         ...headers,
-        'Set-Cookie': `${sessionCookieName(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+        'Set-Cookie': [
+          `${cookieName}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
+          ...staleSessionCookies(req.headers.cookie, cookieName),
+        ],
         Location: url.pathname,
         'Cache-Control': 'no-store',
       })
@@ -100,15 +106,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // First of all: a raw socket without an 'error' listener turns a client's reset (ECONNRESET) into a crash.
+    socket.on('error', () => socket.destroy())
     const refuse = (status: number, reason: string) => {
       socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
     }
-    const path = (req.url ?? '').split('?')[0]
-    if (path !== WEB_SOCKET_PATH) return refuse(404, 'Not Found')
-    if (!isAllowedHost(req.headers.host, port)) return refuse(421, 'Misdirected Request')
-    if (!isAllowedOrigin(req.headers.origin, port)) return refuse(403, 'Forbidden')
-    if (!isAuthenticated(req)) return refuse(401, 'Unauthorized')
-    wss.handleUpgrade(req, socket, head, ws => wss.emit('connection', ws, req))
+    try {
+      const path = (req.url ?? '').split('?')[0]
+      if (path !== WEB_SOCKET_PATH) return refuse(404, 'Not Found')
+      if (!isAllowedHost(req.headers.host, port)) return refuse(421, 'Misdirected Request')
+      if (!isAllowedOrigin(req.headers.origin, port)) return refuse(403, 'Forbidden')
+      if (!isAuthenticated(req)) return refuse(401, 'Unauthorized')
+      wss.handleUpgrade(req, socket, head, ws => wss.emit('connection', ws, req))
+    } catch {
+      if (!socket.destroyed) refuse(400, 'Bad Request')
+    }
   })
 
   wss.on('connection', ws => serveSocket(ws, options.runtime.registry))
@@ -126,6 +138,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   })
   const address = server.address()
   port = typeof address === 'object' && address ? address.port : 0
+  cookieName = newSessionCookieName(port)
   const origin = `http://127.0.0.1:${port}`
 
   return {
@@ -133,6 +146,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     origin,
     port,
     token,
+    cookieName,
     async close() {
       unsubscribe()
       for (const client of wss.clients) client.terminate()
@@ -146,4 +160,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 function plain(res: ServerResponse, status: number, headers: Record<string, string>, text: string): void {
   res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
   res.end(`${text}\n`)
+}
+
+/** Expires this port's session cookies left by earlier launches (each launch has a new name), so they do not pile up. */
+function staleSessionCookies(header: string | undefined, current: string): string[] {
+  if (!header) return []
+  const prefix = current.slice(0, current.lastIndexOf('_') + 1)
+  const names = new Set<string>()
+  for (const part of header.split(';')) {
+    const name = part.slice(0, part.indexOf('=')).trim()
+    if (name !== current && name.startsWith(prefix) && /^[\w-]+$/.test(name)) names.add(name)
+  }
+  return [...names].map(name => `${name}=; Max-Age=0; HttpOnly; SameSite=Strict; Path=/`)
 }

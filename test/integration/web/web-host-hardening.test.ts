@@ -59,7 +59,7 @@ describe('web host hardening', () => {
     const registry = new HandlerRegistry()
     registerAppHandlers(registry, { info: async () => ({ version: 't' }) as AppInfo })
     host = await startWebHost({ runtime: { registry, bus: new EventBus() }, rendererDir: dir })
-    auth = { Origin: host.origin, Cookie: `pc_session_${host.port}=${host.token}` }
+    auth = { Origin: host.origin, Cookie: `${host.cookieName}=${host.token}` }
   })
 
   afterAll(async () => {
@@ -71,12 +71,12 @@ describe('web host hardening', () => {
     const h = `127.0.0.1:${host.port}`
     expect(await status(host.port, '/', { Host: h })).toBe(401)
     expect(await status(host.port, '/?token=wrong', { Host: h })).toBe(401)
-    expect(await status(host.port, '/', { Host: h, Cookie: `pc_session_${host.port}=wrong` })).toBe(401)
+    expect(await status(host.port, '/', { Host: h, Cookie: `${host.cookieName}=wrong` })).toBe(401)
     expect(await status(host.port, '/', { Host: h, Cookie: `pc_session_${host.port + 1}=${host.token}` })).toBe(401)
     expect(await status(host.port, '/', { Host: `rebind.example:${host.port}`, Cookie: auth.Cookie ?? '' })).toBe(421)
     await expect(connect(host.port, { Origin: 'http://127.0.0.1:1', Cookie: auth.Cookie ?? '' })).rejects.toThrow('403')
     await expect(connect(host.port, { Origin: 'null', Cookie: auth.Cookie ?? '' })).rejects.toThrow('403')
-    await expect(connect(host.port, { Origin: host.origin, Cookie: `pc_session_${host.port}=wrong` })).rejects.toThrow('401')
+    await expect(connect(host.port, { Origin: host.origin, Cookie: `${host.cookieName}=wrong` })).rejects.toThrow('401')
   })
 
   it('refuses a burst of 1,000 invalid calls one by one, and keeps serving', async () => {

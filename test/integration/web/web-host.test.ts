@@ -67,7 +67,7 @@ describe('web host over real HTTP and WebSocket', () => {
     registerAppHandlers(registry, { info: async () => ({ name: 'Partner API Console', version: 't' }) as AppInfo })
     host = await startWebHost({ runtime: { registry, bus }, rendererDir: dir })
     origin = host.origin
-    cookie = `pc_session_${host.port}=${host.token}`
+    cookie = `${host.cookieName}=${host.token}`
   })
 
   afterAll(async () => {
@@ -94,7 +94,8 @@ describe('web host over real HTTP and WebSocket', () => {
     expect(r.status).toBe(302)
     expect(r.headers.location).toBe('/')
     const setCookie = String(r.headers['set-cookie'])
-    expect(setCookie).toContain(`pc_session_${host.port}=`)
+    expect(setCookie).toContain(`${host.cookieName}=`)
+    expect(host.cookieName).toMatch(new RegExp(`^pc_session_${host.port}_[\\w-]{12}$`))
     expect(setCookie).toContain('HttpOnly')
     expect(setCookie).toContain('SameSite=Strict')
     const page = await get(host.port, '/', { ...hostHeader(), Cookie: cookie })

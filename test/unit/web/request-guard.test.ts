@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isAllowedHost, isAllowedOrigin, readCookie, tokenMatches } from '../../../src/main/web/request-guard'
+import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName, tokenMatches } from '../../../src/main/web/request-guard'
 
 describe('web host request guard', () => {
   it('accepts only loopback Host headers naming this port', () => {
@@ -29,9 +29,24 @@ describe('web host request guard', () => {
     expect(tokenMatches(null, 'abc')).toBe(false)
   })
 
-  it('reads one cookie among several', () => {
-    expect(readCookie('a=1; pc_session_4000=tok%2D1; b=2', 'pc_session_4000')).toBe('tok-1')
-    expect(readCookie('pc_session_4001=x', 'pc_session_4000')).toBeUndefined()
-    expect(readCookie(undefined, 'x')).toBeUndefined()
+  it('finds the session among several cookies, percent-decoded', () => {
+    expect(hasSessionCookie('a=1; pc_s=tok%2D1; b=2', 'pc_s', 'tok-1')).toBe(true)
+    expect(hasSessionCookie('pc_t=tok-1', 'pc_s', 'tok-1')).toBe(false)
+    expect(hasSessionCookie(undefined, 'pc_s', 'tok-1')).toBe(false)
+    expect(hasSessionCookie('pc_s=', 'pc_s', 'tok-1')).toBe(false)
+  })
+
+  it('accepts the session when any cookie of that name matches, and skips values that do not decode', () => {
+    // A page on another 127.0.0.1 port planted these (Path=/bridge makes them come first).
+    expect(hasSessionCookie('pc_s=planted; pc_s=tok-1', 'pc_s', 'tok-1')).toBe(true)
+    expect(hasSessionCookie('pc_s=%E0%A4%A; pc_s=tok-1', 'pc_s', 'tok-1')).toBe(true)
+    expect(hasSessionCookie('pc_s=%E0%A4%A', 'pc_s', 'tok-1')).toBe(false)
+    expect(hasSessionCookie('pc_s=%; pc_s=%ZZ; pc_s=tok-1', 'pc_s', 'tok-1')).toBe(true)
+  })
+
+  it('names the session cookie differently at every launch', () => {
+    const names = new Set(Array.from({ length: 50 }, () => newSessionCookieName(4000)))
+    expect(names.size).toBe(50)
+    for (const n of names) expect(n).toMatch(/^pc_session_4000_[\w-]{12}$/)
   })
 })

@@ -57,7 +57,10 @@ export async function startLoopbackCatcher(options: LoopbackCatcherOptions): Pro
   let timer: NodeJS.Timeout | undefined
 
   const server: Server = createServer((req, res) => {
-    void handle(req, res)
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+      res.end('The console could not answer this request.')
+    })
   })
 
   let responding = false

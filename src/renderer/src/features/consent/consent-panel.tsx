@@ -223,7 +223,7 @@ function WaitingBlock({
         }
       />
       {url && popupWasBlocked() ? (
-        <a href={url} target="_blank" rel="noreferrer" className="consent__link">
+        <a href={url} target="_blank" rel="noopener noreferrer" className="consent__link">
           Open the authorize page in a new tab
         </a>
       ) : null}

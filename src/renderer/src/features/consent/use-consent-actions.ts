@@ -12,12 +12,22 @@ let popup: Window | null = null
 /** Whether the last attempt to open the popup was blocked by the browser. */
 let blocked = false
 
-/** Opens (or reuses) the consent popup now, inside the click, so popup blockers let it through. */
+/**
+ * Opens (or reuses) the consent popup now, inside the click, so popup blockers let it through. The popup gets no
+ * handle on this tab: its `opener` is cut before it is pointed at the authorize page (an imported environment's URL),
+ * so that page cannot navigate the console to a look-alike. (`noopener` in the features would return no handle at all,
+ * and the URL is only known once the engine answers.)
+ */
 function openBlankPopup(): Window | null {
   if (bridgeTransport !== 'web') return null
   const w = window.open('', POPUP_NAME, POPUP_FEATURES)
   blocked = w === null
   if (w) {
+    try {
+      w.opener = null
+    } catch {
+      // a popup of this name still on a cross-origin page: its opener was cut when it was first opened
+    }
     try {
       w.document.title = 'Preparing the authorize request…'
       w.document.body.textContent = 'Preparing the authorize request… (Partner API Console)'
