@@ -14,7 +14,9 @@ const report = join(dir, 'report.sarif')
 
 let sarif
 try {
-  execFileSync(join(root, 'node_modules/.bin/electronegativity'), ['-i', join(root, 'src'), '-r', '-e', electronVersion, '-o', report], {
+  const cli = join(root, 'node_modules/@doyensec/electronegativity/dist/index.js')
+  const offline = join(root, 'scripts/electronegativity-offline.cjs')
+  execFileSync(process.execPath, ['--require', offline, cli, '-i', join(root, 'src'), '-r', '-e', electronVersion, '-o', report], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
     timeout: 120_000,
