@@ -3,7 +3,7 @@ import { app, BrowserWindow, nativeTheme, session, shell } from 'electron'
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol'
 import { createRuntime, type Runtime } from './runtime/create-runtime'
 import { createEmbeddedAuthWindowOpener } from './electron/embedded-auth-window'
-import { denyAllPermissions, limitNavigation } from './electron/harden-session'
+import { limitNavigation, limitPermissions } from './electron/harden-session'
 import { forwardEvents, registerIpc } from './electron/ipc'
 import { createSafeStorageCipher } from './electron/safe-storage-cipher'
 import { isSafeExternalUrl, mainWindowOptions } from './electron/window-options'
@@ -28,7 +28,8 @@ async function createWindow(rt: Runtime): Promise<void> {
 app.enableSandbox()
 registerAppScheme()
 app.whenReady().then(async () => {
-  denyAllPermissions(session.defaultSession)
+  const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+  limitPermissions(session.defaultSession, devUrl ? [APP_ORIGIN, devUrl] : [APP_ORIGIN])
   serveRenderer(session.defaultSession, join(import.meta.dirname, '../renderer'))
   runtime = await createRuntime({
     transport: 'electron',
@@ -38,7 +39,6 @@ app.whenReady().then(async () => {
     openExternal,
     embeddedWindow: createEmbeddedAuthWindowOpener({ parent: () => BrowserWindow.getFocusedWindow() }),
   })
-  const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
   registerIpc(runtime.registry, { appOrigin: APP_ORIGIN, devOrigin: devUrl })
   await createWindow(runtime)
   app.on('activate', () => {

@@ -19,7 +19,7 @@ vi.mock('electron', () => ({
 const { registerIpc } = await import('../../../src/main/electron/ipc')
 const { createSafeStorageCipher } = await import('../../../src/main/electron/safe-storage-cipher')
 const { mainWindowOptions, isSafeExternalUrl, isAppNavigation } = await import('../../../src/main/electron/window-options')
-const { limitNavigation, denyAllPermissions } = await import('../../../src/main/electron/harden-session')
+const { limitNavigation, denyAllPermissions, limitPermissions } = await import('../../../src/main/electron/harden-session')
 const { HandlerRegistry } = await import('../../../src/main/bridge/registry')
 const { channelNames } = await import('../../../src/shared/contract')
 
@@ -114,6 +114,41 @@ describe('window and session hardening', () => {
     permission?.({}, 'media', ok => answers.push(ok))
     expect(answers).toEqual([false])
     expect(check?.()).toBe(false)
+  })
+
+  it('allows exactly clipboard-sanitized-write, to the main frame of the console page only', () => {
+    type RequestHandler = (c: unknown, p: string, cb: (ok: boolean) => void, d: { requestingUrl: string; isMainFrame: boolean }) => void
+    type CheckHandler = (c: unknown, p: string, origin: string, d: { requestingUrl?: string; isMainFrame: boolean }) => boolean
+    let request: RequestHandler | undefined
+    let check: CheckHandler | undefined
+    limitPermissions(
+      {
+        setPermissionRequestHandler: (fn: RequestHandler) => (request = fn),
+        setPermissionCheckHandler: (fn: CheckHandler) => (check = fn),
+      } as never,
+      ['app://console', 'http://localhost:5173'],
+    )
+    const ask = (permission: string, requestingUrl: string, isMainFrame = true) => {
+      const answers: boolean[] = []
+      request?.({}, permission, ok => answers.push(ok), { requestingUrl, isMainFrame })
+      const checked = check?.({}, permission, new URL(requestingUrl).origin, { requestingUrl, isMainFrame })
+      expect(answers).toHaveLength(1)
+      expect(checked, 'the check handler agrees with the request handler').toBe(answers[0])
+      return answers[0]
+    }
+    expect(ask('clipboard-sanitized-write', 'app://console/index.html')).toBe(true)
+    expect(ask('clipboard-sanitized-write', 'http://localhost:5173/')).toBe(true)
+    // Not the app's main frame, not the app, or not the one permission: denied.
+    expect(ask('clipboard-sanitized-write', 'app://console/index.html', false)).toBe(false)
+    expect(ask('clipboard-sanitized-write', 'https://auth.partner.example/login')).toBe(false)
+    expect(ask('clipboard-sanitized-write', 'http://localhost:5174/')).toBe(false)
+    expect(ask('clipboard-sanitized-write', 'app://evil/index.html')).toBe(false)
+    for (const other of ['clipboard-read', 'media', 'notifications', 'geolocation', 'openExternal', 'fullscreen', 'unknown']) {
+      expect(ask(other, 'app://console/index.html')).toBe(false)
+    }
+    // A check without a requesting URL falls back to the requesting origin; an empty one is refused.
+    expect(check?.({}, 'clipboard-sanitized-write', 'app://console', { isMainFrame: true })).toBe(true)
+    expect(check?.({}, 'clipboard-sanitized-write', '', { isMainFrame: true })).toBe(false)
   })
 
   it('reports safeStorage basic_text as unprotected and a keyring as protected', () => {
