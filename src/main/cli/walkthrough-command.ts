@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { findScenario, SCENARIOS, scenarioNames } from '../../sandbox'
 import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { LineProgress } from '../engine/walkthrough/line-progress'
@@ -13,7 +14,7 @@ import { openInBrowser } from './open-browser'
 import { PACKAGE_VERSION } from './version'
 
 const HELP = `partner-console walkthrough [--sandbox | --env NAME | --auth-url URL --base-url URL --client-id ID --redirect-uri URI]
-                            [--har FILE] [--json] [options]
+                            [--scenario NAME] [--har FILE] [--json] [options]
 
 Runs the whole flow headless, one progress line per step: authorize (loopback catch), token, locations, install,
 export tickets (HMAC), then writes a sanitized HAR of every exchange.
@@ -27,6 +28,8 @@ Where to run it:
   --redirect-uri URI
 
 Options:
+  --scenario NAME       put the built-in sandbox into a state a merchant reports first (with --sandbox only):
+${SCENARIOS.map(s => `                          ${s.name.padEnd(22)} ${s.title}`).join('\n')}
   --har FILE            write the sanitized HAR there
   --json                print a JSON report on stdout (progress lines go to stderr)
   --auto-consent        the server answers the authorize URL itself (a sandbox run with auto-consent)
@@ -54,6 +57,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       'client-id': { type: 'string' },
       'redirect-uri': { type: 'string' },
       har: { type: 'string' },
+      scenario: { type: 'string' },
       json: { type: 'boolean', default: false },
       'auto-consent': { type: 'boolean', default: false },
       open: { type: 'boolean', default: false },
@@ -89,6 +93,10 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
   const secret = process.env.PARTNER_CLIENT_SECRET
   if (fromFlags.length > 0 && !secret) return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable.')
   const mode = fromFlags.length > 0 ? 'flags' : values.env !== undefined ? 'env' : 'sandbox'
+  if (values.scenario !== undefined) {
+    if (!findScenario(values.scenario)) return usage(`--scenario must be one of ${scenarioNames()}, not "${values.scenario}".`)
+    if (mode !== 'sandbox') return usage('--scenario puts the built-in sandbox into a state; it works with --sandbox only.')
+  }
   const timeout = values.timeout === undefined ? 300 : Number(values.timeout)
   if (!Number.isInteger(timeout) || timeout < 1 || timeout > 3600)
     return usage(`--timeout must be whole seconds from 1 to 3600, not "${values.timeout}".`)
@@ -136,6 +144,11 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     }
     const env = await chooseEnvironment(call, mode, values, secret)
     progressOut.write(`Walkthrough against ${env.name} (${env.baseUrl}), client ${env.clientId}\n`)
+    const scenario = values.scenario === undefined ? undefined : findScenario(values.scenario)
+    if (scenario) {
+      await call('sandbox:applyScenario', { name: scenario.name })
+      progressOut.write(`Scenario: ${scenario.name} (${scenario.title}). Expect: ${scenario.clientSees}\n`)
+    }
     const report = await runWalkthrough({
       call,
       events: listener => rt.bus.subscribe(listener),

@@ -22,6 +22,15 @@ export interface SandboxClockView {
   clockOffsetSeconds: number
 }
 
+/** One named preset of the sandbox (its operator API's catalogue; docs/sandbox.md, Scenarios). */
+export interface SandboxScenarioInfo {
+  name: string
+  title: string
+  effect: string
+  clientSees: string
+  partnerFix: string
+}
+
 /** What `sandbox:state` answers: availability, and the operator API's view when available. */
 export interface SandboxStateView {
   available: boolean
@@ -35,6 +44,10 @@ export interface SandboxStateView {
   quotas: unknown
   faults: unknown
   installations: unknown
+  /** The scenario in force (null = none). */
+  scenario: string | null
+  /** Every scenario the sandbox offers. */
+  scenarios: SandboxScenarioInfo[]
 }
 
 export interface SandboxActionResult {
@@ -90,6 +103,11 @@ export const sandboxChannels = {
       .strict(),
   ).returns<SandboxActionResult>(),
   'sandbox:clearFaults': invoke(z.object({}).strict()).returns<SandboxActionResult>(),
+  /** Puts the sandbox into a named scenario (the sandbox checks the name and lists the known ones when wrong). */
+  'sandbox:applyScenario': invoke(
+    z.object({ name: z.string().regex(/^[a-z0-9-]{1,60}$/, 'a scenario name is lower-case letters, digits and dashes') }).strict(),
+  ).returns<SandboxActionResult>(),
+  'sandbox:clearScenario': invoke(z.object({}).strict()).returns<SandboxActionResult>(),
 }
 
 export const sandboxEvents = {

@@ -12,4 +12,6 @@ export function registerSandboxHandlers(registry: HandlerRegistry, deps: { contr
   registry.handle('sandbox:setLimit', req => control.setLimit(req))
   registry.handle('sandbox:addFault', req => control.addFault(req))
   registry.handle('sandbox:clearFaults', () => control.clearFaults())
+  registry.handle('sandbox:applyScenario', req => control.applyScenario(req.name))
+  registry.handle('sandbox:clearScenario', () => control.clearScenario())
 }

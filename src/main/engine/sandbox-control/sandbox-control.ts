@@ -1,4 +1,10 @@
-import type { SandboxActionResult, SandboxClockView, SandboxStateView, SandboxTokenInfo } from '../../../shared/contract'
+import type {
+  SandboxActionResult,
+  SandboxClockView,
+  SandboxScenarioInfo,
+  SandboxStateView,
+  SandboxTokenInfo,
+} from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
 import type { SendHttp } from '../core/ports'
@@ -39,6 +45,8 @@ export interface SandboxControlDeps {
  * redacted. After each action the token lifecycle is told what changed, and `sandbox:changed` is emitted.
  */
 export class SandboxControl {
+  private catalogue: SandboxScenarioInfo[] | undefined
+
   constructor(private readonly deps: SandboxControlDeps) {}
 
   /** The operator state, or `available: false` with the reason. */
@@ -55,9 +63,14 @@ export class SandboxControl {
         quotas: null,
         faults: null,
         installations: null,
+        scenario: null,
+        scenarios: [],
       }
     }
     const raw = (await this.call(env as SandboxEnvironment, 'GET', '/_sandbox/state')) as Record<string, unknown>
+    this.catalogue ??= (
+      (await this.call(env as SandboxEnvironment, 'GET', '/_sandbox/scenarios')) as { scenarios: SandboxScenarioInfo[] }
+    ).scenarios
     const current = this.deps.currentTokens(env.id)
     const fa = current ? fingerprint(current.accessToken) : null
     const fr = current?.refreshToken ? fingerprint(current.refreshToken) : null
@@ -75,7 +88,22 @@ export class SandboxControl {
       quotas: raw.quotas ?? null,
       faults: raw.faults ?? null,
       installations: raw.installations ?? null,
+      scenario: typeof raw.scenario === 'string' ? raw.scenario : null,
+      scenarios: this.catalogue ?? [],
     }
+  }
+
+  /**
+   * Puts the built-in sandbox into a named scenario (docs/sandbox.md). Unlike "expire now", the token lifecycle is not
+   * told: the point of a scenario is that the console finds out the way it would from a real server (a 401).
+   */
+  applyScenario(name: string): Promise<SandboxActionResult> {
+    return this.act(`scenario ${name}`, 'POST', '/_sandbox/scenario', { name })
+  }
+
+  /** Takes the built-in sandbox out of its scenario (clock back, faults removed, quotas reset). */
+  clearScenario(): Promise<SandboxActionResult> {
+    return this.act('clear scenario', 'DELETE', '/_sandbox/scenario', undefined)
   }
 
   /** Moves the sandbox clock (tokens and quota windows age with it). */

@@ -86,8 +86,18 @@ export async function authorizeHeadless(o: WalkthroughOptions, watcher: FlowWatc
   const catcher = start.listeningOn ?? start.redirectUri
   if (o.autoConsent) {
     const first = await fetch(start.authorizeUrl, { redirect: 'manual' })
-    await first.arrayBuffer()
+    const page = await first.text()
     const location = first.headers.get('location')
+    if (!location && first.status >= 400) {
+      const title = pageTitle(page)
+      throw new ConsoleError(
+        'invalid_request',
+        `The authorize endpoint refused the request with ${first.status}${title ? ` (“${title}”)` : ''} instead of redirecting.`,
+        {
+          hint: 'This usually means the client_id or the redirect_uri is not registered exactly as sent: open the URL in a browser to read the page, and compare the redirect URI with the registered one.',
+        },
+      )
+    }
     if (!location) {
       throw new ConsoleError(
         'unsupported',
@@ -113,6 +123,12 @@ export async function authorizeHeadless(o: WalkthroughOptions, watcher: FlowWatc
     (o.countdownEverySeconds ?? 15) * 1000,
   )
   return { flowId: start.flowId, catcher }
+}
+
+/** The text of an HTML page's <title>, trimmed and short, for an error message. */
+function pageTitle(html: string): string | null {
+  const m = /<title>([^<]{1,200})<\/title>/i.exec(html)
+  return m?.[1] ? m[1].trim() : null
 }
 
 /** `4:05` style countdown text. */

@@ -7,6 +7,7 @@ import { ClockControls } from './clock-controls'
 import { FaultControls } from './fault-controls'
 import { readFaults, readInstallations, readLimits, readQuotas } from './operator-views'
 import { QuotaControls } from './quota-controls'
+import { ScenarioControls } from './scenario-controls'
 import { SandboxTokens } from './sandbox-tokens'
 import { useSandboxAction, useSandboxFeed, useSandboxState } from './use-sandbox'
 import './sandbox.css'
@@ -60,7 +61,7 @@ export function SandboxPanel() {
       <h1>Sandbox controls</h1>
       <p className="lead">
         The built-in sandbox at <span className="mono">{s?.url ?? info.data?.sandboxUrl ?? '…'}</span>: move its clock, change its limits,
-        inject faults, revoke tokens.
+        inject faults, revoke tokens, or put it into a scenario a merchant reports.
       </p>
       {state.isLoading ? <p className="loading">Asking the sandbox for its state…</p> : null}
       <ErrorBox error={state.error} title="Could not read the sandbox state." onRetry={() => state.refetch()} />
@@ -68,6 +69,7 @@ export function SandboxPanel() {
       {s?.available ? (
         <div className="sbx-grid">
           <div className="sbx-column">
+            <ScenarioControls scenarios={s.scenarios} active={s.scenario} />
             <ClockControls clock={s.clock} />
             <FaultControls faults={readFaults(s.faults)} />
           </div>
