@@ -151,10 +151,10 @@ export async function handleLogin(ctx: RequestContext): Promise<void> {
   }
   pending.merchantId = login.merchantId
   pending.merchantName = login.merchantName
-  sendHtml(ctx.res, 200, consentFor(ctx, pending, clientName, ctx.state.scenario.grantedByDefault(pending.permissions)))
+  sendHtml(ctx.res, 200, consentFor(pending, clientName, ctx.state.scenario.grantedByDefault(pending.permissions)))
 }
 
-function consentFor(ctx: RequestContext, pending: PendingAuthorization, clientName: string, ticked: string[], error?: string): string {
+function consentFor(pending: PendingAuthorization, clientName: string, ticked: string[], error?: string): string {
   return consentPage({
     clientName,
     merchantName: pending.merchantName ?? pending.merchantId ?? '',
@@ -194,7 +194,7 @@ export async function handleDecision(ctx: RequestContext): Promise<void> {
   if (form.decision === 'allow' && granted.length === 0 && pending.permissions.length > 0) {
     const clientName = client.name ?? pending.clientId
     const message = 'Tick at least one permission to allow access, or choose Deny.'
-    return sendHtml(ctx.res, 400, consentFor(ctx, pending, clientName, [], message))
+    return sendHtml(ctx.res, 400, consentFor(pending, clientName, [], message))
   }
   ctx.state.pending.consume(pending.id)
   if (form.decision === 'allow') return allow(ctx, client, pending.redirectUri, pending.merchantId, granted, pending.state)
