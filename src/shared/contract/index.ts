@@ -7,6 +7,7 @@ import { oauthChannels, oauthEvents } from './oauth'
 import { quotaChannels, quotaEvents } from './quota'
 import { sandboxChannels, sandboxEvents } from './sandbox'
 import { signingChannels, signingEvents } from './signing'
+import { workbenchChannels, workbenchEvents } from './workbench'
 import type { ChannelDef, EventDef } from './define'
 import type { BridgeResult } from './errors'
 
@@ -18,6 +19,7 @@ export * from './oauth'
 export * from './quota'
 export * from './sandbox'
 export * from './signing'
+export * from './workbench'
 export * from './define'
 export * from './errors'
 
@@ -34,6 +36,7 @@ export const channels = {
   ...quotaChannels,
   ...logChannels,
   ...sandboxChannels,
+  ...workbenchChannels,
 } as const
 
 /** Every event the engine sends to the renderer. */
@@ -46,6 +49,7 @@ export const events = {
   ...quotaEvents,
   ...logEvents,
   ...sandboxEvents,
+  ...workbenchEvents,
 } as const
 
 /** The single Electron IPC channel that carries events ({ name, payload }); the web host uses the socket instead. */

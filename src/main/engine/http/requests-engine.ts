@@ -11,6 +11,7 @@ import type { LogConfig, QuotaConfig } from '../../../shared/contract'
 import { RequestExecutor } from './executor'
 import { createTimedAgent } from './socket-timings'
 import { TypedEndpoints } from './typed-endpoints'
+import { Workbench } from '../workbench/workbench'
 
 export interface RequestsEngineOptions {
   bus: EventBus
@@ -34,6 +35,8 @@ export interface RequestsEngine {
   quota: QuotaTracker
   redactor: Redactor
   exports: LogExports
+  /** The request workbench: composed sends, resend from a log entry, compare, snippets. */
+  workbench: Workbench
   close(): Promise<void>
 }
 
@@ -70,6 +73,7 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     maxAutoRetryWaitMs: o.maxAutoRetryWaitMs,
   })
   const endpoints = new TypedEndpoints(executor)
+  const workbench = new Workbench({ executor, log, quota, environments: o.environments })
   const exports = new LogExports({
     log,
     redactor,
@@ -86,6 +90,7 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     quota,
     redactor,
     exports,
+    workbench,
     async close() {
       executor.close()
       quota.close()

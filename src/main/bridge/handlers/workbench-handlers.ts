@@ -1,0 +1,42 @@
+import { ConsoleError } from '../../engine/core/console-error'
+import type { EnvironmentProvider } from '../../engine/core/ports'
+import type { CollectionStore } from '../../engine/workbench/collection-store'
+import { signingCodeFiles } from '../../engine/workbench/signing-code'
+import type { Workbench } from '../../engine/workbench/workbench'
+import type { HandlerRegistry } from '../registry'
+
+/** Wires the `workbench:*` channels to the workbench engine and the collection store. */
+export function registerWorkbenchHandlers(
+  registry: HandlerRegistry,
+  deps: { workbench: Workbench; collections: CollectionStore; environments: () => EnvironmentProvider | undefined },
+): void {
+  const { workbench, collections } = deps
+  const envOf = async (envId: string | undefined) => {
+    if (envId) return envId
+    const provider = deps.environments()
+    if (!provider)
+      throw new ConsoleError('not_found', 'No environment is available yet.', { hint: 'Create or choose an environment first.' })
+    return (await provider.active()).id
+  }
+  registry.handle('workbench:send', async ({ request, savedId, ...options }) => {
+    const { view } = await workbench.send(request, options)
+    if (savedId) await collections.addHistory(await envOf(options.envId), savedId, view)
+    return view
+  })
+  registry.handle('workbench:predict', req => workbench.predict(req.request, req.envId))
+  registry.handle('workbench:fromLog', req => workbench.draftFromLog(req.id))
+  registry.handle('workbench:compare', req => workbench.compare(req.a, req.b))
+  registry.handle('workbench:snippet', req =>
+    workbench.snippet(req.language, req.logId ? { logId: req.logId } : { request: req.request! }, req.envId),
+  )
+  registry.handle('workbench:signingCode', req => ({ files: signingCodeFiles(req.language) }))
+  registry.handle('workbench:collection', async req => {
+    const envId = await envOf(req.envId)
+    return { envId, requests: await collections.list(envId) }
+  })
+  registry.handle('workbench:save', async req => collections.save(await envOf(req.envId), req.item))
+  registry.handle('workbench:delete', async req => ({ deleted: await collections.delete(await envOf(req.envId), req.id) }))
+  registry.handle('workbench:history', async req => ({ items: await collections.history(await envOf(req.envId), req.id) }))
+  registry.handle('workbench:export', async req => collections.exportText(await envOf(req.envId)))
+  registry.handle('workbench:import', async req => collections.importText(await envOf(req.envId), req.text))
+}
