@@ -20,6 +20,14 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'check a captured signature and name the mistake that reproduces it',
     load: async () => (await import('./verify-command')).runVerifyCommand,
   },
+  request: {
+    summary: 'send one request (bearer, HMAC signed at send, or none) and print status, headers, body and quota',
+    load: async () => (await import('./request-command')).runRequestCommand,
+  },
+  snippet: {
+    summary: 'print a runnable program (curl, Node, Python, ...) that performs a request and signs it at run time',
+    load: async () => (await import('./snippet-command')).runSnippetCommand,
+  },
   walkthrough: {
     summary: 'run the whole flow headless (authorize, token, locations, install, export) and write a sanitized HAR',
     load: async () => (await import('./walkthrough-command')).runWalkthroughCommand,

@@ -12,6 +12,7 @@ import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-r
 import { type CliIo, processIo } from './io'
 import { openInBrowser } from './open-browser'
 import { PACKAGE_VERSION } from './version'
+import { chooseEnvironment, parseWhere, WHERE_OPTIONS } from './where-args'
 
 const HELP = `partner-console walkthrough [--sandbox | --env NAME | --auth-url URL --base-url URL --client-id ID --redirect-uri URI]
                             [--scenario NAME] [--har FILE] [--json] [options]
@@ -50,12 +51,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
   const { values } = parseArgs({
     args: argv,
     options: {
-      sandbox: { type: 'boolean', default: false },
-      env: { type: 'string' },
-      'auth-url': { type: 'string' },
-      'base-url': { type: 'string' },
-      'client-id': { type: 'string' },
-      'redirect-uri': { type: 'string' },
+      ...WHERE_OPTIONS,
       har: { type: 'string' },
       scenario: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -65,7 +61,6 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       location: { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
-      'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -78,21 +73,11 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     io.stderr.write(`partner-console walkthrough: ${message}\nRun \`partner-console walkthrough --help\` for the options.\n`)
     return 2
   }
-  const fromFlags = FLAG_ENV.filter(f => values[f] !== undefined)
-  const modes = [values.sandbox, values.env !== undefined, fromFlags.length > 0].filter(Boolean).length
-  if (modes > 1) return usage('choose one of --sandbox, --env NAME or the --auth-url/--base-url/--client-id/--redirect-uri flags.')
-  if (fromFlags.length > 0 && fromFlags.length < FLAG_ENV.length) {
-    return usage(
-      `an environment from flags needs all of ${FLAG_ENV.map(f => `--${f}`).join(', ')} (missing ${FLAG_ENV.filter(
-        f => values[f] === undefined,
-      )
-        .map(f => `--${f}`)
-        .join(', ')}).`,
-    )
-  }
+  const where = parseWhere(values, FLAG_ENV)
+  if ('usage' in where) return usage(where.usage)
   const secret = process.env.PARTNER_CLIENT_SECRET
-  if (fromFlags.length > 0 && !secret) return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable.')
-  const mode = fromFlags.length > 0 ? 'flags' : values.env !== undefined ? 'env' : 'sandbox'
+  if (where.mode === 'flags' && !secret) return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable.')
+  const mode = where.mode
   if (values.scenario !== undefined) {
     if (!findScenario(values.scenario)) return usage(`--scenario must be one of ${scenarioNames()}, not "${values.scenario}".`)
     if (mode !== 'sandbox') return usage('--scenario puts the built-in sandbox into a state; it works with --sandbox only.')
@@ -142,7 +127,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
         throw new ConsoleError(result.error.code, result.error.message, { hint: result.error.hint, details: result.error.details })
       return result.value as never
     }
-    const env = await chooseEnvironment(call, mode, values, secret)
+    const env = await chooseEnvironment(call, mode, values, secret, 'walkthrough')
     progressOut.write(`Walkthrough against ${env.name} (${env.baseUrl}), client ${env.clientId}\n`)
     const scenario = values.scenario === undefined ? undefined : findScenario(values.scenario)
     if (scenario) {
@@ -183,55 +168,6 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     await closing
     if (ephemeral) await rm(dataDir, { recursive: true, force: true })
   }
-}
-
-interface ChosenEnvironment {
-  id: string
-  name: string
-  authUrl: string
-  baseUrl: string
-  clientId: string
-}
-
-async function chooseEnvironment(
-  call: BridgeCall,
-  mode: 'sandbox' | 'env' | 'flags',
-  values: Record<string, string | boolean | undefined>,
-  secret: string | undefined,
-): Promise<ChosenEnvironment> {
-  if (mode === 'flags') {
-    const created = await call('env:create', {
-      settings: {
-        name: 'Walkthrough (from flags)',
-        authUrl: String(values['auth-url']),
-        baseUrl: String(values['base-url']),
-        clientId: String(values['client-id']),
-        redirectUri: String(values['redirect-uri']),
-        catchMode: 'loopback',
-      },
-      clientSecret: secret,
-      acceptUnprotectedStorage: true,
-    })
-    return created
-  }
-  const list = await call('env:list', {})
-  if (mode === 'sandbox') {
-    const builtIn = list.environments.find(e => e.builtIn)
-    if (!builtIn) throw new ConsoleError('not_found', 'The built-in sandbox did not start.')
-    return builtIn
-  }
-  const wanted = String(values.env).toLowerCase()
-  const found = list.environments.find(e => e.id.toLowerCase() === wanted || e.name.toLowerCase() === wanted)
-  if (!found) {
-    throw new ConsoleError('not_found', `There is no environment named "${values.env}".`, {
-      hint: list.environments.length
-        ? `Saved environments: ${list.environments.map(e => `"${e.name}"`).join(', ')}.`
-        : 'Create one in the console first, or use --sandbox or the flags.',
-    })
-  }
-  if (found.builtIn)
-    throw new ConsoleError('invalid_request', 'The built-in sandbox exists only while the console runs.', { hint: 'Use --sandbox.' })
-  return found
 }
 
 async function writeHarFile(path: string, text: string): Promise<string> {

@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ConsoleError } from '../engine/core/console-error'
+import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
+import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
+import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
+import { PACKAGE_VERSION } from './version'
+import { type ChosenEnvironment, chooseEnvironment, type WhereMode } from './where-args'
+
+/** A runtime for one CLI command, with bridge calls and the environment chosen by the "where" flags. */
+export interface WhereRuntime {
+  runtime: Runtime
+  call: BridgeCall
+  env: ChosenEnvironment
+  close(): Promise<void>
+}
+
+/**
+ * Starts the runtime a one-shot command needs: a temporary data folder (removed on close) for --sandbox and flags,
+ * the user's data folder for --env; the built-in sandbox with auto-consent only for --sandbox.
+ */
+export async function openWhereRuntime(mode: WhereMode, values: Record<string, unknown>, label: string): Promise<WhereRuntime> {
+  const ephemeral = mode !== 'env'
+  const dataDir = ephemeral ? await mkdtemp(join(tmpdir(), `partner-console-${label}-`)) : String(values['data-dir'] ?? defaultDataDir())
+  let runtime: Runtime | undefined
+  const cleanup = async () => {
+    await runtime?.close()
+    if (ephemeral) await rm(dataDir, { recursive: true, force: true })
+  }
+  try {
+    runtime = await createRuntime({
+      transport: 'web',
+      version: PACKAGE_VERSION,
+      dataDir,
+      cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
+      sandbox: mode === 'sandbox',
+      sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
+      heartbeatMs: 3_600_000,
+    })
+    const rt = runtime
+    const call: BridgeCall = async (channel, payload) => {
+      const result = await rt.registry.dispatch(channel, payload, { transport: 'web' })
+      if (!result.ok)
+        throw new ConsoleError(result.error.code, result.error.message, { hint: result.error.hint, details: result.error.details })
+      return result.value as never
+    }
+    const env = await chooseEnvironment(call, mode, values, process.env.PARTNER_CLIENT_SECRET, label)
+    return { runtime: rt, call, env, close: cleanup }
+  } catch (error) {
+    await cleanup()
+    throw error
+  }
+}
