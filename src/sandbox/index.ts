@@ -21,6 +21,13 @@ export { formatBanner } from './sandbox-banner'
 export { DEMO_CLIENT, DEMO_READONLY_CLIENT, DEMO_LOGINS } from './seed-data'
 export { ADMIN_TOKEN_HEADER } from './admin-guard'
 export { SCENARIOS, type ScenarioInfo, findScenario, scenarioNames } from './scenario-catalog'
+export { ensureSandboxTls, SANDBOX_TLS_HOSTS, type SandboxTlsFiles, trustInstructions } from './sandbox-tls'
+export {
+  createCertificateAuthority,
+  type IssuedCertificate,
+  issueClientCertificate,
+  issueServerCertificate,
+} from './tls-certificates'
 
 /**
  * Starts an independent Partner API sandbox on loopback. It serves the authorize/token endpoints
@@ -40,7 +47,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 
   let url = ''
   const router = buildRouter(state, () => url)
-  const { server, cancelTimers } = createSandboxServer(state, router)
+  const { server, cancelTimers } = createSandboxServer(state, router, opts.tls)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(config.port, config.host, () => {
@@ -50,7 +57,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   })
   const port = (server.address() as AddressInfo).port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  url = `http://${host}:${port}`
+  url = `${opts.tls ? 'https' : 'http'}://${host}:${port}`
 
   let closing: Promise<void> | undefined
   const sandbox: RunningSandbox = {

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import { createHttpDateFormatter } from './sandbox-clock'
 import { sendApiError } from './http-io'
 import { type RequestContext, type Router, routingKey, splitTarget } from './router'
@@ -16,11 +17,11 @@ function isOperatorPath(path: string): boolean {
 }
 
 /**
- * Creates the single HTTP server that serves both {auth_url} and {base_url}. Every response gets a
+ * Creates the single HTTP (or, with `tls`, HTTPS) server that serves both {auth_url} and {base_url}. Every response gets a
  * `Date` header from the sandbox clock (clients estimate clock skew from it); operator faults are
  * applied before routing; a handler that throws answers 500 instead of taking the server down.
  */
-export function createSandboxServer(state: SandboxState, router: Router): SandboxServer {
+export function createSandboxServer(state: SandboxState, router: Router, tls?: { cert: string; key: string }): SandboxServer {
   const httpDate = createHttpDateFormatter(state.clock)
   const timers = new Set<NodeJS.Timeout>()
   const delay = (ms: number) =>
@@ -74,7 +75,7 @@ export function createSandboxServer(state: SandboxState, router: Router): Sandbo
     await match.handler(ctx)
   }
 
-  const server = createServer({ keepAliveTimeout: 5000 }, (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) {
         const message = err instanceof Error ? err.message : String(err)
@@ -83,7 +84,10 @@ export function createSandboxServer(state: SandboxState, router: Router): Sandbo
         res.destroy()
       }
     })
-  })
+  }
+  const server: Server = tls
+    ? createTlsServer({ keepAliveTimeout: 5000, cert: tls.cert, key: tls.key, ALPNProtocols: ['http/1.1'] }, listener)
+    : createServer({ keepAliveTimeout: 5000 }, listener)
   return {
     server,
     cancelTimers() {

@@ -40,6 +40,8 @@ export interface SandboxLimitsOptions {
 export interface SandboxOptions {
   port?: number
   host?: string
+  /** Serve HTTPS with this certificate and key (PEM) instead of plain HTTP (see sandbox-tls.ts for the local CA). */
+  tls?: { cert: string; key: string; ca?: string }
   clients?: SandboxClient[]
   /** Seed the two demo clients even when `clients` is given (default: only when `clients` is absent). */
   includeDemoClients?: boolean

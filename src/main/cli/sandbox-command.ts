@@ -1,10 +1,21 @@
 import { parseArgs } from 'node:util'
-import { findScenario, formatBanner, SCENARIOS, type SandboxClient, scenarioNames, startSandbox } from '../../sandbox'
+import {
+  ensureSandboxTls,
+  findScenario,
+  formatBanner,
+  SCENARIOS,
+  type SandboxClient,
+  type SandboxTlsFiles,
+  scenarioNames,
+  startSandbox,
+  trustInstructions,
+} from '../../sandbox'
+import { defaultDataDir } from '../runtime/create-runtime'
 import { type CliIo, processIo, untilSignal } from './io'
 import { installProcessGuard } from './process-guard'
 
 const HELP = `partner-console sandbox [--port N] [--host H] [--client ID:SECRET:REDIRECT_URI]... [--auto-consent allow|deny]
-                        [--scenario NAME] [--admin-token T] [--quiet]
+                        [--scenario NAME] [--admin-token T] [--tls [--data-dir DIR]] [--quiet]
 
 Runs the Partner API sandbox alone (authorize, token, locations, installations, signed export, operator API).
 Prints its URL, the demo merchant logins, the client credentials and the operator token. Ctrl-C stops it.
@@ -17,6 +28,9 @@ Prints its URL, the demo merchant logins, the client credentials and the operato
   --scenario NAME                   start in a state a merchant reports (see docs/sandbox.md, Scenarios):
 ${SCENARIOS.map(s => `                                      ${s.name.padEnd(22)} ${s.title}`).join('\n')}
   --admin-token T                   operator API token (default: random, printed)
+  --tls                             serve HTTPS with a certificate from a local CA that the console creates once
+                                    in DIR/tls (its key 0600); prints the CA file and how to trust it
+  --data-dir DIR                    where the CA lives (default: the console's data folder)
   --quiet                           no access log on stderr
   -h, --help                        this help
 `
@@ -73,6 +87,15 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
     return 2
   }
   const quiet = values.quiet === true
+  let tls: SandboxTlsFiles | undefined
+  if (values.tls) {
+    try {
+      tls = await ensureSandboxTls(values['data-dir'] ?? defaultDataDir())
+    } catch (error) {
+      io.stderr.write(`Could not create or read the sandbox's TLS certificate: ${(error as Error).message}\n`)
+      return 1
+    }
+  }
   let sandbox: Awaited<ReturnType<typeof startSandbox>>
   try {
     sandbox = await startSandbox({
@@ -83,6 +106,7 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
       scenario: scenario?.name,
       adminToken: values['admin-token'],
       quiet,
+      tls: tls ? { cert: tls.cert, key: tls.key } : undefined,
       printBanner: false,
       logger: line => io.stderr.write(`${line}\n`),
     })
@@ -94,6 +118,13 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
   // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
   const unguard = io === processIo ? installProcessGuard(io.stderr) : () => {}
   io.stdout.write(`${formatBanner(sandbox)}\n`)
+  if (tls) {
+    io.stdout.write(
+      `\nHTTPS with a certificate for 127.0.0.1, localhost and ::1 from the console's local CA${tls.createdCa ? ' (created now)' : ''}.\n`,
+    )
+    io.stdout.write(`${trustInstructions(tls.caFile).join('\n')}\n`)
+    io.stdout.write(`In the console: add ${tls.caFile} to the environment's CA files, or run the CLI with --ca "${tls.caFile}".\n`)
+  }
   if (autoConsent) io.stdout.write(`\nAuto-consent: ${autoConsent} (login and consent pages are skipped)\n`)
   if (scenario) {
     io.stdout.write(`\nScenario: ${scenario.name} (${scenario.title})\n  ${scenario.effect}\n  A client sees: ${scenario.clientSees}\n`)
@@ -117,6 +148,8 @@ function parse(argv: string[]) {
       scenario: { type: 'string' },
       'admin-token': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      tls: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,

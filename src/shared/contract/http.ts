@@ -1,3 +1,4 @@
+import type { ConnectionDetails } from './connection'
 import { z } from 'zod'
 import { event, invoke } from './define'
 import type { QuotaKeyState } from './quota'
@@ -71,6 +72,8 @@ export interface HttpExchangeView {
   quota: QuotaKeyState | null
   notes: string[]
   startedAt: string
+  /** Proxy, connection reuse and TLS (protocol, cipher, chain, which CA trusted it); absent when no socket was reached. */
+  connection?: ConnectionDetails
 }
 
 /** Spec 2.5. */

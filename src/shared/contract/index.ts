@@ -12,6 +12,7 @@ import type { ChannelDef, EventDef } from './define'
 import type { BridgeResult } from './errors'
 
 export * from './app'
+export * from './connection'
 export * from './env'
 export * from './http'
 export * from './log'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { event, invoke } from './define'
+import type { ConnectionDetails } from './connection'
 import type { HeaderPair, PhaseTimings } from './http'
 
 // The `log:*` channels and events: the network log of every exchange the engine makes (redacted at capture), its
@@ -57,6 +58,8 @@ export interface LogEntry extends LogEntrySummary {
   responseBody: LoggedBody | null
   timings: PhaseTimings | null
   notes: string[]
+  /** Proxy, connection reuse and TLS details (absent for entries without a socket, and for HARs without `_tls`). */
+  connection?: ConnectionDetails
 }
 
 export interface LogConfig {

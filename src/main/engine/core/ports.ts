@@ -28,6 +28,29 @@ export interface ResolvedEnvironment {
   }
   /** Present for the built-in sandbox: where its operator API is and the admin token to use it. */
   sandboxAdmin?: { url: string; adminToken: string }
+  /** Trust, proxy and client certificate (absent: Node's CA store, HTTP(S)_PROXY/NO_PROXY, no client certificate). */
+  network?: ResolvedNetwork
+  /** How to talk to the authorization server where it is a standard one rather than the spec's (absent: the spec). */
+  oauth?: ResolvedOAuth
+}
+
+/** An environment's network settings with their secrets resolved (engine only: never logged or sent to the UI). */
+export interface ResolvedNetwork {
+  /** PEM files trusted on top of Node's store (and NODE_EXTRA_CA_CERTS). */
+  caFiles: string[]
+  /** PEM texts trusted on top, with a label (the built-in sandbox's own CA). */
+  extraCas?: Array<{ label: string; pem: string }>
+  /** Also trust the operating system's store (where this Node offers it). */
+  systemCa: boolean
+  /** 'env' = HTTPS_PROXY/HTTP_PROXY/NO_PROXY; 'none' = direct; 'url' = this proxy (NO_PROXY-style exceptions in noProxy). */
+  proxy: { mode: 'env' | 'none' | 'url'; url?: string; username?: string; password?: string; noProxy?: string }
+  clientCert?: { kind: 'pem'; certFile: string; key: string; passphrase?: string } | { kind: 'pkcs12'; file: string; passphrase?: string }
+}
+
+/** The token request's body format and extra authorize parameters (spec 4.2 is JSON; RFC 6749 is a form). */
+export interface ResolvedOAuth {
+  tokenBody: 'json' | 'form'
+  authorizeParams: Record<string, string>
 }
 
 export const DEFAULT_PATHS: ResolvedEnvironment['paths'] = {

@@ -77,6 +77,12 @@ function toHarEntry(e: LogEntry): HarEntry {
   if (body && (body.text !== '' || body.size === 0)) entry.response.content.text = body.text
   const responseNote = body ? bodyNote(body) : null
   if (responseNote) entry.response.content.comment = responseNote
+  if (e.connection) {
+    const c = e.connection
+    if (c.tls) entry._tls = c.tls
+    entry._proxy = { url: c.proxy, source: c.proxySource, ...(c.proxyBypass ? { bypass: c.proxyBypass } : {}) }
+    entry._connection = { reused: c.reused, remoteAddress: c.remoteAddress }
+  }
   if (e.imported) entry._imported = true
   if (e.error) entry._error = e.error
   const comments = [...e.notes, ...(e.error ? [`Failed: ${e.error}`] : [])]

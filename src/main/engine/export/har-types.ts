@@ -1,3 +1,5 @@
+import type { TlsDetails } from '../../../shared/contract'
+
 /** The subset of HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) the console writes and reads. */
 export interface HarNameValue {
   name: string
@@ -52,6 +54,12 @@ export interface HarEntry {
   _attempt?: number
   _imported?: boolean
   _error?: string
+  /** TLS session and chain: protocol, cipher, ALPN, certificates, which CA trusted it, a TLS-inspecting proxy. */
+  _tls?: TlsDetails
+  /** The proxy that carried the request (origin, no credentials) and where it came from; null = direct. */
+  _proxy?: { url: string | null; source: string | null; bypass?: string }
+  /** Whether a keep-alive connection was reused and the address the socket was connected to. */
+  _connection?: { reused: boolean; remoteAddress: string | null }
 }
 
 export interface Har {

@@ -8,7 +8,9 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type DecodedBody, decodeBody } from './body-text'
 import type { Cancellation } from './cancellation'
+import { connectionDetails } from './connection-details'
 import { type ExchangeOutcome, startExchange } from './exchange'
+import type { NetworkRoute } from './network-dispatcher'
 
 /** What one attempt needs from the executor. */
 export interface AttemptServices {
@@ -35,6 +37,8 @@ export interface PreparedAttempt {
   quotaKey: QuotaKey | null
   signing?: { canonical: string; timestamp: number }
   notes: string[]
+  /** The environment's route (dispatcher, proxy, trust); absent = the services' default dispatcher, direct. */
+  route?: NetworkRoute
 }
 
 export interface AttemptResult {
@@ -75,13 +79,15 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
     notes: redactAll(s.redactor, p.notes),
   })
   const started = performance.now()
-  const running = startExchange(s.dispatcher, {
+  const running = startExchange(p.route?.dispatcher ?? s.dispatcher, {
     url: p.url,
     method: p.method,
     headers: p.headers,
     body: p.body,
     timeoutMs: p.timeoutMs,
     maxBodyBytes: p.maxBodyBytes,
+    proxy: p.route?.proxy.proxy ?? null,
+    clientCertificate: p.route?.clientCertificate ?? null,
   })
   cancellation.bind(running)
   let outcome: ExchangeOutcome
@@ -97,6 +103,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
       timings: (e.details as { timings?: never } | undefined)?.timings ?? null,
       durationMs: performance.now() - started,
       error: s.redactor.text(e.message),
+      connection: p.route?.proxy.proxy ? connectionDetails({ reused: false, remoteAddress: null, tls: null }, p.route) : undefined,
     })
     if (ticket) s.quota.recordFailure(ticket)
     throw error
@@ -104,6 +111,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
     cancellation.unbind(running)
   }
 
+  const connection = outcome.socketFacts ? connectionDetails(outcome.socketFacts, p.route) : undefined
   const headerMap = toHeaderMap(outcome.headers)
   const date = headerMap.date
   if (date) {
@@ -133,6 +141,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
     durationMs: outcome.timings.total,
     error: incomplete ?? null,
     notes: binaryNote ? [binaryNote] : [],
+    connection,
   })
   const view: HttpExchangeView = {
     requestId: p.requestId,
@@ -158,6 +167,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
     notes,
     startedAt,
   }
+  if (connection) view.connection = connection
   if (decoded.jsonError) view.jsonError = decoded.jsonError
   if (incomplete) view.incomplete = incomplete
   if (p.signing) view.signing = { canonical: s.redactor.text(p.signing.canonical), timestamp: p.signing.timestamp }

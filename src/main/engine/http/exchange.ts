@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici'
 import type { HeaderPair, PhaseTimings } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { BodyCapture } from './body-capture'
+import { readSocketFacts, type SocketFacts } from './connection-details'
 import { describeNetworkError } from './network-errors'
 import { computeTimings, type ExchangeMarks } from './phase-timings'
 import { expectSendHeaders, type SocketTimings } from './socket-timings'
@@ -16,6 +17,9 @@ export interface ExchangeSpec {
   timeoutMs: number
   /** Bytes of the response body kept; the rest is counted and discarded. */
   maxBodyBytes: number
+  /** The proxy the dispatcher sends it through and the client certificate it presents (for error wording). */
+  proxy?: string | null
+  clientCertificate?: string | null
 }
 
 /** What came back; `bodyError` is set when the headers arrived but the body did not finish. */
@@ -31,6 +35,8 @@ export interface ExchangeOutcome {
   /** Wall-clock ms when the request was handed to the socket and when the response headers arrived. */
   sentAt: number
   receivedAt: number
+  /** What the socket said about the connection (reuse, TLS session and chain); absent when none was reached. */
+  socketFacts?: SocketFacts
 }
 
 /** A running exchange: its outcome and a way to stop it (timeout and user cancel share it). */
@@ -89,6 +95,7 @@ class ExchangeHandler implements RunningExchange {
   private headers: HeaderPair[] = []
   private sentAt = 0
   private receivedAt = 0
+  private facts: SocketFacts | undefined
 
   constructor(private readonly spec: ExchangeSpec) {
     this.method = spec.method
@@ -127,7 +134,8 @@ class ExchangeHandler implements RunningExchange {
     expectSendHeaders(this)
   }
 
-  onSocket(_socket: Socket, timings: SocketTimings | undefined): void {
+  onSocket(socket: Socket, timings: SocketTimings | undefined): void {
+    this.facts = readSocketFacts(socket)
     if (timings && !timings.claimed && timings.start >= this.marks.start - 1) {
       timings.claimed = true
       this.marks.socket = timings
@@ -176,7 +184,15 @@ class ExchangeHandler implements RunningExchange {
     const consoleError =
       error instanceof ConsoleError
         ? error
-        : describeNetworkError(error, { url: this.spec.url, timeoutMs: this.spec.timeoutMs, reason, afterHeaders: this.status > 0 })
+        : describeNetworkError(error, {
+            url: this.spec.url,
+            timeoutMs: this.spec.timeoutMs,
+            reason,
+            afterHeaders: this.status > 0,
+            proxy: this.spec.proxy,
+            connected: this.facts !== undefined,
+            clientCertificate: this.spec.clientCertificate,
+          })
     if (this.status > 0) {
       this.finish(consoleError)
       return
@@ -184,7 +200,13 @@ class ExchangeHandler implements RunningExchange {
     this.settled = true
     clearTimeout(this.timer)
     const timings = computeTimings(this.marks)
-    this.reject(new ConsoleError(consoleError.code, consoleError.message, { hint: consoleError.hint, details: { timings }, cause: error }))
+    this.reject(
+      new ConsoleError(consoleError.code, consoleError.message, {
+        hint: consoleError.hint,
+        details: { ...(consoleError.details as Record<string, unknown> | undefined), timings },
+        cause: error,
+      }),
+    )
   }
 
   private finish(bodyError?: ConsoleError): void {
@@ -202,6 +224,7 @@ class ExchangeHandler implements RunningExchange {
       timings: computeTimings(this.marks),
       sentAt: this.sentAt || this.wallStart,
       receivedAt: this.receivedAt || Date.now(),
+      socketFacts: this.facts,
     })
   }
 

@@ -7,6 +7,7 @@ import { type QuotaKey, quotaKey } from '../quota/quota-key'
 import { signRequest } from '../signing/signer'
 import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
 import { Cancellation, CancellationRegistry } from './cancellation'
+import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
 import { prepareHeaders } from './request-headers'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
@@ -20,6 +21,8 @@ export interface ExecutorDeps extends AttemptServices {
   signingTimestamp: () => number
   onRetrying?: (event: RetryingEvent) => void
   maxAutoRetryWaitMs?: number
+  /** Per-environment dispatchers (CA files, proxy, client certificate); absent = `dispatcher` for everything. */
+  network?: DispatcherPool
 }
 
 /** A request as the UI or a typed endpoint asks for it. */
@@ -91,13 +94,13 @@ export class RequestExecutor {
   private async sendOnce(req: OutgoingRequest, url: URL, cancellation: Cancellation): Promise<IncomingResponse> {
     const { headers, notes } = prepareHeaders(req.headers, req.body)
     let key: QuotaKey | null = null
+    const env = req.envId
+      ? await this.deps
+          .environments()
+          ?.get(req.envId)
+          .catch(() => undefined)
+      : undefined
     if (req.purpose !== 'sandbox-admin') {
-      const env = req.envId
-        ? await this.deps
-            .environments()
-            ?.get(req.envId)
-            .catch(() => undefined)
-        : undefined
       key = quotaKey(env?.clientId ?? 'anonymous', req.method, url.pathname)
       this.deps.quota.gate(key)
     }
@@ -118,6 +121,7 @@ export class RequestExecutor {
         attempt: 1,
         quotaKey: key,
         notes,
+        route: this.route(url, env ?? null),
       },
       cancellation,
     )
@@ -131,6 +135,11 @@ export class RequestExecutor {
       durationMs: result.outcome.timings.total,
       logId: result.view.logId,
     }
+  }
+
+  /** How a request to `url` for `env` travels (its environment's CA files, proxy, client certificate). */
+  route(url: URL, env: ResolvedEnvironment | null): NetworkRoute | undefined {
+    return this.deps.network?.route(url, env?.network)
   }
 
   /** Stops every running request (runtime shutdown). */
@@ -156,6 +165,7 @@ export class RequestExecutor {
     // An absolute URL without auth needs nothing from an environment (its quota key is the anonymous client).
     const env = input.env ?? (absolute && input.auth === 'none' && !input.envId ? null : await this.environment(input.envId))
     const url = resolveRequestUrl(env, input.target, input.path)
+    const route = this.route(url, env)
     const method = input.method.toUpperCase()
     const base = prepareHeaders(input.headers ?? {}, input.body)
     const credentialed = input.auth !== 'none' || 'authorization' in base.headers || 'x-access-key' in base.headers
@@ -190,6 +200,7 @@ export class RequestExecutor {
         attempt,
         quotaKey: key,
         notes: [...base.notes],
+        route,
       }
       if (input.auth === 'bearer') {
         token ??= await this.requireTokens().accessToken(requireEnv(env).id)

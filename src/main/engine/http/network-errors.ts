@@ -1,6 +1,5 @@
 import { ConsoleError } from '../core/console-error'
-
-const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT|ERR_TLS_|ERR_SSL_|HOSTNAME_MISMATCH)/
+import { describeProxyError, describeTlsError, rootCause } from './tls-errors'
 
 /**
  * Turns an undici/Node error into a ConsoleError a user can act on: what happened (refused, not found, reset, TLS,
@@ -8,12 +7,30 @@ const TLS_CODES = /^(CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CE
  */
 export function describeNetworkError(
   error: Error,
-  context: { url: URL; timeoutMs: number; reason?: 'cancelled' | 'timeout'; afterHeaders?: boolean },
+  context: {
+    url: URL
+    timeoutMs: number
+    reason?: 'cancelled' | 'timeout'
+    afterHeaders?: boolean
+    /** The proxy the request went through (no credentials), when one did. */
+    proxy?: string | null
+    /** Whether a connection to the server (through the proxy's tunnel) was made before the failure. */
+    connected?: boolean
+    clientCertificate?: string | null
+  },
 ): ConsoleError {
   const { url } = context
-  const code = String((error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code ?? '')
+  const cause = rootCause(error)
+  error = cause
+  const code = String(cause.code ?? '')
   const where = url.host
   if (context.reason === 'cancelled') return new ConsoleError('cancelled', 'The request was cancelled.')
+  const tls = describeTlsError(code, error.message, { host: where, proxy: context.proxy, clientCertificate: context.clientCertificate })
+  if (tls) return tls
+  if (context.proxy && !context.connected) {
+    const proxied = describeProxyError(code, error.message, context.proxy, where)
+    if (proxied) return proxied
+  }
   if (context.reason === 'timeout' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new ConsoleError('timeout', `No complete answer from ${where} within ${context.timeoutMs} ms.`, {
       hint: 'The server may be slow or not answering; raise the timeout or check that the URL is right.',
@@ -32,11 +49,6 @@ export function describeNetworkError(
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new ConsoleError('network', `The host name ${url.hostname} could not be resolved (DNS ${code}).`, {
       hint: 'Check the spelling of the URL and your network connection.',
-    })
-  }
-  if (TLS_CODES.test(code)) {
-    return new ConsoleError('network', `The TLS connection to ${where} failed: ${error.message} (${code}).`, {
-      hint: 'The server’s certificate is not trusted here: check the URL, or the certificate chain the server sends.',
     })
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') {
@@ -58,7 +70,11 @@ export function describeNetworkError(
       hint: 'Check the method, header names and header values for characters HTTP does not allow.',
     })
   }
-  return new ConsoleError('network', `The request to ${where} failed: ${error.message}${code ? ` (${code})` : ''}.`, {
-    hint: 'Check the URL and your connection; the network log has the details of what was sent.',
-  })
+  return new ConsoleError(
+    'network',
+    `The request to ${where}${context.proxy ? ` through the proxy ${context.proxy}` : ''} failed: ${error.message}${code ? ` (${code})` : ''}.`,
+    {
+      hint: 'Check the URL and your connection; the network log has the details of what was sent.',
+    },
+  )
 }

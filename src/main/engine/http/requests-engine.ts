@@ -9,7 +9,7 @@ import { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import type { LogConfig, QuotaConfig } from '../../../shared/contract'
 import { RequestExecutor } from './executor'
-import { createTimedAgent } from './socket-timings'
+import { DispatcherPool } from './network-dispatcher'
 import { TypedEndpoints } from './typed-endpoints'
 import { Workbench } from '../workbench/workbench'
 
@@ -30,6 +30,8 @@ export interface RequestsEngineOptions {
 /** The requests part of the engine, built: what the bridge handlers and the CLI use. */
 export interface RequestsEngine {
   executor: RequestExecutor
+  /** The dispatchers per network setting (also for fetch calls outside the executor, e.g. the headless authorize). */
+  network: DispatcherPool
   endpoints: TypedEndpoints
   log: NetworkLog
   quota: QuotaTracker
@@ -58,7 +60,9 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     onUpdate: state => o.bus.emit('quota:update', state),
     onBlocked: event => o.bus.emit('quota:blocked', event),
   })
-  const dispatcher = createTimedAgent()
+  const network = new DispatcherPool((value, label) => o.secrets.add(value, label))
+  // The default route: Node's CA store (NODE_EXTRA_CA_CERTS included) and HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
+  const dispatcher = network.dispatcherFor(undefined)
   const executor = new RequestExecutor({
     dispatcher,
     log,
@@ -71,6 +75,7 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     signingTimestamp: o.signingTimestamp,
     onRetrying: event => o.bus.emit('http:retrying', event),
     maxAutoRetryWaitMs: o.maxAutoRetryWaitMs,
+    network,
   })
   const endpoints = new TypedEndpoints(executor)
   const workbench = new Workbench({ executor, log, quota, environments: o.environments })
@@ -85,6 +90,7 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
   })
   return {
     executor,
+    network,
     endpoints,
     log,
     quota,
@@ -94,7 +100,7 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     async close() {
       executor.close()
       quota.close()
-      await dispatcher.destroy().catch(() => undefined)
+      await network.close()
     },
   }
 }

@@ -46,29 +46,35 @@ function ensureSubscribed(): void {
 }
 
 /**
- * An undici Agent whose connector records, per socket, when DNS lookup, TCP connect and TLS handshake ended. The
- * phases are read from the socket's own events (`lookup`, `connect`, `secureConnect`), so they cost nothing per
- * request on a reused keep-alive connection.
+ * An undici connector that records, per socket, when DNS lookup, TCP connect and TLS handshake ended. The phases are
+ * read from the socket's own events (`lookup`, `connect`, `secureConnect`), so they cost nothing per request on a
+ * reused keep-alive connection. `tls` carries the environment's trust and client certificate (ca, cert, key, pfx).
  */
-export function createTimedAgent(options: { connectTimeoutMs?: number; keepAliveTimeoutMs?: number } = {}): Agent {
-  const base = buildConnector({ timeout: options.connectTimeoutMs ?? 10_000 })
-  return new Agent({
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000,
-    connect: (params, callback) => {
-      const timings: SocketTimings = { start: performance.now(), claimed: false }
-      const socket = base(params, callback) as unknown as Socket | undefined
-      if (socket && typeof socket.once === 'function') {
-        timingsBySocket.set(socket, timings)
-        socket.prependOnceListener('lookup', () => {
-          timings.dnsEnd = performance.now()
-        })
-        socket.prependOnceListener('connect', () => {
-          timings.tcpEnd = performance.now()
-        })
-        socket.prependOnceListener('secureConnect', () => {
-          timings.tlsEnd = performance.now()
-        })
-      }
-    },
-  })
+export function createTimedConnector(
+  options: { connectTimeoutMs?: number; tls?: buildConnector.BuildOptions } = {},
+): buildConnector.connector {
+  const base = buildConnector({ ...options.tls, timeout: options.connectTimeoutMs ?? 10_000 })
+  return (params, callback) => {
+    const timings: SocketTimings = { start: performance.now(), claimed: false }
+    const socket = base(params, callback) as unknown as Socket | undefined
+    if (socket && typeof socket.once === 'function') {
+      timingsBySocket.set(socket, timings)
+      socket.prependOnceListener('lookup', () => {
+        timings.dnsEnd = performance.now()
+      })
+      socket.prependOnceListener('connect', () => {
+        timings.tcpEnd = performance.now()
+      })
+      socket.prependOnceListener('secureConnect', () => {
+        timings.tlsEnd = performance.now()
+      })
+    }
+  }
+}
+
+/** An undici Agent with the timed connector (see createTimedConnector). */
+export function createTimedAgent(
+  options: { connectTimeoutMs?: number; keepAliveTimeoutMs?: number; tls?: buildConnector.BuildOptions } = {},
+): Agent {
+  return new Agent({ keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000, connect: createTimedConnector(options) })
 }

@@ -1,4 +1,12 @@
-import type { HeaderPair, LogConfig, LogEntry, LogEntrySummary, LogPurpose, PhaseTimings } from '../../../shared/contract'
+import type {
+  ConnectionDetails,
+  HeaderPair,
+  LogConfig,
+  LogEntry,
+  LogEntrySummary,
+  LogPurpose,
+  PhaseTimings,
+} from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { type LogQuery, matchesQuery } from './log-query'
 
@@ -43,6 +51,8 @@ export interface CompleteCapture {
   durationMs: number
   error?: string | null
   notes?: string[]
+  /** Proxy, reuse and TLS details (hold no secret: certificate names, the proxy's origin without credentials). */
+  connection?: ConnectionDetails
 }
 
 interface Slot {
@@ -133,6 +143,7 @@ export class NetworkLog {
     e.responseBody = this.storeBody(slot, c.responseBody)
     e.truncated = Boolean(e.responseBody?.truncated)
     if (c.notes?.length) e.notes = [...e.notes, ...c.notes]
+    if (c.connection) e.connection = c.connection
     this.enforceBudget()
     this.listeners.onEntry?.(e)
   }
