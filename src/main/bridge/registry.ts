@@ -9,10 +9,20 @@ import {
 } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
 
-/** Who is calling: which transport, for handlers that must behave differently (e.g. who opens a browser). */
+/**
+ * Who is calling and whether they still want the answer: the transport (for handlers that must behave differently,
+ * e.g. who opens a browser) and the call's signal, aborted when the renderer cancels (a cancel message on either
+ * transport) or goes away. Handlers pass the signal to the engine; it is the only cancellation type there is.
+ */
 export interface CallContext {
   transport: 'electron' | 'web'
+  signal: AbortSignal
 }
+
+/** What a transport passes to dispatch: a call without a signal (tests, the CLI) is never cancelled. */
+export type Caller = Pick<CallContext, 'transport'> & { signal?: AbortSignal }
+
+const NEVER_ABORTED = new AbortController().signal
 
 export type Handler<C extends ChannelName> = (request: ParsedRequestOf<C>, context: CallContext) => Promise<ResponseOf<C>> | ResponseOf<C>
 
@@ -46,7 +56,7 @@ export class HandlerRegistry {
     return (Object.keys(channels) as ChannelName[]).filter(c => !this.handlers.has(c))
   }
 
-  async dispatch(channel: unknown, payload: unknown, context: CallContext): Promise<BridgeResult<unknown>> {
+  async dispatch(channel: unknown, payload: unknown, caller: Caller): Promise<BridgeResult<unknown>> {
     if (!isChannelName(channel)) {
       return fail({ code: 'unknown_channel', message: `There is no bridge channel named ${describeValue(channel)}.` })
     }
@@ -67,6 +77,7 @@ export class HandlerRegistry {
       })
     }
     try {
+      const context: CallContext = { transport: caller.transport, signal: caller.signal ?? NEVER_ABORTED }
       const value = await handler(parsed.data as ParsedRequestOf<ChannelName>, context)
       return { ok: true, value }
     } catch (error) {

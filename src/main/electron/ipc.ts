@@ -1,25 +1,53 @@
-import { ipcMain, type WebContents } from 'electron'
-import { channelNames, EVENT_IPC_CHANNEL } from '../../shared/contract'
+import { type IpcMainEvent, type IpcMainInvokeEvent, ipcMain, type WebContents } from 'electron'
+import { CANCEL_IPC_CHANNEL, channelNames, EVENT_IPC_CHANNEL } from '../../shared/contract'
 import type { HandlerRegistry } from '../bridge/registry'
 import type { EventBus } from '../engine/core/event-bus'
 import { isTrustedSender, type TrustedRenderer } from './sender-guard'
 
+type SenderEvent = Pick<IpcMainInvokeEvent | IpcMainEvent, 'senderFrame' | 'sender'>
+
+function trusted(event: SenderEvent, renderer: TrustedRenderer): boolean {
+  const frame = event.senderFrame
+  return isTrustedSender(frame ? { url: frame.url, isMainFrame: frame.parent === null } : null, renderer)
+}
+
 /**
  * Registers every contract channel on ipcMain. Each call is checked against the sender frame before the shared
  * registry validates and dispatches it; an untrusted sender gets a typed `forbidden` error and no handler runs.
+ * A call made with a call id can be cancelled: the preload sends `bridge:cancel` with that id when the renderer's
+ * signal aborts, and the handler's signal aborts (cancel messages are sender-checked too, and only reach that
+ * sender's own calls).
  */
-export function registerIpc(registry: HandlerRegistry, trusted: TrustedRenderer): () => void {
+export function registerIpc(registry: HandlerRegistry, renderer: TrustedRenderer): () => void {
+  const running = new Map<string, AbortController>()
+  const keyOf = (event: SenderEvent, callId: unknown) =>
+    typeof callId === 'number' && Number.isSafeInteger(callId) ? `${event.sender.id}:${callId}` : null
+
   for (const name of channelNames) {
-    ipcMain.handle(name, (event, payload: unknown) => {
-      const frame = event.senderFrame
-      if (!isTrustedSender(frame ? { url: frame.url, isMainFrame: frame.parent === null } : null, trusted)) {
+    ipcMain.handle(name, async (event, payload: unknown, callId?: unknown) => {
+      if (!trusted(event, renderer)) {
         return { ok: false, error: { code: 'forbidden', message: 'This message did not come from the console window.' } }
       }
-      return registry.dispatch(name, payload, { transport: 'electron' })
+      const controller = new AbortController()
+      const key = keyOf(event, callId)
+      if (key) running.set(key, controller)
+      try {
+        return await registry.dispatch(name, payload, { transport: 'electron', signal: controller.signal })
+      } finally {
+        if (key && running.get(key) === controller) running.delete(key)
+      }
     })
   }
+  const onCancel = (event: IpcMainEvent, callId: unknown) => {
+    if (!trusted(event, renderer)) return
+    const key = keyOf(event, callId)
+    if (key) running.get(key)?.abort()
+  }
+  ipcMain.on(CANCEL_IPC_CHANNEL, onCancel)
   return () => {
     for (const name of channelNames) ipcMain.removeHandler(name)
+    ipcMain.removeListener(CANCEL_IPC_CHANNEL, onCancel)
+    for (const controller of running.values()) controller.abort()
   }
 }
 

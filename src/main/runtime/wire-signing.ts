@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import { registerSigningHandlers } from '../bridge/handlers/signing-handlers'
 import { ClockSkewEstimator } from '../engine/signing/clock-skew'
 import { SigningService } from '../engine/signing/signing-service'
-import type { EnvironmentChanged } from '../../shared/contract'
 import type { RuntimeContext } from './runtime-context'
 
 /**
@@ -26,8 +25,8 @@ export async function wireSigning(ctx: RuntimeContext): Promise<void> {
   // Another environment is another server with its own clock: forget the old offset and measure the new one at once,
   // so the status bar never shows a stale skew. Failures are fine here: the next response's Date header will do.
   const measure = () => void signing.probe().catch(() => {})
-  const stopWatching = ctx.bus.subscribe(message => {
-    if (message.name !== 'env:changed' || (message.payload as EnvironmentChanged).reason !== 'activated') return
+  const stopWatching = ctx.bus.on('env:changed', change => {
+    if (change.reason !== 'activated') return
     skew.reset()
     ctx.bus.emit('signing:skew', null)
     measure()

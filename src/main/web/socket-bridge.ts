@@ -1,17 +1,6 @@
 import type { WebSocket } from 'ws'
-import { z } from 'zod'
-import type { WebServerMessage } from '../../shared/contract'
+import { type EventMessage, type WebServerMessage, webClientMessage } from '../../shared/contract'
 import type { HandlerRegistry } from '../bridge/registry'
-
-/** The one message shape a page may send. */
-const webClientMessage = z
-  .object({
-    t: z.literal('invoke'),
-    id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-    channel: z.string().max(100),
-    payload: z.unknown(),
-  })
-  .strict()
 
 /** Beyond this many bytes waiting to be sent, events to a slow page are dropped rather than growing memory. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
@@ -19,9 +8,15 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
 /**
  * Serves one authenticated page's socket: each `invoke` message is validated as a protocol message, then dispatched to
  * the same handler registry the Electron IPC uses. A malformed message gets an error reply and changes nothing else;
- * the socket stays open so one bad call cannot take the page down.
+ * the socket stays open so one bad call cannot take the page down. A `cancel` message aborts the signal of the invoke
+ * with that id; a closed socket aborts every call it still has running.
  */
 export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void {
+  const running = new Map<number, AbortController>()
+  socket.on('close', () => {
+    for (const controller of running.values()) controller.abort()
+    running.clear()
+  })
   // ws reports protocol violations (an oversized frame, bad UTF-8) as an 'error' and closes the socket itself
   // (1009, 1007…). Unhandled, that event would take the whole host process down.
   socket.on('error', () => {})
@@ -40,7 +35,7 @@ export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void 
     const parsed = webClientMessage.safeParse(raw)
     if (!parsed.success) {
       const id = typeof (raw as { id?: unknown })?.id === 'number' ? (raw as { id: number }).id : undefined
-      const message = 'The message is not a bridge invoke ({ t: "invoke", id, channel, payload }).'
+      const message = 'The message is not a bridge invoke ({ t: "invoke", id, channel, payload }) or cancel ({ t: "cancel", id }).'
       if (id !== undefined && Number.isSafeInteger(id) && id >= 0) {
         send(socket, { t: 'result', id, result: { ok: false, error: { code: 'invalid_request', message } } })
       } else {
@@ -48,22 +43,34 @@ export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void 
       }
       return
     }
-    const { id, channel, payload } = parsed.data
+    const message = parsed.data
+    if (message.t === 'cancel') {
+      running.get(message.id)?.abort()
+      return
+    }
+    const { id, channel, payload } = message
+    const controller = new AbortController()
+    running.get(id)?.abort()
+    running.set(id, controller)
+    const settle = () => {
+      if (running.get(id) === controller) running.delete(id)
+    }
     registry
-      .dispatch(channel, payload, { transport: 'web' })
+      .dispatch(channel, payload, { transport: 'web', signal: controller.signal })
       .then(result => send(socket, { t: 'result', id, result }))
       .catch(() => {
         // dispatch turns handler failures into values; reaching this means the error path itself failed.
         const error = { code: 'internal' as const, message: `${channel} failed and its error could not be reported.` }
         send(socket, { t: 'result', id, result: { ok: false, error } })
       })
+      .finally(settle)
   })
 }
 
 /** Sends an event to a socket unless it is closed or too far behind. */
-export function sendEvent(socket: WebSocket, name: string, payload: unknown): void {
+export function sendEvent(socket: WebSocket, message: EventMessage): void {
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return
-  send(socket, { t: 'event', name, payload })
+  send(socket, { t: 'event', ...message })
 }
 
 function send(socket: WebSocket, message: WebServerMessage): void {

@@ -125,7 +125,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   wss.on('connection', ws => serveSocket(ws, options.runtime.registry))
   const unsubscribe = options.runtime.bus.subscribe(message => {
-    for (const client of wss.clients) sendEvent(client, message.name, message.payload)
+    for (const client of wss.clients) sendEvent(client, message)
   })
 
   await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@ import { event, invoke } from './define'
 import type { QuotaKeyState } from './quota'
 
 // The `http:*` channels and events: the request executor (free-form requests and the three typed spec endpoints),
-// cancellation, and the automatic-retry countdown.
+// and the automatic-retry countdown. A call is cancelled through the bridge (`invoke(…, { signal })`).
 
 export type HttpAuthMode = 'bearer' | 'hmac' | 'none'
 /** Which host a relative path is resolved against: {base_url} (api) or {auth_url} (auth). */
@@ -91,7 +91,11 @@ export interface PartnerLocation {
 }
 
 export interface RetryingEvent {
+  /** The engine's id of the request (its network-log entries carry the same `requestId`). */
   requestId: string
+  method: string
+  /** Path and query as sent (redacted): how a view recognises the request it is waiting for. */
+  path: string
   /** The attempt about to be made (2 = first retry). */
   attempt: number
   delayMs: number
@@ -100,13 +104,7 @@ export interface RetryingEvent {
   reason: string
 }
 
-const requestId = z
-  .string()
-  .min(1)
-  .max(80)
-  .regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only')
 const sendOptions = {
-  requestId: requestId.optional(),
   /** Environment to use (default: the active one). */
   envId: z.string().min(1).max(200).optional(),
   timeoutMs: z.number().int().min(1).max(600_000).default(30_000),
@@ -147,8 +145,6 @@ export const httpSendRequest = z
 export const httpChannels = {
   /** Sends any request against the active environment; resolves with the (redacted) exchange, whatever its status. */
   'http:send': invoke(httpSendRequest).returns<HttpExchangeView>(),
-  /** Cancels an in-flight request (or its retry wait) by the requestId given to http:send. */
-  'http:cancel': invoke(z.object({ requestId }).strict()).returns<{ cancelled: boolean }>(),
   /** GET {base_url}/marketplace/v2/platform-token/locations with the bearer token (4.4). */
   'http:listLocations': invoke(z.object(sendOptions).strict()).returns<{
     locations: PartnerLocation[]

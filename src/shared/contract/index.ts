@@ -9,7 +9,6 @@ import { sandboxChannels, sandboxEvents } from './sandbox'
 import { signingChannels, signingEvents } from './signing'
 import { workbenchChannels, workbenchEvents } from './workbench'
 import type { ChannelDef, EventDef } from './define'
-import type { BridgeResult } from './errors'
 
 export * from './app'
 export * from './connection'
@@ -23,6 +22,7 @@ export * from './signing'
 export * from './workbench'
 export * from './define'
 export * from './errors'
+export * from './transport'
 
 /**
  * Every invoke channel of the bridge, `domain:verb` → schema and response type. Channel names exist only in this
@@ -53,9 +53,6 @@ export const events = {
   ...workbenchEvents,
 } as const
 
-/** The single Electron IPC channel that carries events ({ name, payload }); the web host uses the socket instead. */
-export const EVENT_IPC_CHANNEL = 'bridge:event'
-
 export type Channels = typeof channels
 export type ChannelName = keyof Channels & string
 export type Events = typeof events
@@ -64,24 +61,12 @@ export type EventName = keyof Events & string
 export type RequestOf<C extends ChannelName> = z.input<Channels[C]['request']>
 export type ParsedRequestOf<C extends ChannelName> = z.output<Channels[C]['request']>
 export type ResponseOf<C extends ChannelName> = Channels[C] extends ChannelDef<z.ZodType, infer R> ? R : never
-export type PayloadOf<E extends EventName> = Events[E] extends EventDef<infer P> ? P : never
+/** Every event's payload type by name: index it with a generic name and the payload follows the name. */
+export type EventPayloads = { [E in EventName]: Events[E] extends EventDef<infer P> ? P : never }
+export type PayloadOf<E extends EventName> = EventPayloads[E]
 
-export type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never
-export type Domain = DomainOf<ChannelName>
-
-/** The object both transports expose: `api.app.info({})`, grouped by domain; every call resolves to a result. */
-export type BridgeApi = {
-  [D in Domain]: {
-    [C in ChannelName as C extends `${D}:${infer V}` ? V : never]: (req: RequestOf<C>) => Promise<BridgeResult<ResponseOf<C>>>
-  }
-} & {
-  on<E extends EventName>(name: E, listener: (payload: PayloadOf<E>) => void): () => void
-}
-
-export interface EventMessage<E extends EventName = EventName> {
-  name: E
-  payload: PayloadOf<E>
-}
+/** One event as it travels: a union discriminated by `name`, so checking the name types the payload (no cast). */
+export type EventMessage<E extends EventName = EventName> = { [K in E]: { name: K; payload: EventPayloads[K] } }[E]
 
 /** Splits `domain:verb`. */
 export function splitChannel(name: string): [string, string] {
@@ -100,3 +85,4 @@ export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && Object.hasOwn(events, name)
 }
 export * from './web-protocol'
+export * from './web-messages'

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BridgeResult, ChannelName, EventMessage, RequestOf, ResponseOf } from '../../../src/shared/contract'
+import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
+import { payloadsOf } from '../../support/events'
 import type { EmbeddedWindowOpener } from '../../../src/main/engine/oauth/embedded-window-port'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import type { SecretCipher } from '../../../src/main/engine/vault/secret-cipher'
@@ -175,8 +176,9 @@ export async function startCountingProxy(
 }
 
 /** Events of one name, payloads only. */
-export function eventsNamed<T>(c: Console, name: string): T[] {
-  return c.events.filter(e => e.name === name).map(e => e.payload as T)
+/** The payloads of one event the console has emitted so far, typed by its name. */
+export function eventsNamed<E extends EventName>(c: Console, name: E): EventPayloads[E][] {
+  return payloadsOf(c.events, name)
 }
 
 /** Waits until `check` returns a value (polling), or fails after `timeoutMs`. */

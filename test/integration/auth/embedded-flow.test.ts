@@ -54,7 +54,7 @@ describe('embedded catch mode (engine side)', () => {
     expect(start).toMatchObject({ mode: 'embedded', opener: 'engine', listeningOn: null })
     const done = await new Promise<OAuthFlowState>(resolve => {
       const check = () => {
-        const last = eventsNamed<OAuthFlowState>(c, 'oauth:flow').at(-1)
+        const last = eventsNamed(c, 'oauth:flow').at(-1)
         if (last && ['done', 'failed', 'denied'].includes(last.step)) resolve(last)
         else setTimeout(check, 20)
       }

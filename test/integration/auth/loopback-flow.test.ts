@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OAuthFlowState, OAuthLifecycle, TokenView } from '../../../src/shared/contract'
+import type { TokenView } from '../../../src/shared/contract'
 import {
   addEnvironment,
   browse,
@@ -37,7 +37,7 @@ async function closedSoon(port: number): Promise<boolean> {
 }
 
 function steps(c: Console): string[] {
-  return eventsNamed<OAuthFlowState>(c, 'oauth:flow').map(f => f.step)
+  return eventsNamed(c, 'oauth:flow').map(f => f.step)
 }
 
 describe('loopback catch mode against the sandbox', () => {
@@ -68,7 +68,7 @@ describe('loopback catch mode against the sandbox', () => {
     expect(tokens.lifetimeSeconds).toBe(86_400)
     expect(tokens.permissions).toEqual(expect.arrayContaining(['read:locations']))
     expect(steps(c)).toEqual(['waiting-for-callback', 'callback-received', 'exchanging', 'done'])
-    const lifecycle = eventsNamed<OAuthLifecycle>(c, 'oauth:lifecycle').filter(l => l.envId === envId)
+    const lifecycle = eventsNamed(c, 'oauth:lifecycle').filter(l => l.envId === envId)
     expect(lifecycle.map(l => l.state)).toEqual(['code-issued', 'access-token-valid'])
     expect(Date.parse(lifecycle[1]?.expiresAt ?? '') - Date.now()).toBeGreaterThan(86_000_000)
 
@@ -178,7 +178,7 @@ describe('loopback catch mode against the sandbox', () => {
     const { s, c } = await setup({ autoConsent: 'allow' })
     await c.ok('oauth:start', { timeoutSeconds: 1 })
     expect(await isListening(s.port)).toBe(true)
-    const failed = await waitFor(() => eventsNamed<OAuthFlowState>(c, 'oauth:flow').find(f => f.step === 'failed'), 4000)
+    const failed = await waitFor(() => eventsNamed(c, 'oauth:flow').find(f => f.step === 'failed'), 4000)
     expect(failed.failure?.code).toBe('timeout')
     expect(failed.failure?.hint).toMatch(/registered URI/)
     expect(await closedSoon(s.port)).toBe(true)
@@ -189,7 +189,7 @@ describe('loopback catch mode against the sandbox', () => {
     const first = await c.ok('oauth:start', {})
     const second = await c.ok('oauth:start', {})
     expect(second.flowId).not.toBe(first.flowId)
-    const superseded = eventsNamed<OAuthFlowState>(c, 'oauth:flow').find(f => f.flowId === first.flowId && f.step === 'failed')
+    const superseded = eventsNamed(c, 'oauth:flow').find(f => f.flowId === first.flowId && f.step === 'failed')
     expect(superseded?.failure?.code).toBe('superseded')
     expect(await isListening(s.port)).toBe(true)
     expect(await c.ok('oauth:cancel', {})).toEqual({ cancelled: true })

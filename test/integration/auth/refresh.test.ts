@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OAuthLifecycle } from '../../../src/shared/contract'
 import { ConsoleError } from '../../../src/main/engine/core/console-error'
 import {
   addEnvironment,
@@ -63,7 +62,7 @@ describe('token refresh against the sandbox', () => {
     expect(after.lifetimeSeconds).toBe(86_400)
     expect(Math.abs(Date.parse(after.expiresAt!) - (Date.now() + DAY_MS))).toBeLessThan(5000)
     expect(after.refreshedAt).not.toBeNull()
-    const states = eventsNamed<OAuthLifecycle>(c, 'oauth:lifecycle').map(l => `${l.state}:${l.trigger}`)
+    const states = eventsNamed(c, 'oauth:lifecycle').map(l => `${l.state}:${l.trigger}`)
     expect(states.slice(-2)).toEqual(['access-token-expired:401', 'access-token-valid:refresh'])
   })
 

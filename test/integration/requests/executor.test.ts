@@ -69,22 +69,26 @@ describe('the executor against the sandbox and loopback servers', () => {
     }
   })
 
-  it('cancels a request by its id while it waits', async () => {
-    const silent = await startLoopback(() => {})
+  it('cancels a request through its call signal while it waits', async () => {
+    let arrived!: () => void
+    const requestArrived = new Promise<void>(resolve => {
+      arrived = resolve
+    })
+    const silent = await startLoopback(() => arrived())
     try {
-      const pending = c.call('http:send', {
-        method: 'POST',
-        path: `${silent.url}/slow`,
-        body: '{"a":1}',
-        requestId: 'cancel-me',
-        timeoutMs: 20_000,
-      })
-      await new Promise(r => setTimeout(r, 150))
-      expect(await c.ok('http:cancel', { requestId: 'cancel-me' })).toEqual({ cancelled: true })
+      const controller = new AbortController()
+      const pending = c.call(
+        'http:send',
+        { method: 'POST', path: `${silent.url}/slow`, body: '{"a":1}', timeoutMs: 20_000 },
+        { signal: controller.signal },
+      )
+      await requestArrived
+      controller.abort()
       const r = await pending
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.error.code).toBe('cancelled')
-      expect(await c.ok('http:cancel', { requestId: 'cancel-me' })).toEqual({ cancelled: false })
+      const list = await c.ok('log:list', { text: '/slow' })
+      expect(list.entries[0]).toMatchObject({ state: 'failed', status: null })
     } finally {
       await silent.close()
     }

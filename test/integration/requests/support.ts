@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BridgeResult, ChannelName, EventMessage, RequestOf, ResponseOf } from '../../../src/shared/contract'
+import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
+import { payloadsOf } from '../../support/events'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime, type Runtime } from '../../../src/main/runtime/create-runtime'
 
@@ -10,7 +11,7 @@ import { createRuntime, type Runtime } from '../../../src/main/runtime/create-ru
 export interface TestConsole {
   runtime: Runtime
   events: EventMessage[]
-  call<C extends ChannelName>(channel: C, payload: RequestOf<C>): Promise<BridgeResult<ResponseOf<C>>>
+  call<C extends ChannelName>(channel: C, payload: RequestOf<C>, options?: { signal?: AbortSignal }): Promise<BridgeResult<ResponseOf<C>>>
   ok<C extends ChannelName>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>>
   admin(path: string, body?: unknown, method?: string): Promise<unknown>
   close(): Promise<void>
@@ -29,8 +30,8 @@ export async function startTestConsole(options: { sandbox?: boolean } = {}): Pro
   })
   const events: EventMessage[] = []
   runtime.bus.subscribe(m => events.push(m))
-  const call = <C extends ChannelName>(channel: C, payload: RequestOf<C>) =>
-    runtime.registry.dispatch(channel, payload, { transport: 'web' }) as Promise<BridgeResult<ResponseOf<C>>>
+  const call = <C extends ChannelName>(channel: C, payload: RequestOf<C>, options: { signal?: AbortSignal } = {}) =>
+    runtime.registry.dispatch(channel, payload, { transport: 'web', signal: options.signal }) as Promise<BridgeResult<ResponseOf<C>>>
   return {
     runtime,
     events,
@@ -99,6 +100,7 @@ export async function startLoopback(
   }
 }
 
-export function eventsNamed<T>(c: TestConsole, name: string): T[] {
-  return c.events.filter(e => e.name === name).map(e => e.payload as T)
+/** The payloads of one event the console has emitted so far, typed by its name. */
+export function eventsNamed<E extends EventName>(c: TestConsole, name: E): EventPayloads[E][] {
+  return payloadsOf(c.events, name)
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { addEnvironment, type Console, startConsole, startTestSandbox } from '../auth/auth-harness'
+import { addEnvironment, type Console, eventsNamed, startConsole, startTestSandbox } from '../auth/auth-harness'
 
 describe('clock skew follows the active environment', () => {
   const cleanups: Array<() => Promise<unknown>> = []
@@ -14,7 +14,7 @@ describe('clock skew follows the active environment', () => {
     cleanups.push(() => c.close())
 
     await addEnvironment(c, fast)
-    const announced = () => c.events.filter(e => e.name === 'signing:skew').map(e => e.payload as { offsetMs: number } | null)
+    const announced = () => eventsNamed(c, 'signing:skew')
     await expect.poll(() => announced().some(e => e !== null && Math.abs(e.offsetMs - 30_000) < 2_000), { timeout: 10_000 }).toBe(true)
 
     const onTime = await startTestSandbox()

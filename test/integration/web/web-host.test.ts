@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { registerAppHandlers } from '../../../src/main/bridge/handlers/app-handlers'
 import { HandlerRegistry } from '../../../src/main/bridge/registry'
+import { ConsoleError } from '../../../src/main/engine/core/console-error'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { startWebHost, type WebHost } from '../../../src/main/web/web-host'
 import type { AppInfo } from '../../../src/shared/contract'
@@ -59,12 +60,26 @@ describe('web host over real HTTP and WebSocket', () => {
   const bus = new EventBus()
   let cookie: string
   let origin: string
+  /** Resolved by the slow handler once it runs; it answers only when its call's signal aborts. */
+  let slowStarted: () => void = () => {}
+  let slowAborted: () => void = () => {}
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pc-web-'))
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title><p>first screen</p>')
     const registry = new HandlerRegistry()
     registerAppHandlers(registry, { info: async () => ({ name: 'Partner API Console', version: 't' }) as AppInfo })
+    registry.handle(
+      'http:send',
+      (_req, { signal }) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            slowAborted()
+            reject(new ConsoleError('cancelled', 'The request was cancelled.'))
+          })
+          slowStarted()
+        }),
+    )
     host = await startWebHost({ runtime: { registry, bus }, rendererDir: dir })
     origin = host.origin
     cookie = `${host.cookieName}=${host.token}`
@@ -148,5 +163,47 @@ describe('web host over real HTTP and WebSocket', () => {
     ws.send(JSON.stringify({ t: 'invoke', id: 5, channel: 'app:ping', payload: { echo: 'still here' } }))
     expect(await ok).toMatchObject({ result: { ok: true } })
     ws.close()
+  })
+
+  /** The slow handler's two moments, as promises (the handler says when: no polling). */
+  function slowCall() {
+    const started = new Promise<void>(resolve => {
+      slowStarted = resolve
+    })
+    let aborts = 0
+    const aborted = new Promise<void>(resolve => {
+      slowAborted = () => {
+        aborts += 1
+        resolve()
+      }
+    })
+    return { started, aborted, aborts: () => aborts }
+  }
+
+  it('a cancel message aborts the signal of that call only, and the call answers cancelled', async () => {
+    const ws = await openSocket(host.port, { Origin: origin, Cookie: cookie })
+    const slow = slowCall()
+    const reply = nextMessage(ws, m => m.t === 'result' && m.id === 21)
+    ws.send(JSON.stringify({ t: 'invoke', id: 21, channel: 'http:send', payload: { method: 'GET', path: '/slow' } }))
+    await slow.started
+    ws.send(JSON.stringify({ t: 'cancel', id: 99 }))
+    const ping = nextMessage(ws, m => m.t === 'result' && m.id === 22)
+    ws.send(JSON.stringify({ t: 'invoke', id: 22, channel: 'app:ping', payload: { echo: 'x' } }))
+    await ping
+    expect(slow.aborts()).toBe(0)
+    ws.send(JSON.stringify({ t: 'cancel', id: 21 }))
+    expect(await reply).toMatchObject({ t: 'result', id: 21, result: { ok: false, error: { code: 'cancelled' } } })
+    expect(slow.aborts()).toBe(1)
+    ws.close()
+  })
+
+  it('a closed socket aborts the calls it still had running', async () => {
+    const ws = await openSocket(host.port, { Origin: origin, Cookie: cookie })
+    const slow = slowCall()
+    ws.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'http:send', payload: { method: 'GET', path: '/slow' } }))
+    await slow.started
+    ws.close()
+    await slow.aborted
+    expect(slow.aborts()).toBe(1)
   })
 })

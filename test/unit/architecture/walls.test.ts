@@ -36,6 +36,16 @@ function offenders(dir: string, forbidden: (spec: string, target: string) => boo
   )
 }
 
+/** Contract modules without zod: what the renderer and the preload may import at run time. */
+const ZOD_FREE = [
+  'shared/contract/errors',
+  'shared/contract/web-protocol',
+  'shared/contract/build-api',
+  'shared/contract/event-hub',
+  'shared/contract/transport',
+  'shared/contract/channel-names',
+]
+
 const inside = (target: string, folder: string) => target === folder || target.startsWith(`${folder}/`)
 
 describe('the walls of ARCHITECTURE.md', () => {
@@ -68,8 +78,20 @@ describe('the walls of ARCHITECTURE.md', () => {
   })
 
   it('the renderer takes only zod-free values from the contract (keeps zod out of the first screen)', () => {
-    const allowed = ['shared/contract/errors', 'shared/contract/web-protocol', 'shared/contract/proxy-api']
-    expect(offenders('src/renderer', s => s.includes('shared/contract') && !allowed.some(a => s.endsWith(a)))).toEqual([])
+    expect(offenders('src/renderer', s => s.includes('shared/contract') && !ZOD_FREE.some(a => s.endsWith(a)))).toEqual([])
+  })
+
+  it('the preload takes only zod-free modules of the contract (channel names, not the schemas)', () => {
+    expect(offenders('src/preload', s => s !== 'electron' && !ZOD_FREE.some(a => s.endsWith(a)))).toEqual([])
+  })
+
+  it('the zod-free contract modules import no zod and no schema at run time', () => {
+    for (const module of ZOD_FREE) {
+      const file = `src/${module}.ts`
+      expect(
+        runtimeImports(file).filter(s => s === 'zod' || !ZOD_FREE.some(a => resolve(ROOT, dirname(file), s) === resolve(ROOT, 'src', a))),
+      ).toEqual([])
+    }
   })
 
   it('the preload exposes the bridge through contextBridge only', () => {

@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 // The Electron binary cannot run here: these tests stand in for the `electron` module only, and exercise our glue.
-const handlers = new Map<string, (event: unknown, payload: unknown) => unknown>()
+const handlers = new Map<string, (event: unknown, payload: unknown, callId?: unknown) => unknown>()
+const listeners = new Map<string, (event: unknown, ...args: unknown[]) => void>()
 const safeStorageState = { backend: 'gnome_libsecret', available: true }
 vi.mock('electron', () => ({
   ipcMain: {
     handle: (name: string, fn: (event: unknown, payload: unknown) => unknown) => handlers.set(name, fn),
     removeHandler: (name: string) => handlers.delete(name),
+    on: (name: string, fn: (event: unknown, ...args: unknown[]) => void) => listeners.set(name, fn),
+    removeListener: (name: string) => listeners.delete(name),
   },
   safeStorage: {
     getSelectedStorageBackend: () => safeStorageState.backend,
@@ -21,12 +24,16 @@ const { createSafeStorageCipher } = await import('../../../src/main/electron/saf
 const { mainWindowOptions, isSafeExternalUrl, isAppNavigation } = await import('../../../src/main/electron/window-options')
 const { limitNavigation, denyAllPermissions, limitPermissions } = await import('../../../src/main/electron/harden-session')
 const { HandlerRegistry } = await import('../../../src/main/bridge/registry')
-const { channelNames } = await import('../../../src/shared/contract')
+const { channelNames, CANCEL_IPC_CHANNEL } = await import('../../../src/shared/contract')
+const { ConsoleError } = await import('../../../src/main/engine/core/console-error')
 
 const APP = 'app://console/index.html'
 
 describe('IPC registration', () => {
-  beforeEach(() => handlers.clear())
+  beforeEach(() => {
+    handlers.clear()
+    listeners.clear()
+  })
 
   it('registers every contract channel and dispatches calls from the app window', async () => {
     const registry = new HandlerRegistry()
@@ -47,6 +54,38 @@ describe('IPC registration', () => {
     const noFrame = await handlers.get('app:ping')?.({ senderFrame: null }, { echo: 'x' })
     for (const r of [fromWeb, fromIframe, noFrame]) expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } })
     expect(spy).not.toHaveBeenCalled()
+  })
+
+  it('a bridge:cancel message from the window aborts the signal of that call only', async () => {
+    const registry = new HandlerRegistry()
+    let started!: () => void
+    const running = new Promise<void>(resolve => {
+      started = resolve
+    })
+    let aborts = 0
+    registry.handle(
+      'http:send',
+      (_req, { signal }) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => {
+            aborts += 1
+            reject(new ConsoleError('cancelled', 'The request was cancelled.'))
+          })
+          started()
+        }),
+    )
+    registerIpc(registry, { appOrigin: 'app://console' })
+    const window = { senderFrame: { url: APP, parent: null }, sender: { id: 3 } }
+    const pending = handlers.get('http:send')?.(window, { method: 'GET', path: '/x' }, 41)
+    await running
+    const cancel = listeners.get(CANCEL_IPC_CHANNEL)
+    cancel?.({ senderFrame: { url: 'https://evil.example/', parent: null }, sender: { id: 3 } }, 41)
+    cancel?.({ ...window, sender: { id: 4 } }, 41)
+    cancel?.(window, 40)
+    expect(aborts).toBe(0)
+    cancel?.(window, 41)
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+    expect(aborts).toBe(1)
   })
 })
 

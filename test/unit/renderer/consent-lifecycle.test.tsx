@@ -15,7 +15,7 @@ function tracker() {
   const bus = new EventBus()
   const events: OAuthLifecycle[] = []
   bus.subscribe(m => {
-    if (m.name === 'oauth:lifecycle') events.push(m.payload as OAuthLifecycle)
+    if (m.name === 'oauth:lifecycle') events.push(m.payload)
   })
   let now = Date.parse('2030-01-01T00:00:00Z')
   const t = new LifecycleTracker(bus, () => (now += 1000))

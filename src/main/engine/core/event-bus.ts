@@ -1,17 +1,22 @@
-import type { EventMessage, EventName, PayloadOf } from '../../../shared/contract'
+import { EventHub } from '../../../shared/contract/event-hub'
+import type { EventMessage, EventName, EventPayloads } from '../../../shared/contract'
 
 export type EventListener = (message: EventMessage) => void
 
 /**
- * The engine's typed event stream (main → renderer). The engine emits; each transport subscribes once and forwards
- * to its windows or sockets. A listener that throws is isolated so one broken transport cannot stop the others.
+ * The engine's typed event stream (main → renderer). The engine emits; each transport subscribes once to every
+ * message and forwards it to its windows or sockets; engine parts listen to one event by name with `on`. A listener
+ * that throws is isolated so one broken transport cannot stop the others.
  */
 export class EventBus {
-  private readonly listeners = new Set<EventListener>()
+  private readonly all = new Set<EventListener>()
+  private readonly named = new EventHub()
 
-  emit<E extends EventName>(name: E, payload: PayloadOf<E>): void {
+  emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
+    this.named.deliver<E>({ name, payload } as EventMessage<E>)
+    // The one place a message is assembled: `emit`'s signature ties the payload to the name.
     const message = { name, payload } as EventMessage
-    for (const listener of this.listeners) {
+    for (const listener of this.all) {
       try {
         listener(message)
       } catch {
@@ -20,12 +25,18 @@ export class EventBus {
     }
   }
 
+  /** Every message, for a transport that forwards them all. */
   subscribe(listener: EventListener): () => void {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
+    this.all.add(listener)
+    return () => this.all.delete(listener)
+  }
+
+  /** One event by name, its payload typed by the name. */
+  on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void): () => void {
+    return this.named.on(name, listener)
   }
 
   get listenerCount(): number {
-    return this.listeners.size
+    return this.all.size
   }
 }

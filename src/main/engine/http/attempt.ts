@@ -7,7 +7,6 @@ import type { QuotaKey } from '../quota/quota-key'
 import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type DecodedBody, decodeBody } from './body-text'
-import type { Cancellation } from './cancellation'
 import { connectionDetails } from './connection-details'
 import { type ExchangeOutcome, startExchange } from './exchange'
 import type { NetworkRoute } from './network-dispatcher'
@@ -56,7 +55,7 @@ export interface AttemptResult {
  * at capture, request first, then the response or the failure), the quota headers and the clock-skew estimate from
  * the response. Rejects like `startExchange` when no response arrived (after logging the failure).
  */
-export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancellation: Cancellation): Promise<AttemptResult> {
+export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal: AbortSignal): Promise<AttemptResult> {
   const ticket = p.quotaKey ? s.quota.recordSend(p.quotaKey) : null
   const sentPairs: HeaderPair[] = []
   for (const name in p.headers) sentPairs.push({ name, value: p.headers[name] as string })
@@ -88,8 +87,8 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
     maxBodyBytes: p.maxBodyBytes,
     proxy: p.route?.proxy.proxy ?? null,
     clientCertificate: p.route?.clientCertificate ?? null,
+    signal,
   })
-  cancellation.bind(running)
   let outcome: ExchangeOutcome
   try {
     outcome = await running.outcome
@@ -107,8 +106,6 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, cancell
     })
     if (ticket) s.quota.recordFailure(ticket)
     throw error
-  } finally {
-    cancellation.unbind(running)
   }
 
   const connection = outcome.socketFacts ? connectionDetails(outcome.socketFacts, p.route) : undefined

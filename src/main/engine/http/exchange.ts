@@ -20,6 +20,8 @@ export interface ExchangeSpec {
   /** The proxy the dispatcher sends it through and the client certificate it presents (for error wording). */
   proxy?: string | null
   clientCertificate?: string | null
+  /** Cancels the exchange at any point (before the socket, while waiting, mid-body). */
+  signal?: AbortSignal
 }
 
 /** What came back; `bodyError` is set when the headers arrived but the body did not finish. */
@@ -70,6 +72,7 @@ export function startExchange(dispatcher: Dispatcher, spec: ExchangeSpec): Runni
   } catch (error) {
     handler.onError(error as Error)
   }
+  if (spec.signal?.aborted) handler.stop('cancelled')
   return handler
 }
 
@@ -107,7 +110,10 @@ class ExchangeHandler implements RunningExchange {
     })
     this.timer = setTimeout(onTimeout, spec.timeoutMs, this)
     this.timer.unref()
+    spec.signal?.addEventListener('abort', this.onAbort, { once: true })
   }
+
+  private readonly onAbort = () => this.stop('cancelled')
 
   cancel(reason: 'cancelled' | 'timeout'): void {
     this.stop(reason)
@@ -199,6 +205,7 @@ class ExchangeHandler implements RunningExchange {
     }
     this.settled = true
     clearTimeout(this.timer)
+    this.spec.signal?.removeEventListener('abort', this.onAbort)
     const timings = computeTimings(this.marks)
     this.reject(
       new ConsoleError(consoleError.code, consoleError.message, {
@@ -213,6 +220,7 @@ class ExchangeHandler implements RunningExchange {
     if (this.settled) return
     this.settled = true
     clearTimeout(this.timer)
+    this.spec.signal?.removeEventListener('abort', this.onAbort)
     this.resolve({
       status: this.status,
       statusText: this.statusText,

@@ -6,8 +6,8 @@ import type { SecretRegistry } from '../core/secret-registry'
 import { type QuotaKey, quotaKey } from '../quota/quota-key'
 import { signRequest } from '../signing/signer'
 import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
-import { Cancellation, CancellationRegistry } from './cancellation'
 import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
+import { sleepUnlessCancelled, throwIfCancelled } from './cancellation'
 import { prepareHeaders } from './request-headers'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
@@ -27,8 +27,9 @@ export interface ExecutorDeps extends AttemptServices {
 
 /** A request as the UI or a typed endpoint asks for it. */
 export interface ExecuteInput {
-  requestId?: string
   envId?: string
+  /** Aborts the request (and any wait before a retry): the bridge call's signal, or a caller's own. */
+  signal?: AbortSignal
   /** An environment already resolved by the caller (typed endpoints), instead of envId / the active one. */
   env?: ResolvedEnvironment
   method: string
@@ -56,42 +57,30 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
  * `autoRetry` it waits Retry-After with exponential backoff and jitter. Every attempt is its own log entry.
  */
 export class RequestExecutor {
-  private readonly cancels = new CancellationRegistry()
   private readonly usedSignatures = new UsedSignatures()
+  /** Aborted by close(): every running request sees it through its own signal. */
+  private readonly closing = new AbortController()
 
   constructor(private readonly deps: ExecutorDeps) {}
 
   /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
   async execute(input: ExecuteInput): Promise<AttemptResult> {
-    const requestId = input.requestId ?? randomUUID()
-    const cancellation = this.cancels.open(requestId)
-    try {
-      return await this.run(input, requestId, cancellation)
-    } finally {
-      this.cancels.close(requestId, cancellation)
-    }
-  }
-
-  /** Cancels a running request (or its wait before a retry); false when none has that id. */
-  cancel(requestId: string): boolean {
-    return this.cancels.cancel(requestId)
+    return this.run(input, randomUUID(), this.signalFor(input.signal))
   }
 
   /** The ports.ts SendHttp: one attempt, logged and counted, the body returned unredacted to the engine caller. */
   readonly sendHttp = async (req: OutgoingRequest): Promise<IncomingResponse> => {
     const url = resolveRequestUrl(null, 'api', req.url)
-    const cancellation = new Cancellation()
-    if (req.signal?.aborted) throw new ConsoleError('cancelled', 'The request was cancelled.')
-    const onAbort = () => cancellation.cancel()
-    req.signal?.addEventListener('abort', onAbort, { once: true })
-    try {
-      return await this.sendOnce(req, url, cancellation)
-    } finally {
-      req.signal?.removeEventListener('abort', onAbort)
-    }
+    const signal = this.signalFor(req.signal)
+    throwIfCancelled(signal)
+    return this.sendOnce(req, url, signal)
   }
 
-  private async sendOnce(req: OutgoingRequest, url: URL, cancellation: Cancellation): Promise<IncomingResponse> {
+  private signalFor(signal: AbortSignal | undefined): AbortSignal {
+    return signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal
+  }
+
+  private async sendOnce(req: OutgoingRequest, url: URL, signal: AbortSignal): Promise<IncomingResponse> {
     const { headers, notes } = prepareHeaders(req.headers, req.body)
     let key: QuotaKey | null = null
     const env = req.envId
@@ -123,7 +112,7 @@ export class RequestExecutor {
         notes,
         route: this.route(url, env ?? null),
       },
-      cancellation,
+      signal,
     )
     if (result.outcome.bodyError) throw result.outcome.bodyError
     return {
@@ -144,7 +133,7 @@ export class RequestExecutor {
 
   /** Stops every running request (runtime shutdown). */
   close(): void {
-    this.cancels.cancelAll()
+    this.closing.abort()
   }
 
   /** The environment a request uses: envId's, or the active one; its secret is registered for redaction. */
@@ -160,7 +149,7 @@ export class RequestExecutor {
     return env
   }
 
-  private async run(input: ExecuteInput, requestId: string, cancellation: Cancellation): Promise<AttemptResult> {
+  private async run(input: ExecuteInput, requestId: string, signal: AbortSignal): Promise<AttemptResult> {
     const absolute = /^[a-z][a-z0-9+.-]*:/i.test(input.path.trim())
     // An absolute URL without auth needs nothing from an environment (its quota key is the anonymous client).
     const env = input.env ?? (absolute && input.auth === 'none' && !input.envId ? null : await this.environment(input.envId))
@@ -174,8 +163,8 @@ export class RequestExecutor {
     if (blocked > 0 && input.autoRetry && !input.force && blocked <= (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
       // A short block with automatic retry on: wait it out instead of failing fast.
       const delay = retryDelayMs(0, blocked)
-      this.announceRetry(requestId, 1, delay, 'the key is blocked after a 429')
-      await cancellation.sleep(delay)
+      this.announceRetry(requestId, method, url, 1, delay, 'the key is blocked after a 429')
+      await sleepUnlessCancelled(delay, signal)
     }
     this.deps.quota.gate(key, { force: input.force, warnSpent: input.warnSpent ?? true })
 
@@ -185,7 +174,7 @@ export class RequestExecutor {
     let retries = 0
     const retriedAfter: Array<'401' | '429'> = []
     for (;;) {
-      cancellation.check()
+      throwIfCancelled(signal)
       const prepared: PreparedAttempt = {
         requestId,
         url,
@@ -220,14 +209,14 @@ export class RequestExecutor {
         let signed = sign()
         if (this.usedSignatures.wasUsed(signed.signature)) {
           // The same request was signed in this same second: wait for the next one so the signature is fresh.
-          await cancellation.sleep(msUntilNextSecond())
+          await sleepUnlessCancelled(msUntilNextSecond(), signal)
           signed = sign()
         }
         this.usedSignatures.remember(signed.signature)
         Object.assign(prepared.headers, signed.headers)
         prepared.signing = { canonical: signed.canonical, timestamp: Number(signed.headers['x-timestamp']) }
       }
-      const result = await runAttempt(this.deps, prepared, cancellation)
+      const result = await runAttempt(this.deps, prepared, signal)
       result.view.attempts = attempt
       result.view.retriedAfter = [...retriedAfter]
       const status = result.outcome.status
@@ -256,16 +245,25 @@ export class RequestExecutor {
         retries += 1
         attempt += 1
         retriedAfter.push('429')
-        this.announceRetry(requestId, attempt, delay, `429 Too Many Requests (retry ${retries} of ${MAX_AUTO_RETRIES})`)
-        await cancellation.sleep(delay)
+        this.announceRetry(requestId, method, url, attempt, delay, `429 Too Many Requests (retry ${retries} of ${MAX_AUTO_RETRIES})`)
+        await sleepUnlessCancelled(delay, signal)
         continue
       }
       return result
     }
   }
 
-  private announceRetry(requestId: string, attempt: number, delayMs: number, reason: string): void {
-    this.deps.onRetrying?.({ requestId, attempt, delayMs, until: new Date(Date.now() + delayMs).toISOString(), reason })
+  private announceRetry(requestId: string, method: string, url: URL, attempt: number, delayMs: number, reason: string): void {
+    const redacted = new URL(this.deps.redactor.url(url.href))
+    this.deps.onRetrying?.({
+      requestId,
+      method,
+      path: `${redacted.pathname}${redacted.search}`,
+      attempt,
+      delayMs,
+      until: new Date(Date.now() + delayMs).toISOString(),
+      reason,
+    })
   }
 
   private requireTokens(): TokenProvider {

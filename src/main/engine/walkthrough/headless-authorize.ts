@@ -20,7 +20,7 @@ export class FlowWatcher {
     })
     this.unsubscribe = o.events(message => {
       if (message.name !== 'oauth:flow') return
-      const state = message.payload as OAuthFlowState
+      const state = message.payload
       if (state.envId !== o.envId) return
       this.states.push(state)
       for (const wake of this.waiters) wake()

@@ -1,11 +1,20 @@
 import { BridgeCallError } from '../../../shared/contract/errors'
-import type { BridgeApi, ChannelName, EventName, PayloadOf, RequestOf, ResponseOf, TransportKind } from '../../../shared/contract/index'
+import type {
+  BridgeApi,
+  ChannelCall,
+  ChannelName,
+  EventName,
+  EventPayloads,
+  RequestOf,
+  ResponseOf,
+  TransportKind,
+} from '../../../shared/contract/index'
 import { useConnectionStore } from '../stores/connection-store'
 import { createWebClient } from './web-client'
 
 /**
  * The only module of the renderer that touches the transport: `window.api` in the desktop app, the WebSocket client
- * in a browser. Everything else calls `call()` (used through react-query) and `subscribe()`.
+ * in a browser. Everything else calls `invoke()` (mostly through react-query, which hands it its signal) and `on()`.
  */
 const transport: TransportKind = window.api ? 'electron' : 'web'
 const api: BridgeApi = window.api ?? createWebClient(state => useConnectionStore.getState().setState(state))
@@ -13,22 +22,44 @@ if (transport === 'electron') useConnectionStore.getState().setState('open')
 
 export const bridgeTransport = transport
 
-/** Calls a channel; resolves with its value or rejects with a `BridgeCallError` carrying code, message and hint. */
-export async function call<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResponseOf<C>> {
-  const i = channel.indexOf(':')
-  const domain = channel.slice(0, i)
-  const verb = channel.slice(i + 1)
-  const group = (api as unknown as Record<string, Record<string, (r: unknown) => Promise<unknown>>>)[domain]
-  const fn = group?.[verb]
-  if (!fn) throw new BridgeCallError({ code: 'unknown_channel', message: `No bridge channel ${channel}.` })
-  const result = (await fn(request)) as
-    | { ok: true; value: ResponseOf<C> }
-    | { ok: false; error: ConstructorParameters<typeof BridgeCallError>[0] }
-  if (!result.ok) throw new BridgeCallError(result.error)
-  return result.value
+export interface InvokeOptions {
+  /** Aborting it cancels the call on the other side (a cancel message on either transport) and rejects with `cancelled`. */
+  signal?: AbortSignal
 }
 
-/** Subscribes to an engine event; returns the unsubscribe. */
-export function subscribe<E extends EventName>(name: E, listener: (payload: PayloadOf<E>) => void): () => void {
+function channelCall<C extends ChannelName>(channel: C): ChannelCall<C> | undefined {
+  const i = channel.indexOf(':')
+  const group: Record<string, ChannelCall<C> | undefined> | undefined = Reflect.get(api, channel.slice(0, i))
+  return group?.[channel.slice(i + 1)]
+}
+
+function cancelledError(channel: string): BridgeCallError {
+  return new BridgeCallError({ code: 'cancelled', message: `${channel} was cancelled.` })
+}
+
+/**
+ * Calls a channel; resolves with its value or rejects with a `BridgeCallError` carrying code, message and hint. When
+ * `signal` aborts, the transport sends a cancel message so the engine stops the work (the handler's signal aborts),
+ * and the call rejects with `cancelled` at once.
+ */
+export function invoke<C extends ChannelName>(channel: C, request: RequestOf<C>, options: InvokeOptions = {}): Promise<ResponseOf<C>> {
+  const fn = channelCall(channel)
+  if (!fn) return Promise.reject(new BridgeCallError({ code: 'unknown_channel', message: `No bridge channel ${channel}.` }))
+  const { signal } = options
+  if (signal?.aborted) return Promise.reject(cancelledError(channel))
+  const answered = fn(request, signal ? cancel => signal.addEventListener('abort', () => cancel(), { once: true }) : undefined)
+  const result = answered.then(r => {
+    if (!r.ok) throw new BridgeCallError(r.error)
+    return r.value
+  })
+  if (!signal) return result
+  return new Promise<ResponseOf<C>>((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(cancelledError(channel)), { once: true })
+    result.then(resolve, reject)
+  })
+}
+
+/** Subscribes to an engine event, its payload typed by the name; returns the unsubscribe. */
+export function on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void): () => void {
   return api.on(name, listener)
 }

@@ -1,28 +1,40 @@
+import { buildApi } from '../../../shared/contract/build-api'
 import type { BridgeResult } from '../../../shared/contract/errors'
-import type { BridgeApi, EventName } from '../../../shared/contract/index'
-import { buildProxyApi } from '../../../shared/contract/proxy-api'
-import { WEB_SOCKET_PATH, type WebServerMessage } from '../../../shared/contract/web-protocol'
+import { EventHub } from '../../../shared/contract/event-hub'
+import type { BridgeApi } from '../../../shared/contract/index'
+import { WEB_SOCKET_PATH, type WebClientMessage, type WebServerMessage } from '../../../shared/contract/web-protocol'
 
 export type ConnectionState = 'connecting' | 'open' | 'closed'
 
-interface Pending {
-  resolve: (r: BridgeResult<unknown>) => void
+const LOST: BridgeResult<never> = {
+  ok: false,
+  error: {
+    code: 'network',
+    message: 'The connection to the console host was lost before it answered.',
+    hint: 'Check that `partner-console web` is still running; the page reconnects by itself.',
+  },
 }
 
 /**
  * The bridge over the web host's WebSocket: the same `api` object the preload exposes, built from the same contract.
- * The session cookie set by the web host authenticates the socket. On disconnect, calls in flight answer a typed
- * `network` error and the client reconnects with backoff; events resume when it does.
+ * The session cookie set by the web host authenticates the socket. A call's cancel step sends `{ t: 'cancel', id }`.
+ * On disconnect, calls in flight answer a typed `network` error and the client reconnects with backoff; events
+ * resume when it does.
  */
 export function createWebClient(onState: (state: ConnectionState) => void = () => {}): BridgeApi {
-  const listeners = new Map<EventName, Set<(p: unknown) => void>>()
-  const pending = new Map<number, Pending>()
-  const queue: string[] = []
+  const events = new EventHub()
+  const pending = new Map<number, (result: BridgeResult<unknown>) => void>()
+  const queue: WebClientMessage[] = []
   let nextId = 1
   let socket: WebSocket | null = null
   let retry = 0
 
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WEB_SOCKET_PATH}`
+
+  function send(message: WebClientMessage): void {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message))
+    else queue.push(message)
+  }
 
   function connect() {
     onState('connecting')
@@ -31,33 +43,26 @@ export function createWebClient(onState: (state: ConnectionState) => void = () =
     ws.onopen = () => {
       retry = 0
       onState('open')
-      for (const m of queue.splice(0)) ws.send(m)
+      for (const m of queue.splice(0)) ws.send(JSON.stringify(m))
     }
     ws.onmessage = e => {
       let msg: WebServerMessage
       try {
-        msg = JSON.parse(String(e.data)) as WebServerMessage
+        msg = JSON.parse(String(e.data))
       } catch {
         return
       }
       if (msg.t === 'result') {
-        pending.get(msg.id)?.resolve(msg.result)
+        pending.get(msg.id)?.(msg.result)
         pending.delete(msg.id)
       } else if (msg.t === 'event') {
-        for (const l of listeners.get(msg.name as EventName) ?? []) l(msg.payload)
+        events.deliver(msg)
       }
     }
     ws.onclose = () => {
       onState('closed')
-      for (const [id, p] of pending) {
-        p.resolve({
-          ok: false,
-          error: {
-            code: 'network',
-            message: 'The connection to the console host was lost before it answered.',
-            hint: 'Check that `partner-console web` is still running; the page reconnects by itself.',
-          },
-        })
+      for (const [id, resolve] of pending) {
+        resolve(LOST)
         pending.delete(id)
       }
       retry += 1
@@ -66,23 +71,25 @@ export function createWebClient(onState: (state: ConnectionState) => void = () =
   }
   connect()
 
-  return buildProxyApi(
-    (channel, payload) =>
+  return buildApi(
+    (channel, payload, onCancel) =>
       new Promise(resolve => {
         const id = nextId++
-        pending.set(id, { resolve })
-        const message = JSON.stringify({ t: 'invoke', id, channel, payload })
-        if (socket?.readyState === WebSocket.OPEN) socket.send(message)
-        else queue.push(message)
+        pending.set(id, resolve)
+        send({ t: 'invoke', id, channel, payload })
+        onCancel?.(() => {
+          if (!pending.has(id)) return
+          const queued = queue.findIndex(m => m.t === 'invoke' && m.id === id)
+          if (queued < 0) {
+            send({ t: 'cancel', id })
+            return
+          }
+          // Never sent: drop it and answer here.
+          queue.splice(queued, 1)
+          pending.delete(id)
+          resolve({ ok: false, error: { code: 'cancelled', message: `${channel} was cancelled before it was sent.` } })
+        })
       }),
-    (name, listener) => {
-      let set = listeners.get(name)
-      if (!set) {
-        set = new Set()
-        listeners.set(name, set)
-      }
-      set.add(listener)
-      return () => set.delete(listener)
-    },
+    (name, listener) => events.on(name, listener),
   )
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OAuthFlowState, OAuthLifecycle, OAuthStatus } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useAppInfo } from '../../bridge/use-app-info'
 import { useEvent } from '../../bridge/use-event'
 import { newest, useAuthStore } from './auth-store'
@@ -44,7 +44,7 @@ export function useAuthFeed(): void {
 export function useOAuthStatus(envId: string | null) {
   return useQuery({
     queryKey: authKeys.status(envId),
-    queryFn: () => call('oauth:status', envId ? { envId } : {}),
+    queryFn: () => invoke('oauth:status', envId ? { envId } : {}),
     enabled: envId !== null,
   })
 }

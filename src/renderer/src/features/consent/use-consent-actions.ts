@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CatchMode, OAuthStartResult } from '../../../../shared/contract'
-import { bridgeTransport, call } from '../../bridge/bridge'
+import { bridgeTransport, invoke } from '../../bridge/bridge'
 import { authKeys } from './use-auth'
 
 const POPUP_NAME = 'partner-consent'
@@ -57,7 +57,7 @@ export function popupWasBlocked(): boolean {
 /** Builds the authorize URL for a preview (`oauth:buildAuthorizeUrl`): nothing is opened, no listener starts. */
 export function useBuildAuthorizeUrl() {
   return useMutation({
-    mutationFn: (req: { envId: string; mode: CatchMode }) => call('oauth:buildAuthorizeUrl', req),
+    mutationFn: (req: { envId: string; mode: CatchMode }) => invoke('oauth:buildAuthorizeUrl', req),
   })
 }
 
@@ -69,7 +69,7 @@ export function useBuildAuthorizeUrl() {
 export function useStartFlow() {
   const client = useQueryClient()
   const mutation = useMutation({
-    mutationFn: (req: { envId: string; mode: CatchMode; flowId?: string }) => call('oauth:start', req),
+    mutationFn: (req: { envId: string; mode: CatchMode; flowId?: string }) => invoke('oauth:start', req),
     onSettled: (_d, _e, req) => client.invalidateQueries({ queryKey: authKeys.status(req.envId) }),
   })
   const start = (req: { envId: string; mode: CatchMode; flowId?: string }) => {
@@ -94,7 +94,7 @@ export function reopenAuthorizePage(url: string): void {
 /** Cancels the pending flow (`oauth:cancel`) and closes the popup. */
 export function useCancelFlow() {
   return useMutation({
-    mutationFn: (flowId: string | undefined) => call('oauth:cancel', flowId ? { flowId } : {}),
+    mutationFn: (flowId: string | undefined) => invoke('oauth:cancel', flowId ? { flowId } : {}),
     onSettled: () => closeConsentPopup(),
   })
 }
@@ -104,7 +104,7 @@ export function usePasteRedirect() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (req: { input: string; flowId?: string; envId: string }) =>
-      call('oauth:pasteRedirect', req.flowId ? { input: req.input, flowId: req.flowId } : { input: req.input }),
+      invoke('oauth:pasteRedirect', req.flowId ? { input: req.input, flowId: req.flowId } : { input: req.input }),
     onSettled: (_d, _e, req) => client.invalidateQueries({ queryKey: authKeys.status(req.envId) }),
   })
 }
@@ -112,6 +112,6 @@ export function usePasteRedirect() {
 /** Compares a registered redirect URI with the one sent (`oauth:diagnoseRedirect`). */
 export function useDiagnoseRedirect() {
   return useMutation({
-    mutationFn: (req: { envId: string; registered: string; sent?: string }) => call('oauth:diagnoseRedirect', req),
+    mutationFn: (req: { envId: string; registered: string; sent?: string }) => invoke('oauth:diagnoseRedirect', req),
   })
 }

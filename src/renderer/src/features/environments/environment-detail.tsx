@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EnvironmentDetail } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { PATH_KEYS, PATH_LABELS } from './form-model'
 import { envKeys } from './use-environments'
@@ -25,14 +25,14 @@ export function EnvironmentDetailView({
     void client.invalidateQueries({ queryKey: ['app:info'] })
   }
   const duplicate = useMutation({
-    mutationFn: () => call('env:duplicate', { id: env.id }),
+    mutationFn: () => invoke('env:duplicate', { id: env.id }),
     onSuccess: d => {
       refresh()
       onDuplicated(d)
     },
   })
   const remove = useMutation({
-    mutationFn: () => call('env:delete', { id: env.id }),
+    mutationFn: () => invoke('env:delete', { id: env.id }),
     onSuccess: () => {
       refresh()
       onDeleted()

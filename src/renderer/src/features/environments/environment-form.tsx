@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { CatchMode, EnvironmentDetail, SecretStorageInfo } from '../../../../shared/contract'
 import { BridgeCallError } from '../../../../shared/contract/errors'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { FormField } from './form-field'
 import {
@@ -60,14 +60,14 @@ export function EnvironmentForm({
     mutationFn: async () => {
       const acceptUnprotectedStorage = needsConsent ? accept : undefined
       if (!editing) {
-        return call('env:create', { settings, clientSecret: v.clientSecret || undefined, acceptUnprotectedStorage })
+        return invoke('env:create', { settings, clientSecret: v.clientSecret || undefined, acceptUnprotectedStorage })
       }
       if (fixed) {
         const changes = Object.fromEntries(FLOW_FIELDS.map(k => [k, settings[k]]))
-        return call('env:update', { id: editing.id, changes })
+        return invoke('env:update', { id: editing.id, changes })
       }
       const clientSecret = v.removeSecret ? null : v.clientSecret || undefined
-      return call('env:update', { id: editing.id, changes: settings, clientSecret, acceptUnprotectedStorage })
+      return invoke('env:update', { id: editing.id, changes: settings, clientSecret, acceptUnprotectedStorage })
     },
     onSuccess: env => {
       void client.invalidateQueries({ queryKey: envKeys.all })

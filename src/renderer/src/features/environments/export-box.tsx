@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EnvironmentDetail } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorBox } from '../../ui/error-box'
 
@@ -14,7 +14,7 @@ export function ExportBox({ environments, onClose }: { environments: Environment
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(exportable.map(e => e.id)))
   const [withSecrets, setWithSecrets] = useState(false)
   const run = useMutation({
-    mutationFn: () => call('env:export', { ids: [...chosen], includeSecrets: withSecrets }),
+    mutationFn: () => invoke('env:export', { ids: [...chosen], includeSecrets: withSecrets }),
   })
   const href = run.data ? `data:application/json;charset=utf-8,${encodeURIComponent(run.data.content)}` : null
   return (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { SecretStorageInfo } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { UnprotectedConsent } from './unprotected-consent'
 import { envKeys } from './use-environments'
@@ -27,7 +27,7 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
   const id = useId()
   const run = useMutation({
     mutationFn: (dryRun: boolean) =>
-      call('env:import', { content, onConflict, dryRun, acceptUnprotectedStorage: !storage.protected && accept ? true : undefined }),
+      invoke('env:import', { content, onConflict, dryRun, acceptUnprotectedStorage: !storage.protected && accept ? true : undefined }),
     onSuccess: r => {
       if (!r.dryRun) {
         void client.invalidateQueries({ queryKey: envKeys.all })

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { EnvironmentChanged } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 
 /** Query keys of the environment domain. */
@@ -12,12 +12,12 @@ export const envKeys = {
 
 /** Every environment with details, the storage backend and the storage problems (`env:list`). */
 export function useEnvironmentList() {
-  return useQuery({ queryKey: envKeys.list, queryFn: () => call('env:list', {}) })
+  return useQuery({ queryKey: envKeys.list, queryFn: () => invoke('env:list', {}) })
 }
 
 /** One environment's details (`env:get`): redirect URI as sent, catch mode, masked secret. */
 export function useEnvironment(id: string | null) {
-  return useQuery({ queryKey: envKeys.detail(id), queryFn: () => call('env:get', { id: id ?? '' }), enabled: id !== null })
+  return useQuery({ queryKey: envKeys.detail(id), queryFn: () => invoke('env:get', { id: id ?? '' }), enabled: id !== null })
 }
 
 /**
@@ -43,7 +43,7 @@ export function useEnvironmentFeed(): void {
 export function useSetActiveEnvironment() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => call('env:setActive', { id }),
+    mutationFn: (id: string) => invoke('env:setActive', { id }),
     onSuccess: () => client.invalidateQueries(),
   })
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { EnvironmentSettings } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useDebounced } from '../../ui/use-debounced'
 
 /**
@@ -11,7 +11,7 @@ export function useValidation(settings: EnvironmentSettings, enabled: boolean) {
   const settled = useDebounced(settings, 250)
   return useQuery({
     queryKey: ['env', 'validate', settled],
-    queryFn: () => call('env:validate', { settings: settled }),
+    queryFn: () => invoke('env:validate', { settings: settled }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -46,7 +46,7 @@ export function ExportTicketsPanel() {
       ? exportRequestPath(envSummary.baseUrl, envDetail.data.paths.exportTickets, Number(locationId), from.trim(), to.trim())
       : null
   const preview = useSignedPreview(envId, target?.path ?? null)
-  const { send, cancel, requestId, retrying } = useExportSend()
+  const { send, cancel, retrying } = useExportSend(target?.path ?? null)
   const [inspecting, setInspecting] = useState<unknown>(null)
 
   // Pick a sensible location once the list is known: one this console installed to, else the first.
@@ -131,10 +131,7 @@ export function ExportTicketsPanel() {
             sending={send.isPending}
             onSend={doSend}
           />
-          {send.isPending ? (
-            <Sending retrying={retrying} onCancel={() => requestId && cancel.mutate(requestId)} cancelling={cancel.isPending} />
-          ) : null}
-          <ErrorBox error={cancel.error} title="Could not cancel." />
+          {send.isPending ? <Sending retrying={retrying} onCancel={cancel} /> : null}
           {target ? (
             <SignedPreview url={target.url} signature={preview.data} error={preview.error} loading={preview.isLoading} />
           ) : (
@@ -167,15 +164,7 @@ export function ExportTicketsPanel() {
   )
 }
 
-function Sending({
-  retrying,
-  onCancel,
-  cancelling,
-}: {
-  retrying: ReturnType<typeof useExportSend>['retrying']
-  onCancel: () => void
-  cancelling: boolean
-}) {
+function Sending({ retrying, onCancel }: { retrying: ReturnType<typeof useExportSend>['retrying']; onCancel: () => void }) {
   const [started] = useState(() => Date.now())
   const now = useNow(250)
   return (
@@ -187,7 +176,7 @@ function Sending({
       ) : (
         <span>Sending… signed just now, waiting for the server · {formatDuration(now - started)}</span>
       )}
-      <button type="button" className="btn btn--small" onClick={onCancel} disabled={cancelling}>
+      <button type="button" className="btn btn--small" onClick={onCancel}>
         Cancel
       </button>
     </div>

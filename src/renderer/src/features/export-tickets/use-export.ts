@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { HttpExchangeView, LogEntry, RetryingEvent } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import type { InspectorDeepLink } from '../inspector/inspector-store'
 import { useExportStore } from './export-store'
@@ -32,7 +32,7 @@ export function exportRequestPath(
 export function useSignedPreview(envId: string | null, path: string | null) {
   return useQuery({
     queryKey: ['signing:sign', 'export-preview', envId, path],
-    queryFn: () => call('signing:sign', { method: 'GET', path: path ?? '', body: null, ...(envId ? { environmentId: envId } : {}) }),
+    queryFn: () => invoke('signing:sign', { method: 'GET', path: path ?? '', body: null, ...(envId ? { environmentId: envId } : {}) }),
     enabled: envId !== null && path !== null,
     refetchInterval: 5000,
     staleTime: 0,
@@ -47,42 +47,45 @@ export interface ExportInput {
   autoRetry: boolean
 }
 
-function newRequestId(): string {
-  const random = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`
-  return `export-${random}`
-}
-
 /**
- * Sends the export (`http:exportTickets`, spec 4.6) with a request id of its own, so it can be cancelled
- * (`http:cancel`) and its automatic-retry countdown (`http:retrying`) followed.
+ * Sends the export (`http:exportTickets`, spec 4.6). `cancel()` aborts the call's signal, which crosses the bridge as a
+ * cancel message and stops the request (or its wait before a retry) in the engine. While it is pending, the automatic
+ * retry countdown (`http:retrying`) of the request with the export's path is followed.
  */
-export function useExportSend() {
-  const [requestId, setRequestId] = useState<string | null>(null)
+export function useExportSend(exportPath: string | null) {
+  const controller = useRef<AbortController | null>(null)
   const [retrying, setRetrying] = useState<RetryingEvent | null>(null)
   const send = useMutation({
     mutationFn: (input: ExportInput) => {
-      const id = newRequestId()
-      setRequestId(id)
+      controller.current?.abort()
+      const own = new AbortController()
+      controller.current = own
       setRetrying(null)
-      return call('http:exportTickets', {
-        requestId: id,
-        locationId: input.locationId,
-        from: input.from,
-        to: input.to,
-        autoRetry: input.autoRetry,
-        ...(input.envId ? { envId: input.envId } : {}),
-      })
+      return invoke(
+        'http:exportTickets',
+        {
+          locationId: input.locationId,
+          from: input.from,
+          to: input.to,
+          autoRetry: input.autoRetry,
+          ...(input.envId ? { envId: input.envId } : {}),
+        },
+        { signal: own.signal },
+      )
     },
     onMutate: () => useExportStore.getState().setLast(null),
     onSuccess: (value, input) => useExportStore.getState().setLast({ kind: 'ok', value, envId: input.envId }),
     onError: (error, input) => useExportStore.getState().setLast({ kind: 'error', error, envId: input.envId }),
-    onSettled: () => setRetrying(null),
+    onSettled: () => {
+      controller.current = null
+      setRetrying(null)
+    },
   })
-  const cancel = useMutation({ mutationFn: (id: string) => call('http:cancel', { requestId: id }) })
+  const cancel = () => controller.current?.abort()
   useEvent('http:retrying', event => {
-    if (event.requestId === requestId) setRetrying(event)
+    if (send.isPending && event.path === exportPath) setRetrying(event)
   })
-  return { send, cancel, requestId, retrying }
+  return { send, cancel, retrying }
 }
 
 /** The inspector deep link of a completed exchange: the path and query as sent, x-timestamp and x-access-key. */
@@ -109,5 +112,5 @@ export function linkFromLogEntry(entry: LogEntry): InspectorDeepLink {
 
 /** Reads a log entry in full (`log:get`), for the inspector link of a failed export. */
 export function fetchLogEntry(id: string): Promise<LogEntry> {
-  return call('log:get', { id })
+  return invoke('log:get', { id })
 }

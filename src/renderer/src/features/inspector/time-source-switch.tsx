@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SkewStatus } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { SKEW_QUERY_KEY } from './use-skew-status'
 
@@ -11,7 +11,7 @@ import { SKEW_QUERY_KEY } from './use-skew-status'
 export function TimeSourceSwitch({ status }: { status: SkewStatus | undefined }) {
   const client = useQueryClient()
   const set = useMutation({
-    mutationFn: (source: 'local' | 'server') => call('signing:setTimeSource', { source }),
+    mutationFn: (source: 'local' | 'server') => invoke('signing:setTimeSource', { source }),
     onSuccess: next => client.setQueryData(SKEW_QUERY_KEY, next),
   })
   const server = status?.timeSource === 'server'

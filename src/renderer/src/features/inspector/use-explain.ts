@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import type { RefObject } from 'react'
 import type { RequestOf } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { type CapturedRequest, useInspectorStore } from './inspector-store'
 
 /** The `signing:explain` request for a captured request (the secret, if typed, is added at call time only). */
@@ -30,7 +30,7 @@ export function useExplain(secret: RefObject<string>) {
     mutationFn: () => {
       const { captured, checkFreshness } = useInspectorStore.getState()
       const typed = secret.current
-      return call('signing:explain', { ...toExplainRequest(captured, checkFreshness), ...(typed ? { clientSecret: typed } : {}) })
+      return invoke('signing:explain', { ...toExplainRequest(captured, checkFreshness), ...(typed ? { clientSecret: typed } : {}) })
     },
   })
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { RefObject } from 'react'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import type { SignRequest } from './sign-request'
 import { useDebounced } from '../../ui/use-debounced'
 
@@ -15,7 +15,7 @@ export function useSignature(request: SignRequest | null, secret: RefObject<stri
     queryKey: ['signing:sign', settled.request, settled.secretVersion],
     queryFn: () => {
       const typed = secret.current
-      return call('signing:sign', { ...settled.request!, ...(typed ? { clientSecret: typed } : {}) })
+      return invoke('signing:sign', { ...settled.request!, ...(typed ? { clientSecret: typed } : {}) })
     },
     enabled: active && settled.request !== null,
     placeholderData: keepPreviousData,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 
 /**
  * "Now" and "Server time" for the timestamp field: reads the engine's clock through `signing:now` and hands back
@@ -10,7 +10,7 @@ import { call } from '../../bridge/bridge'
 export function useSigningNow(onTimestamp: (timestamp: string) => void, fallbackOffsetMs: number | null) {
   const target = useRef(onTimestamp)
   target.current = onTimestamp
-  const mutation = useMutation({ mutationFn: () => call('signing:now', {}) })
+  const mutation = useMutation({ mutationFn: () => invoke('signing:now', {}) })
   const setNow = (source: 'local' | 'server') =>
     mutation.mutate(undefined, {
       onSuccess: r => {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SkewStatus } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 
 /** The react-query key of `signing:skew` (also written by `signing:setTimeSource` and the `signing:skew` event). */
@@ -20,7 +20,7 @@ export function useSkewStatus() {
   })
   return useQuery({
     queryKey: SKEW_QUERY_KEY,
-    queryFn: () => call('signing:skew', {}),
+    queryFn: () => invoke('signing:skew', {}),
     staleTime: 30_000,
     refetchInterval: 60_000,
   })

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import type { PartnerLocation } from '../../../../shared/contract'
 import { BridgeCallError } from '../../../../shared/contract/errors'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useInstallRecords } from './install-records'
 import { type InstallOutcome, useLocationsStore } from './locations-store'
 
@@ -19,7 +19,7 @@ export const locationKeys = {
 export function useLocations(envId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: locationKeys.list(envId),
-    queryFn: () => call('http:listLocations', envId ? { envId } : {}),
+    queryFn: () => invoke('http:listLocations', envId ? { envId } : {}),
     enabled: envId !== null && enabled,
     staleTime: Number.POSITIVE_INFINITY,
   })
@@ -57,7 +57,7 @@ function failure(error: unknown): InstallOutcome {
 export function useInstall(envId: string | null) {
   return useMutation({
     mutationFn: (location: PartnerLocation) =>
-      call('http:install', envId ? { envId, locationId: location.id } : { locationId: location.id }),
+      invoke('http:install', envId ? { envId, locationId: location.id } : { locationId: location.id }),
     onMutate: location => {
       if (envId) useLocationsStore.getState().setOutcome(envId, location.id, { kind: 'pending', at: new Date().toISOString() })
     },

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { RedactedText } from './redacted-text'
 import { useCurl } from './use-log-actions'
@@ -47,7 +47,7 @@ export function CurlActions({ id, live }: { id: string; live: boolean }) {
             onClick={async () => {
               setLiveState({ state: 'busy', notes: [] })
               try {
-                const r = await call('log:curl', { id, redacted: false })
+                const r = await invoke('log:curl', { id, redacted: false })
                 const ok = await toClipboard(r.command)
                 setLiveState({ state: ok ? 'copied' : 'failed', notes: r.notes })
               } catch (error) {

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LogEntrySummary } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { logKeys } from './use-log-feed'
 
 /** One entry in full (`log:get`): re-read when its state changes (pending → done). */
 export function useLogEntry(summary: LogEntrySummary | null) {
   return useQuery({
     queryKey: logKeys.entry(summary?.id ?? '', summary?.state ?? ''),
-    queryFn: () => call('log:get', { id: summary?.id ?? '' }),
+    queryFn: () => invoke('log:get', { id: summary?.id ?? '' }),
     enabled: summary !== null,
     staleTime: Number.POSITIVE_INFINITY,
   })
@@ -17,7 +17,7 @@ export function useLogEntry(summary: LogEntrySummary | null) {
 export function useClearLog() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => call('log:clear', {}),
+    mutationFn: () => invoke('log:clear', {}),
     onSettled: () => client.invalidateQueries({ queryKey: logKeys.list }),
   })
 }
@@ -26,7 +26,7 @@ export function useClearLog() {
 export function useLogCapacity() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (capacity: number) => call('log:configure', { capacity }),
+    mutationFn: (capacity: number) => invoke('log:configure', { capacity }),
     onSettled: () => client.invalidateQueries({ queryKey: logKeys.list }),
   })
 }
@@ -35,7 +35,7 @@ export function useLogCapacity() {
 export function useExportHar() {
   return useMutation({
     mutationFn: (req: { ids?: string[]; includeSecrets: boolean }) =>
-      call('log:exportHar', req.ids ? { ids: req.ids, includeSecrets: req.includeSecrets } : { includeSecrets: req.includeSecrets }),
+      invoke('log:exportHar', req.ids ? { ids: req.ids, includeSecrets: req.includeSecrets } : { includeSecrets: req.includeSecrets }),
   })
 }
 
@@ -43,14 +43,14 @@ export function useExportHar() {
 export function useImportHar() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: async (file: File) => ({ name: file.name, ...(await call('log:importHar', { text: await file.text() })) }),
+    mutationFn: async (file: File) => ({ name: file.name, ...(await invoke('log:importHar', { text: await file.text() })) }),
     onSettled: () => client.invalidateQueries({ queryKey: logKeys.list }),
   })
 }
 
 /** `log:curl`: one entry as a cURL command, redacted unless `redacted` is false (live credentials, never stored). */
 export function useCurl() {
-  return useMutation({ mutationFn: (req: { id: string; redacted: boolean }) => call('log:curl', req) })
+  return useMutation({ mutationFn: (req: { id: string; redacted: boolean }) => invoke('log:curl', req) })
 }
 
 /** Offers `text` as a file download (a blob URL on a temporary link). */

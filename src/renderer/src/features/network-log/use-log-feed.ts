@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { LogEntrySummary } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { useConnectionStore } from '../../stores/connection-store'
 import { useLogStore } from './log-store'
@@ -20,7 +20,7 @@ export async function fetchWholeLog(): Promise<{ entries: LogEntrySummary[]; cap
   let offset = 0
   let capacity = 2000
   for (let guard = 0; guard < 200; guard++) {
-    const page = await call('log:list', { offset, limit: PAGE })
+    const page = await invoke('log:list', { offset, limit: PAGE })
     capacity = page.capacity
     for (const e of page.entries) if (!byId.has(e.id)) byId.set(e.id, e)
     offset += page.entries.length

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { useQuotaStore } from './quota-store'
 
@@ -8,7 +8,7 @@ export const quotaKeys = { list: ['quota', 'list'] as const }
 
 /** `quota:list`: every key's gauges and the limit configuration; `refetchMs` re-reads it as the window slides. */
 export function useQuotaList(refetchMs?: number) {
-  return useQuery({ queryKey: quotaKeys.list, queryFn: () => call('quota:list', {}), refetchInterval: refetchMs })
+  return useQuery({ queryKey: quotaKeys.list, queryFn: () => invoke('quota:list', {}), refetchInterval: refetchMs })
 }
 
 /**
@@ -29,12 +29,12 @@ export function useQuotaFeed(): void {
 export function useResetQuotas() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (key?: string) => call('quota:reset', key ? { key } : {}),
+    mutationFn: (key?: string) => invoke('quota:reset', key ? { key } : {}),
     onSettled: () => client.invalidateQueries({ queryKey: quotaKeys.list }),
   })
 }
 
 /** Sends GET locations (spec 4.4) through the engine: the request a user makes to watch a gauge move. */
 export function useProbeLocations() {
-  return useMutation({ mutationFn: (force: boolean) => call('http:listLocations', force ? { force: true } : {}) })
+  return useMutation({ mutationFn: (force: boolean) => invoke('http:listLocations', force ? { force: true } : {}) })
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChannelName, RequestOf, ResponseOf } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { authKeys } from '../consent/use-auth'
 
@@ -8,7 +8,7 @@ export const sandboxKeys = { state: ['sandbox', 'state'] as const }
 
 /** The sandbox operator's view (`sandbox:state`): availability, clock, tokens by fingerprint, limits, faults, installations. */
 export function useSandboxState(enabled = true) {
-  return useQuery({ queryKey: sandboxKeys.state, queryFn: () => call('sandbox:state', {}), enabled })
+  return useQuery({ queryKey: sandboxKeys.state, queryFn: () => invoke('sandbox:state', {}), enabled })
 }
 
 /** Refetches the sandbox view (and the token views, whose expiry depends on the sandbox clock) on `sandbox:changed`. */
@@ -29,7 +29,7 @@ type SandboxChannel = Extract<ChannelName, `sandbox:${string}`>
 export function useSandboxAction<C extends SandboxChannel>(channel: C) {
   const client = useQueryClient()
   return useMutation<ResponseOf<C>, Error, RequestOf<C>>({
-    mutationFn: req => call(channel, req),
+    mutationFn: req => invoke(channel, req),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: sandboxKeys.state })
       void client.invalidateQueries({ queryKey: authKeys.all })

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { authKeys } from '../consent/use-auth'
 
 /** The masked tokens of an environment (`oauth:tokens`): fingerprints, permissions, expiry. Never a token value. */
 export function useTokens(envId: string | null) {
   return useQuery({
     queryKey: authKeys.tokens(envId),
-    queryFn: () => call('oauth:tokens', envId ? { envId } : {}),
+    queryFn: () => invoke('oauth:tokens', envId ? { envId } : {}),
     enabled: envId !== null,
   })
 }
@@ -15,7 +15,7 @@ export function useTokens(envId: string | null) {
 export function useRefreshTokens(envId: string | null) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => call('oauth:refresh', envId ? { envId } : {}),
+    mutationFn: () => invoke('oauth:refresh', envId ? { envId } : {}),
     onSuccess: view => client.setQueryData(authKeys.tokens(view.envId), view),
     onSettled: () => client.invalidateQueries({ queryKey: authKeys.all }),
   })
@@ -25,7 +25,7 @@ export function useRefreshTokens(envId: string | null) {
 export function useForgetTokens(envId: string | null) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => call('oauth:forget', envId ? { envId } : {}),
+    mutationFn: () => invoke('oauth:forget', envId ? { envId } : {}),
     onSettled: () => client.invalidateQueries({ queryKey: authKeys.all }),
   })
 }
@@ -35,6 +35,6 @@ export function useForgetTokens(envId: string | null) {
  * the caller only: it is never put in the query cache or a store.
  */
 export async function revealToken(envId: string | null, kind: 'access' | 'refresh'): Promise<string> {
-  const answer = await call('oauth:revealToken', envId ? { envId, kind } : { kind })
+  const answer = await invoke('oauth:revealToken', envId ? { envId, kind } : { kind })
   return answer.value
 }
