@@ -57,6 +57,8 @@ export const CHANNEL_NAMES = [
   'sandbox:setLimit',
   'sandbox:addFault',
   'sandbox:clearFaults',
+  'sandbox:applyScenario',
+  'sandbox:clearScenario',
 ] as const satisfies readonly ChannelName[]
 
 type Listed = (typeof CHANNEL_NAMES)[number]
