@@ -59,6 +59,18 @@ export const CHANNEL_NAMES = [
   'sandbox:clearFaults',
   'sandbox:applyScenario',
   'sandbox:clearScenario',
+  'workbench:send',
+  'workbench:predict',
+  'workbench:fromLog',
+  'workbench:compare',
+  'workbench:snippet',
+  'workbench:signingCode',
+  'workbench:collection',
+  'workbench:save',
+  'workbench:delete',
+  'workbench:history',
+  'workbench:export',
+  'workbench:import',
 ] as const satisfies readonly ChannelName[]
 
 type Listed = (typeof CHANNEL_NAMES)[number]

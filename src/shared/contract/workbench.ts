@@ -187,12 +187,6 @@ export const workbenchChannels = {
       .object({
         request: composerRequestSchema,
         envId,
-        requestId: z
-          .string()
-          .min(1)
-          .max(80)
-          .regex(/^[\w.:-]+$/)
-          .optional(),
         force: z.boolean().default(false),
         autoRetry: z.boolean().default(false),
         /** A saved request to add the response to (its history). */

@@ -18,8 +18,8 @@ export function registerWorkbenchHandlers(
       throw new ConsoleError('not_found', 'No environment is available yet.', { hint: 'Create or choose an environment first.' })
     return (await provider.active()).id
   }
-  registry.handle('workbench:send', async ({ request, savedId, ...options }) => {
-    const { view } = await workbench.send(request, options)
+  registry.handle('workbench:send', async ({ request, savedId, ...options }, { signal }) => {
+    const { view } = await workbench.send(request, { ...options, signal })
     if (savedId) await collections.addHistory(await envOf(options.envId), savedId, view)
     return view
   })

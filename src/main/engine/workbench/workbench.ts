@@ -26,7 +26,7 @@ export interface WorkbenchDeps {
   environments: () => EnvironmentProvider | undefined
 }
 
-export type SendOptions = Pick<ExecuteInput, 'requestId' | 'envId' | 'force' | 'autoRetry' | 'timeoutMs' | 'maxBodyBytes'>
+export type SendOptions = Pick<ExecuteInput, 'envId' | 'force' | 'autoRetry' | 'timeoutMs' | 'maxBodyBytes' | 'signal'>
 
 /**
  * The request workbench's engine: send any composed request through the executor (same auth, retries, quota and log
