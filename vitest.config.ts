@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Memory assertions collect garbage before measuring (global.gc), so they do not flake on a loaded machine.
+    execArgv: ['--expose-gc'],
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
   },
