@@ -9,6 +9,7 @@ import { LineProgress } from '../engine/walkthrough/line-progress'
 import { runWalkthrough } from '../engine/walkthrough/walkthrough-flow'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
 import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
+import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
 import { type CliIo, processIo } from './io'
 import { openInBrowser } from './open-browser'
 import { PACKAGE_VERSION } from './version'
@@ -111,11 +112,14 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
   }
   process.once('SIGINT', onSignal)
   try {
+    // Before anything touches the folder: the key-file cipher creates its key there.
+    const dataFolderLock = acquireDataFolderLock(dataDir, 'CLI walkthrough')
     runtime = await createRuntime({
       transport: 'web',
       version: PACKAGE_VERSION,
       dataDir,
-      cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
+      dataFolderLock,
+      cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
       sandbox: mode === 'sandbox',
       sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
       heartbeatMs: 3_600_000,

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { ConsoleError } from '../engine/core/console-error'
 import { createRuntime, defaultDataDir } from '../runtime/create-runtime'
+import { acquireDataFolderLock, type DataFolderLock, whileLocked } from '../runtime/data-folder-lock'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { startWebHost } from '../web/web-host'
 import { type CliIo, processIo, untilSignal } from './io'
@@ -54,12 +56,22 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     return 1
   }
   const dataDir = values['data-dir'] ?? defaultDataDir()
+  let dataFolderLock: DataFolderLock
+  try {
+    // Before anything touches the folder: the key-file cipher creates its key there.
+    dataFolderLock = acquireDataFolderLock(dataDir, 'web host')
+  } catch (error) {
+    if (!(error instanceof ConsoleError)) throw error
+    io.stderr.write(`${error.message}\n${error.hint ? `${error.hint}\n` : ''}`)
+    return 1
+  }
   io.stdout.write('Starting the built-in sandbox and the console…\n')
   const runtime = await createRuntime({
     transport: 'web',
     version: PACKAGE_VERSION,
     dataDir,
-    cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
+    dataFolderLock,
+    cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
     sandbox: !values['no-sandbox'],
   })
   let host: Awaited<ReturnType<typeof startWebHost>>

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { BrowserWindow, type BrowserWindowConstructorOptions, session } from 'electron'
+import { BrowserWindow, type BrowserWindowConstructorOptions, type Session, session } from 'electron'
 import type {
   EmbeddedWindowOpener,
   EmbeddedWindowOutcome,
@@ -9,8 +8,8 @@ import type {
 import { matchesRedirectUri } from '../engine/oauth/redirect-match'
 
 /**
- * Options of the embedded authorization window: an in-memory partition of its own (no `persist:` prefix, so cookies
- * and storage vanish with it and never mix with the console's), sandboxed, context-isolated, no preload, no Node.
+ * Options of the embedded authorization window: the in-memory authorization partition (no `persist:` prefix, so cookies
+ * and storage never reach disk and never mix with the console's), sandboxed, context-isolated, no preload, no Node.
  */
 export function embeddedAuthWindowOptions(partition: string, title: string, parent?: BrowserWindow): BrowserWindowConstructorOptions {
   return {
@@ -37,10 +36,12 @@ export function embeddedAuthWindowOptions(partition: string, title: string, pare
   }
 }
 
-/** A fresh in-memory partition name per window (never `persist:`). */
-export function newAuthPartition(): string {
-  return `oauth-embedded-${randomBytes(8).toString('hex')}`
-}
+/**
+ * The one in-memory partition every embedded authorization window uses (never `persist:`): cookies and storage live
+ * only in memory and are wiped when each window closes. One partition for the app's lifetime, not one per attempt,
+ * because Electron keeps every partition it was asked for until the app quits.
+ */
+export const AUTH_PARTITION = 'oauth-embedded'
 
 /**
  * The Electron side of the embedded catch mode (a debugging aid: RFC 8252 discourages embedded user agents for
@@ -49,13 +50,26 @@ export function newAuthPartition(): string {
  * did-navigate as a last resort); the first match is stopped before the request leaves and handed to the engine.
  */
 export function createEmbeddedAuthWindowOpener(options: { parent?: () => BrowserWindow | null } = {}): EmbeddedWindowOpener {
+  /** Open attempts by the id of their window's webContents: the shared session's request hook routes to them. */
+  const attempts = new Map<number, (url: string) => boolean>()
+  let shared: Session | null = null
+  const authSession = (): Session => {
+    if (shared) return shared
+    const ses = session.fromPartition(AUTH_PARTITION, { cache: false })
+    ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+    ses.setPermissionCheckHandler(() => false)
+    ses.webRequest.onBeforeRequest({ urls: ['<all_urls>'], types: ['mainFrame'] }, (details, callback) => {
+      const intercept = details.webContentsId === undefined ? undefined : attempts.get(details.webContentsId)
+      callback(intercept?.(details.url) ? { cancel: true } : {})
+    })
+    shared = ses
+    return ses
+  }
+
   return {
     open(request: EmbeddedWindowRequest): EmbeddedWindowSession {
-      const partition = newAuthPartition()
-      const ses = session.fromPartition(partition, { cache: false })
-      ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-      ses.setPermissionCheckHandler(() => false)
-      const win = new BrowserWindow(embeddedAuthWindowOptions(partition, request.title, options.parent?.() ?? undefined))
+      const ses = authSession()
+      const win = new BrowserWindow(embeddedAuthWindowOptions(AUTH_PARTITION, request.title, options.parent?.() ?? undefined))
       let settle: (outcome: EmbeddedWindowOutcome) => void = () => {}
       let settled = false
       const outcome = new Promise<EmbeddedWindowOutcome>(resolve => {
@@ -71,10 +85,9 @@ export function createEmbeddedAuthWindowOpener(options: { parent?: () => Browser
         settle({ kind: 'redirect', url })
         return true
       }
-      ses.webRequest.onBeforeRequest({ urls: ['<all_urls>'], types: ['mainFrame'] }, (details, callback) => {
-        callback(intercept(details.url) ? { cancel: true } : {})
-      })
       const contents = win.webContents
+      const contentsId = contents.id
+      attempts.set(contentsId, intercept)
       contents.on('will-navigate', event => {
         if (intercept(event.url)) event.preventDefault()
       })
@@ -87,7 +100,9 @@ export function createEmbeddedAuthWindowOpener(options: { parent?: () => Browser
       contents.setWindowOpenHandler(() => ({ action: 'deny' }))
       contents.on('will-attach-webview', event => event.preventDefault())
       win.on('closed', () => {
+        attempts.delete(contentsId)
         settle({ kind: 'closed' })
+        // The next attempt starts signed out: nothing of this one (cookies, storage) is kept.
         void ses.clearStorageData().catch(() => {})
       })
       // Loading is aborted on purpose when the redirect is intercepted (ERR_ABORTED): not an error.

@@ -5,7 +5,7 @@ import type { BrowserWindowConstructorOptions } from 'electron'
  * The main window's options: every hardening switch of Electron's security checklist that lives here, in one place
  * so a unit test can read them. The preload is the only bridge; the page has no Node.
  */
-export function mainWindowOptions(preloadPath: string, dark: boolean): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preloadPath: string, dark: boolean, devTools = false): BrowserWindowConstructorOptions {
   return {
     width: 1440,
     height: 900,
@@ -30,6 +30,8 @@ export function mainWindowOptions(preloadPath: string, dark: boolean): BrowserWi
       navigateOnDragDrop: false,
       spellcheck: false,
       safeDialogs: true,
+      // Off in the production build (no shortcut or menu can open it); on in development or with --devtools.
+      devTools,
     },
   }
 }

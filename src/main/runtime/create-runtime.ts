@@ -6,6 +6,7 @@ import { EventBus } from '../engine/core/event-bus'
 import { SecretRegistry } from '../engine/core/secret-registry'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
+import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import type { RuntimeContext } from './runtime-context'
 import { wireAuth } from './wire-auth'
@@ -27,6 +28,11 @@ export interface RuntimeOptions {
   openExternal?: (url: string) => Promise<void>
   /** Opens the embedded authorization window (Electron: src/main/electron/embedded-auth-window.ts). */
   embeddedWindow?: EmbeddedWindowOpener
+  /**
+   * The data folder's lock, when the caller took it before touching the folder (a key-file cipher creates its key
+   * there). Otherwise the runtime takes it. Either way the runtime releases it in `close()`.
+   */
+  dataFolderLock?: DataFolderLock
 }
 
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
@@ -47,6 +53,17 @@ export interface Runtime {
  * `electron`; Electron-only abilities come in as ports in the options.
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const lock =
+    options.dataFolderLock ?? acquireDataFolderLock(options.dataDir, options.transport === 'electron' ? 'desktop app' : 'web host')
+  try {
+    return await startRuntime(options, lock)
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}
+
+async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Promise<Runtime> {
   const bus = new EventBus()
   const secrets = new SecretRegistry()
   const registry = new HandlerRegistry(text => secrets.redact(text))
@@ -127,8 +144,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     info,
     async close() {
       clearInterval(heartbeat)
-      for (const close of context.closers.reverse()) await close()
-      await sandbox?.close()
+      try {
+        for (const close of context.closers.reverse()) await close()
+        await sandbox?.close()
+      } finally {
+        lock.release()
+      }
     },
   }
 }

@@ -179,6 +179,8 @@ describe('signing over the bridge', () => {
   it('keeps the time-source choice in the data folder across launches', async () => {
     await call<SkewStatus>('signing:setTimeSource', { source: 'server' })
     expect(JSON.parse(await readFile(join(dataDir, 'signing-settings.json'), 'utf8'))).toEqual({ timeSource: 'server' })
+    // A relaunch: the first console closes (and frees its data folder), the next one starts on the same folder.
+    await runtime.close()
     const second = await createRuntime({
       transport: 'web',
       version: 'test',
@@ -187,11 +189,8 @@ describe('signing over the bridge', () => {
       sandbox: false,
       heartbeatMs: 60_000,
     })
-    try {
-      const result = await second.registry.dispatch('signing:skew', {}, { transport: 'web' })
-      expect(result).toMatchObject({ ok: true, value: { timeSource: 'server', estimate: null, warnMs: 3_000, dangerMs: 7_000 } })
-    } finally {
-      await second.close()
-    }
+    runtime = second
+    const result = await second.registry.dispatch('signing:skew', {}, { transport: 'web' })
+    expect(result).toMatchObject({ ok: true, value: { timeSource: 'server', estimate: null, warnMs: 3_000, dangerMs: 7_000 } })
   })
 })

@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 // The Electron binary cannot run here: these tests stand in for the `electron` module only, and exercise our glue.
 const handlers = new Map<string, (event: unknown, payload: unknown, callId?: unknown) => unknown>()
 const listeners = new Map<string, (event: unknown, ...args: unknown[]) => void>()
-const safeStorageState = { backend: 'gnome_libsecret', available: true }
 vi.mock('electron', () => ({
   ipcMain: {
     handle: (name: string, fn: (event: unknown, payload: unknown) => unknown) => handlers.set(name, fn),
@@ -11,16 +10,9 @@ vi.mock('electron', () => ({
     on: (name: string, fn: (event: unknown, ...args: unknown[]) => void) => listeners.set(name, fn),
     removeListener: (name: string) => listeners.delete(name),
   },
-  safeStorage: {
-    getSelectedStorageBackend: () => safeStorageState.backend,
-    isEncryptionAvailable: () => safeStorageState.available,
-    encryptString: (s: string) => Buffer.from(`enc:${s}`),
-    decryptString: (b: Buffer) => b.toString().slice(4),
-  },
 }))
 
 const { registerIpc } = await import('../../../src/main/electron/ipc')
-const { createSafeStorageCipher } = await import('../../../src/main/electron/safe-storage-cipher')
 const { mainWindowOptions, isSafeExternalUrl, isAppNavigation } = await import('../../../src/main/electron/window-options')
 const { limitNavigation, denyAllPermissions, limitPermissions } = await import('../../../src/main/electron/harden-session')
 const { HandlerRegistry } = await import('../../../src/main/bridge/registry')
@@ -188,17 +180,5 @@ describe('window and session hardening', () => {
     // A check without a requesting URL falls back to the requesting origin; an empty one is refused.
     expect(check?.({}, 'clipboard-sanitized-write', 'app://console', { isMainFrame: true })).toBe(true)
     expect(check?.({}, 'clipboard-sanitized-write', '', { isMainFrame: true })).toBe(false)
-  })
-
-  it('reports safeStorage basic_text as unprotected and a keyring as protected', () => {
-    safeStorageState.backend = 'basic_text'
-    const weak = createSafeStorageCipher()
-    safeStorageState.backend = 'gnome_libsecret'
-    const strong = createSafeStorageCipher()
-    if (process.platform === 'linux') {
-      expect(weak.info).toMatchObject({ backend: 'safeStorage:basic_text', protected: false })
-      expect(strong.info).toMatchObject({ backend: 'safeStorage:gnome_libsecret', protected: true })
-    }
-    expect(strong.decrypt(strong.encrypt('x'))).toBe('x')
   })
 })

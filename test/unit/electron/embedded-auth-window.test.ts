@@ -3,9 +3,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 // The Electron binary cannot run here: these stand-ins record what our glue asks of Electron and let the test fire
 // the navigation events a real window would fire.
-type BeforeRequest = (details: { url: string; resourceType: string }, callback: (r: { cancel?: boolean }) => void) => void
+type BeforeRequest = (
+  details: { url: string; resourceType: string; webContentsId?: number },
+  callback: (r: { cancel?: boolean }) => void,
+) => void
 
+let nextContentsId = 1
 class FakeContents extends EventEmitter {
+  readonly id = nextContentsId++
   openHandler: ((d: { url: string }) => { action: string }) | null = null
   setWindowOpenHandler(fn: (d: { url: string }) => { action: string }) {
     this.openHandler = fn
@@ -18,6 +23,7 @@ const state = {
     string,
     { beforeRequest: BeforeRequest | null; filter: unknown; permission: unknown; cleared: number; options: unknown }
   >(),
+  fromPartitionCalls: 0,
 }
 
 class FakeWindow extends EventEmitter {
@@ -45,6 +51,7 @@ vi.mock('electron', () => ({
   BrowserWindow: FakeWindow,
   session: {
     fromPartition: (partition: string, options: unknown) => {
+      state.fromPartitionCalls++
       const entry = {
         beforeRequest: null as BeforeRequest | null,
         filter: null as unknown,
@@ -103,10 +110,12 @@ describe('embedded authorization window', () => {
   beforeEach(() => {
     state.windows.length = 0
     state.sessions.clear()
+    state.fromPartitionCalls = 0
   })
 
-  it('opens the authorize URL in a sandboxed, isolated window with its own in-memory partition and no preload', () => {
+  it('opens the authorize URL in a sandboxed, isolated window on one shared in-memory partition, and no preload', () => {
     const opener = createEmbeddedAuthWindowOpener()
+    opener.open(request)
     opener.open(request)
     opener.open(request)
     const [a, b] = state.windows as [FakeWindow, FakeWindow]
@@ -114,7 +123,10 @@ describe('embedded authorization window', () => {
     expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webviewTag: false })
     expect(prefs.preload).toBeUndefined()
     expect(String(prefs.partition)).not.toMatch(/^persist:/)
-    expect(prefs.partition).not.toBe(b.options.webPreferences.partition)
+    // One session for every attempt: Electron keeps each partition until quit, so a new one per attempt would leak.
+    expect(b.options.webPreferences.partition).toBe(prefs.partition)
+    expect(state.fromPartitionCalls).toBe(1)
+    expect(state.sessions.get(String(prefs.partition))?.options).toEqual({ cache: false })
     expect(a.loaded).toBe(request.authorizeUrl)
     expect(a.webContents.openHandler?.({ url: 'https://x.example' })).toEqual({ action: 'deny' })
     const denied = vi.fn()
@@ -135,15 +147,26 @@ describe('embedded authorization window', () => {
   })
 
   it('cancels the main-frame request to the redirect URI before it leaves, and lets everything else through', async () => {
-    const session = createEmbeddedAuthWindowOpener().open(request)
+    const opener = createEmbeddedAuthWindowOpener()
+    const other = opener.open({ ...request, redirectUri: 'https://other.example/cb' })
+    const otherId = lastWindow().webContents.id
+    const session = opener.open(request)
+    const id = lastWindow().webContents.id
     const ses = sessionOf(lastWindow())
     expect(ses.filter).toEqual({ urls: ['<all_urls>'], types: ['mainFrame'] })
     const answers: Array<{ cancel?: boolean }> = []
-    ses.beforeRequest?.({ url: 'https://auth.partner.example/consent', resourceType: 'mainFrame' }, r => answers.push(r))
-    ses.beforeRequest?.({ url: 'https://partner.example/oauth/cb/?code=1', resourceType: 'mainFrame' }, r => answers.push(r))
-    ses.beforeRequest?.({ url: 'https://partner.example/oauth/cb?error=access_denied', resourceType: 'mainFrame' }, r => answers.push(r))
-    expect(answers).toEqual([{}, {}, { cancel: true }])
+    const hook = (url: string, webContentsId?: number) =>
+      ses.beforeRequest?.({ url, resourceType: 'mainFrame', webContentsId }, r => answers.push(r))
+    hook('https://auth.partner.example/consent', id)
+    hook('https://partner.example/oauth/cb/?code=1', id)
+    // The shared hook asks only the window the request belongs to.
+    hook('https://partner.example/oauth/cb?code=2', otherId)
+    hook('https://partner.example/oauth/cb?code=3')
+    hook('https://partner.example/oauth/cb?error=access_denied', id)
+    expect(answers).toEqual([{}, {}, {}, {}, { cancel: true }])
     await expect(session.outcome).resolves.toEqual({ kind: 'redirect', url: 'https://partner.example/oauth/cb?error=access_denied' })
+    other.close()
+    await expect(other.outcome).resolves.toEqual({ kind: 'closed' })
   })
 
   it('catches custom-scheme redirect URIs through navigation events', async () => {
@@ -154,14 +177,19 @@ describe('embedded authorization window', () => {
     await expect(session.outcome).resolves.toEqual({ kind: 'redirect', url: 'com.partner.app:/oauth2redirect?code=xyz' })
   })
 
-  it('reports a window closed by the user, and close() closes it and wipes its partition', async () => {
-    const session = createEmbeddedAuthWindowOpener().open(request)
+  it('reports a window closed by the user, and close() closes it and wipes the shared partition each time', async () => {
+    const opener = createEmbeddedAuthWindowOpener()
+    const session = opener.open(request)
     const win = lastWindow()
     session.close()
     expect(win.destroyed).toBe(true)
     await expect(session.outcome).resolves.toEqual({ kind: 'closed' })
     expect(sessionOf(win).cleared).toBe(1)
     session.close()
+    const second = opener.open(request)
+    lastWindow().close()
+    await expect(second.outcome).resolves.toEqual({ kind: 'closed' })
+    expect(sessionOf(win).cleared).toBe(2)
   })
 
   it('keeps the first outcome when several signals arrive', async () => {

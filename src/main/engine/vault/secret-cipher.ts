@@ -6,6 +6,7 @@ import type { SecretStorageInfo } from '../../../shared/contract'
  */
 export interface SecretCipher {
   readonly info: SecretStorageInfo
-  encrypt(plain: string): Buffer
-  decrypt(data: Buffer): string
+  /** May be asynchronous (Electron's safeStorage encryptStringAsync); the vault keeps changes in call order. */
+  encrypt(plain: string): Buffer | Promise<Buffer>
+  decrypt(data: Buffer): string | Promise<string>
 }

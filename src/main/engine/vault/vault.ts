@@ -31,6 +31,8 @@ export class Vault {
   private readonly records = new Map<string, VaultRecord>()
   private readonly fileProblems: StorageProblem[] = []
   private writing: Promise<void> = Promise.resolve()
+  /** Changes to `records` in call order: an asynchronous cipher (Electron safeStorage) must not reorder two sets. */
+  private changes: Promise<void> = Promise.resolve()
 
   private constructor(
     readonly path: string,
@@ -74,7 +76,7 @@ export class Vault {
     for (const [key, record] of Object.entries(doc.records)) {
       const entry: VaultRecord = { data: record.data, updatedAt: record.updatedAt }
       try {
-        entry.plain = this.cipher.decrypt(Buffer.from(record.data, 'base64'))
+        entry.plain = await this.cipher.decrypt(Buffer.from(record.data, 'base64'))
         onSecret?.(key, entry.plain)
       } catch (error) {
         entry.error = error instanceof Error ? error.message : String(error)
@@ -134,20 +136,24 @@ export class Vault {
 
   /** Encrypts and stores a value; resolves once the file on disk holds it. */
   async set(key: string, value: string): Promise<void> {
-    const data = this.cipher.encrypt(value).toString('base64')
-    this.records.set(key, { data, plain: value, updatedAt: this.now().toISOString() })
+    await this.change(async () => {
+      const data = (await this.cipher.encrypt(value)).toString('base64')
+      this.records.set(key, { data, plain: value, updatedAt: this.now().toISOString() })
+    })
     await this.persist()
   }
 
   /** Removes the records whose key satisfies `match`; resolves once written. */
   async deleteWhere(match: (key: string) => boolean): Promise<number> {
     let count = 0
-    for (const key of [...this.records.keys()]) {
-      if (match(key)) {
-        this.records.delete(key)
-        count++
+    await this.change(() => {
+      for (const key of [...this.records.keys()]) {
+        if (match(key)) {
+          this.records.delete(key)
+          count++
+        }
       }
-    }
+    })
     if (count > 0) await this.persist()
     return count
   }
@@ -159,6 +165,13 @@ export class Vault {
   /** Waits for pending writes (used at shutdown). */
   flush(): Promise<void> {
     return this.writing
+  }
+
+  /** Runs one change to `records` after the previous ones (in call order), even when an earlier one failed. */
+  private change(apply: () => void | Promise<void>): Promise<void> {
+    const next = this.changes.then(apply, apply)
+    this.changes = next.catch(() => {})
+    return next
   }
 
   private persist(): Promise<void> {
