@@ -5,6 +5,7 @@ import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
 import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
+import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
 import { PACKAGE_VERSION } from './version'
 import { type ChosenEnvironment, chooseEnvironment, type WhereMode } from './where-args'
 
@@ -29,11 +30,14 @@ export async function openWhereRuntime(mode: WhereMode, values: Record<string, u
     if (ephemeral) await rm(dataDir, { recursive: true, force: true })
   }
   try {
+    // Before anything touches the folder: the key-file cipher creates its key there.
+    const dataFolderLock = acquireDataFolderLock(dataDir, `CLI ${label}`)
     runtime = await createRuntime({
       transport: 'web',
       version: PACKAGE_VERSION,
       dataDir,
-      cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
+      dataFolderLock,
+      cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
       sandbox: mode === 'sandbox',
       sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
       heartbeatMs: 3_600_000,

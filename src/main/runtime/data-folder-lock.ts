@@ -7,7 +7,7 @@ import { ConsoleError } from '../engine/core/console-error'
 export const LOCK_FILE = 'console.lock'
 
 /** Who may hold a data folder: each writes environments, the vault and its key. */
-export type LockHolderKind = 'desktop app' | 'web host' | 'CLI walkthrough'
+export type LockHolderKind = 'desktop app' | 'web host' | `CLI ${string}`
 
 /** What the lock file says about its holder (shown to the one refused). */
 export interface LockHolder {
