@@ -38,6 +38,8 @@ ${SCENARIOS.map(s => `                          ${s.name.padEnd(22)} ${s.title}`
   --open                also open the authorize URL in the default browser
   --timeout SECONDS     how long to wait for the redirect after printing the URL (default 300)
   --location ID         the location to install at (default: the first one listed)
+  --confirm-production NAME
+                        the environment's name, typed: the install on an environment marked production needs it
   --from DATE           first day of the ticket export, YYYY-MM-DD (default: 7 days ago)
   --to DATE             last day of the ticket export (default: today, UTC)
   --data-dir DIR        where saved environments live, for --env (default: ${defaultDataDir()})
@@ -60,6 +62,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       open: { type: 'boolean', default: false },
       timeout: { type: 'string' },
       location: { type: 'string' },
+      'confirm-production': { type: 'string' },
       from: { type: 'string' },
       to: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -145,6 +148,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       autoConsent: mode === 'sandbox' || values['auto-consent'] === true,
       authorizeTimeoutSeconds: timeout,
       locationId,
+      confirmProduction: values['confirm-production'],
       from,
       to,
       writeHar: values.har === undefined ? undefined : text => writeHarFile(values.har as string, text),

@@ -93,7 +93,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       ? await context.services.environments.list()
       : {
           environments: sandbox
-            ? [{ id: 'sandbox', name: 'Sandbox (built-in)', builtIn: true, authUrl: sandbox.url, baseUrl: sandbox.url }]
+            ? [{ id: 'sandbox', name: 'Sandbox (built-in)', builtIn: true, authUrl: sandbox.url, baseUrl: sandbox.url, production: false }]
             : [],
           activeId: sandbox ? 'sandbox' : null,
         }

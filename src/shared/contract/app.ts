@@ -9,6 +9,8 @@ export interface EnvironmentSummary {
   builtIn: boolean
   authUrl: string
   baseUrl: string
+  /** Marked production: a colour band on every screen, and state-changing requests need a typed confirmation. */
+  production: boolean
 }
 
 export interface SecretStorageInfo {

@@ -41,6 +41,8 @@ export const environmentSettingsSchema = z
     pkce: z.boolean().optional(),
     callbackTimeoutSeconds: z.number().int().min(10).max(3600).optional(),
     requireStateEcho: z.boolean().optional(),
+    /** A production environment: state-changing requests need the environment's name typed (the production guard). */
+    production: z.boolean().optional(),
   })
   .strict()
 

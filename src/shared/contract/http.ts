@@ -112,6 +112,11 @@ const sendOptions = {
   force: z.boolean().default(false),
   /** On 429: wait Retry-After (with exponential backoff and jitter) and retry, re-signing each attempt. */
   autoRetry: z.boolean().default(false),
+  /**
+   * The production guard: for a state-changing request (not GET/HEAD/OPTIONS) to an environment marked production, the
+   * environment's name as the user typed it. Without it (or with another text) the engine refuses the request.
+   */
+  confirmProduction: z.string().max(200).optional(),
 }
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date in YYYY-MM-DD form')
 

@@ -26,6 +26,8 @@ export interface ResolvedEnvironment {
     exportTickets: string
     exampleLocations: string
   }
+  /** Marked production: the executor refuses state-changing requests without a typed confirmation. */
+  production?: boolean
   /** Present for the built-in sandbox: where its operator API is and the admin token to use it. */
   sandboxAdmin?: { url: string; adminToken: string }
   /** Trust, proxy and client certificate (absent: Node's CA store, HTTP(S)_PROXY/NO_PROXY, no client certificate). */

@@ -8,6 +8,7 @@ import { signRequest } from '../signing/signer'
 import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
 import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
 import { sleepUnlessCancelled, throwIfCancelled } from './cancellation'
+import { checkProductionGuard } from './production-guard'
 import { prepareHeaders } from './request-headers'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
@@ -44,6 +45,8 @@ export interface ExecuteInput {
   autoRetry?: boolean
   /** Refuse (ConsoleError rate_limited, reason quota_spent) when the ledger says the quota is spent (default true). */
   warnSpent?: boolean
+  /** The production guard's typed confirmation (see production-guard.ts). */
+  confirmProduction?: string
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000
@@ -156,6 +159,7 @@ export class RequestExecutor {
     const url = resolveRequestUrl(env, input.target, input.path)
     const route = this.route(url, env)
     const method = input.method.toUpperCase()
+    checkProductionGuard(env, method, input)
     const base = prepareHeaders(input.headers ?? {}, input.body)
     const credentialed = input.auth !== 'none' || 'authorization' in base.headers || 'x-access-key' in base.headers
     const key = quotaKey(credentialed && env ? env.clientId : 'anonymous', method, url.pathname)

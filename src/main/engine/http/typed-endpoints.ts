@@ -6,7 +6,7 @@ import { errorForStatus } from './status-errors'
 import { fillPath } from './target-url'
 
 /** Options every typed endpoint takes (the same as http:send's). */
-export type EndpointOptions = Pick<ExecuteInput, 'envId' | 'timeoutMs' | 'force' | 'autoRetry' | 'signal'>
+export type EndpointOptions = Pick<ExecuteInput, 'envId' | 'timeoutMs' | 'force' | 'autoRetry' | 'signal' | 'confirmProduction'>
 
 const locationSchema = z.looseObject({
   id: z.number().int(),

@@ -20,6 +20,7 @@ export interface EnvironmentRecord {
   pkce: boolean
   callbackTimeoutSeconds: number
   requireStateEcho: boolean
+  production: boolean
   hasClientSecret: boolean
   unprotectedStorageAccepted: boolean
   createdAt: string | null
@@ -61,5 +62,6 @@ export function settingsOf(record: EnvironmentRecord): EnvironmentSettings {
     requireStateEcho: record.requireStateEcho,
   }
   if (Object.keys(record.pathOverrides).length > 0) settings.paths = { ...record.pathOverrides }
+  if (record.production) settings.production = true
   return settings
 }

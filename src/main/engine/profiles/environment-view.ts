@@ -5,7 +5,14 @@ import { settingsOf } from './environment-record'
 
 /** The switcher's view of an environment (no secrets, no settings). */
 export function toSummary(record: EnvironmentRecord): EnvironmentSummary {
-  return { id: record.id, name: record.name, builtIn: record.builtIn, authUrl: record.authUrl, baseUrl: record.baseUrl }
+  return {
+    id: record.id,
+    name: record.name,
+    builtIn: record.builtIn,
+    authUrl: record.authUrl,
+    baseUrl: record.baseUrl,
+    production: record.production,
+  }
 }
 
 /** What the renderer may know about an environment: settings, the exact redirect as sent, the secret masked only. */

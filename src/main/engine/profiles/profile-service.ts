@@ -107,6 +107,7 @@ export class ProfileService implements EnvironmentProvider {
       redirectUri: record.redirectUri,
       paths: effectivePaths(record),
     }
+    if (record.production) resolved.production = true
     if (record.sandboxAdmin) resolved.sandboxAdmin = { ...record.sandboxAdmin }
     return resolved
   }

@@ -85,7 +85,7 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<Walkthrough
     })
     await step(4, 'Installing the integration', async () => {
       const at = location as PartnerLocation
-      const result = await o.call('http:install', { envId: o.envId, locationId: at.id })
+      const result = await o.call('http:install', { envId: o.envId, locationId: at.id, confirmProduction: o.confirmProduction })
       return `${result.exchange.status} at location ${at.id}, ${at.name}`
     })
     await step(5, 'Exporting tickets (HMAC-signed)', async () => {

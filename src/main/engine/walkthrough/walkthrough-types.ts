@@ -34,6 +34,8 @@ export interface WalkthroughOptions {
   autoConsent: boolean
   authorizeTimeoutSeconds: number
   locationId?: number
+  /** The production guard's typed confirmation, for the install step on an environment marked production. */
+  confirmProduction?: string
   from: string
   to: string
   /** Writes the sanitized HAR (step 6); absent = the step is skipped. */

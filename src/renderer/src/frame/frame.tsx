@@ -1,7 +1,9 @@
 import { Suspense } from 'react'
+import { useAppInfo } from '../bridge/use-app-info'
 import { useNavStore } from '../stores/nav-store'
 import { CommandPalette } from './command-palette'
 import { Drawer } from './drawer'
+import { ProductionBand } from './production-band'
 import { sections } from './sections'
 import { Sidebar } from './sidebar'
 import { StatusBar } from './status-bar'
@@ -14,8 +16,12 @@ export function Frame() {
   const drawerOpen = useNavStore(s => s.drawerOpen)
   const current = sections.find(s => s.id === section) ?? sections[0]
   const Panel = current?.component
+  const info = useAppInfo()
+  const active = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId)
+  const production = active?.production === true
   return (
-    <div className={`frame${drawerOpen ? ' frame--drawer' : ''}`}>
+    <div className={`frame${drawerOpen ? ' frame--drawer' : ''}${production ? ' frame--production' : ''}`}>
+      {production && active ? <ProductionBand env={active} /> : null}
       <Sidebar />
       <main className="main-panel" aria-label={current?.label}>
         <Suspense fallback={<div className="loading">Loading {current?.label}…</div>}>{Panel ? <Panel /> : null}</Suspense>

@@ -19,7 +19,9 @@ export function StatusBar() {
   return (
     <footer className="status-bar">
       <span className={`status-dot status-dot--${connection}`} title={`Bridge ${connection}`} />
-      <span data-testid="status-environment">{env ? env.name : info.isLoading ? 'Loading…' : 'No environment'}</span>
+      <span data-testid="status-environment" className={env?.production ? 'is-production' : undefined}>
+        {env ? env.name : info.isLoading ? 'Loading…' : 'No environment'}
+      </span>
       <TokenStatus />
       <SkewStatus />
       <QuotaStatus />

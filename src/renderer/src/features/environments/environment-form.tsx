@@ -220,6 +220,12 @@ export function EnvironmentForm({
           <input type="checkbox" checked={v.requireStateEcho} onChange={e => set('requireStateEcho', e.target.checked)} /> Require the
           server to echo state
         </label>
+        {fixed ? null : (
+          <label className="env-check">
+            <input type="checkbox" checked={v.production} onChange={e => set('production', e.target.checked)} /> Production — a red band on
+            every screen, and installs and other state-changing requests must be confirmed by typing this environment’s title
+          </label>
+        )}
       </div>
       <details className="env-form__paths" open={PATH_KEYS.some(k => v.paths[k] !== '' || errors.has(`paths.${k}`))}>
         <summary>Path overrides (where a deployment differs from the spec)</summary>

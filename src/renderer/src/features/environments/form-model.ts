@@ -32,6 +32,8 @@ export interface FormValues {
   pkce: boolean
   callbackTimeoutSeconds: string
   requireStateEcho: boolean
+  /** The production guard: a band on every screen, typed confirmation for state-changing requests. */
+  production: boolean
   paths: Record<EnvironmentPathKey, string>
   /** A new secret; '' keeps the stored one (edit) or stores none (create). */
   clientSecret: string
@@ -55,6 +57,7 @@ export function blankForm(): FormValues {
     pkce: false,
     callbackTimeoutSeconds: '300',
     requireStateEcho: true,
+    production: false,
     paths: emptyPaths(),
     clientSecret: '',
     removeSecret: false,
@@ -75,6 +78,7 @@ export function formOf(env: EnvironmentDetail): FormValues {
     pkce: env.pkce,
     callbackTimeoutSeconds: String(env.callbackTimeoutSeconds),
     requireStateEcho: env.requireStateEcho,
+    production: env.production,
     paths,
     clientSecret: '',
     removeSecret: false,
@@ -106,6 +110,7 @@ export function settingsOf(v: FormValues): EnvironmentSettings {
     pkce: v.pkce,
     callbackTimeoutSeconds: Number(v.callbackTimeoutSeconds),
     requireStateEcho: v.requireStateEcho,
+    production: v.production,
   }
 }
 

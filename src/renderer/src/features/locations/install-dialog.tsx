@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { PartnerLocation } from '../../../../shared/contract'
+import { SandboxFirst } from './sandbox-first'
 
 export interface InstallTarget {
   envName: string
@@ -7,6 +8,10 @@ export interface InstallTarget {
   isSandbox: boolean
   /** Where the POST goes ({base_url} + installations path), for the confirmation to say exactly what happens. */
   url: string
+  /** Marked production: the environment's name must be typed too, and the engine checks it (the production guard). */
+  production?: boolean
+  /** The built-in sandbox, for "try it on the sandbox first" (null when it does not run). */
+  sandboxEnvId?: string | null
 }
 
 /**
@@ -22,15 +27,18 @@ export function InstallDialog({
 }: {
   location: PartnerLocation
   target: InstallTarget
-  onConfirm: () => void
+  /** Called with the typed production confirmation (the environment's name) when the environment is production. */
+  onConfirm: (confirmProduction?: string) => void
   onCancel: () => void
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const installRef = useRef<HTMLButtonElement>(null)
   const [typed, setTyped] = useState('')
+  const [typedEnv, setTypedEnv] = useState('')
   const titleId = useId()
   const inputId = useId()
+  const envInputId = useId()
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
@@ -43,7 +51,9 @@ export function InstallDialog({
       if (dialog.open && typeof dialog.close === 'function') dialog.close()
     }
   }, [])
-  const confirmed = target.isSandbox || typed.trim() === location.name
+  const production = target.production === true
+  const envConfirmed = !production || typedEnv === target.envName
+  const confirmed = (target.isSandbox || typed.trim() === location.name) && envConfirmed
   const body = JSON.stringify({ locationId: location.id })
   return (
     <dialog
@@ -59,10 +69,16 @@ export function InstallDialog({
         method="dialog"
         onSubmit={e => {
           e.preventDefault()
-          if (confirmed) onConfirm()
+          if (confirmed) onConfirm(production ? typedEnv : undefined)
         }}
       >
         <h2 id={titleId}>Install at {location.name}?</h2>
+        {production ? (
+          <p className="loc-production" role="note" aria-label="Production">
+            <strong>Production: {target.envName}.</strong> This install changes a real merchant’s account; the console sends it only with
+            the environment’s name typed below.
+          </p>
+        ) : null}
         {!target.isSandbox ? (
           <p className="loc-banner" role="note">
             Acting as merchant <strong className="mono">{location.merchantId}</strong> on location <strong>{location.name}</strong> (
@@ -99,6 +115,23 @@ export function InstallDialog({
             {typed !== '' && !confirmed ? <span className="loc-muted">Does not match “{location.name}” yet.</span> : null}
           </div>
         ) : null}
+        {production ? (
+          <div className="field loc-dialog__confirm">
+            <label htmlFor={envInputId} className="field__label">
+              Type the environment name to confirm (production)
+            </label>
+            <input
+              id={envInputId}
+              value={typedEnv}
+              onChange={e => setTypedEnv(e.target.value)}
+              placeholder={target.envName}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {typedEnv !== '' && !envConfirmed ? <span className="loc-muted">Does not match “{target.envName}” yet.</span> : null}
+          </div>
+        ) : null}
+        {production && target.sandboxEnvId ? <SandboxFirst location={location} sandboxEnvId={target.sandboxEnvId} /> : null}
         <div className="loc-dialog__actions">
           <button type="button" className="btn" onClick={onCancel}>
             Cancel

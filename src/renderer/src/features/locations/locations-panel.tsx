@@ -163,10 +163,16 @@ export function LocationsPanel() {
       {confirming && envSummary ? (
         <InstallDialog
           location={confirming}
-          target={{ envName: envSummary.name, isSandbox, url: installUrl }}
+          target={{
+            envName: envSummary.name,
+            isSandbox,
+            production: envSummary.production,
+            url: installUrl,
+            sandboxEnvId: info.data?.environments.find(e => e.builtIn)?.id ?? null,
+          }}
           onCancel={() => setConfirming(null)}
-          onConfirm={() => {
-            install.mutate(confirming)
+          onConfirm={confirmProduction => {
+            install.mutate({ location: confirming, confirmProduction })
             setConfirming(null)
           }}
         />

@@ -49,6 +49,12 @@ function failure(error: unknown): InstallOutcome {
   }
 }
 
+/** One install: the location, and for a production environment its name as the user typed it (the guard). */
+export interface InstallRequest {
+  location: PartnerLocation
+  confirmProduction?: string
+}
+
 /**
  * Installs the integration at a location (`http:install`, spec 4.5). The outcome goes to the locations store (so it
  * shows in place, in the row and the detail panel, even if the panel was left meanwhile), and a success is added to
@@ -56,12 +62,12 @@ function failure(error: unknown): InstallOutcome {
  */
 export function useInstall(envId: string | null) {
   return useMutation({
-    mutationFn: (location: PartnerLocation) =>
-      invoke('http:install', envId ? { envId, locationId: location.id } : { locationId: location.id }),
-    onMutate: location => {
+    mutationFn: ({ location, confirmProduction }: InstallRequest) =>
+      invoke('http:install', { ...(envId ? { envId } : {}), locationId: location.id, confirmProduction }),
+    onMutate: ({ location }) => {
       if (envId) useLocationsStore.getState().setOutcome(envId, location.id, { kind: 'pending', at: new Date().toISOString() })
     },
-    onSuccess: (result, location) => {
+    onSuccess: (result, { location }) => {
       if (!envId) return
       const at = new Date().toISOString()
       const x = result.exchange
@@ -85,7 +91,7 @@ export function useInstall(envId: string | null) {
         logId: x.logId,
       })
     },
-    onError: (error, location) => {
+    onError: (error, { location }) => {
       if (envId) useLocationsStore.getState().setOutcome(envId, location.id, failure(error))
     },
   })

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query'
+import type { PartnerLocation } from '../../../../shared/contract'
+import { invoke } from '../../bridge/bridge'
+import { ErrorBox } from '../../ui/error-box'
+
+/**
+ * The production guard's offer: the same install against the built-in sandbox before the real one, its answer shown
+ * in the dialog. The sandbox has its own merchants and locations, so an unknown location there says the request is
+ * well formed (it reached the server's checks), not that the real one will succeed.
+ */
+export function SandboxFirst({ location, sandboxEnvId }: { location: PartnerLocation; sandboxEnvId: string }) {
+  const run = useMutation({ mutationFn: () => invoke('http:install', { envId: sandboxEnvId, locationId: location.id }) })
+  return (
+    <div className="loc-sandbox-first">
+      <button type="button" className="btn" onClick={() => run.mutate()} disabled={run.isPending}>
+        {run.isPending ? 'Trying on the sandbox…' : 'Try it on the sandbox first'}
+      </button>
+      {run.data ? (
+        <span role="status" aria-label="Sandbox result">
+          The sandbox answered {run.data.exchange.status} {run.data.exchange.statusText}: the same request installs there.
+        </span>
+      ) : null}
+      <ErrorBox error={run.error} title="On the sandbox, the same install failed." />
+    </div>
+  )
+}
