@@ -97,7 +97,7 @@ test('Deny in the popup: access_denied is explained and the lifecycle lights den
   const popup = await startFlow(page, /System browser \+ loopback/)
   await decide(popup, 'Deny')
   const outcome = page.getByRole('alert', { name: 'Outcome' })
-  await expect(outcome).toContainText('The merchant denied access (error=access_denied)')
+  await expect(outcome).toContainText('The server answered access_denied: a denial or a refused request')
   await expect(outcome).toContainText('clicked Deny')
   await expect(outcome).toContainText('choose Allow')
   await expect(step(page, 'Consent')).toHaveAttribute('data-status', 'failed')

@@ -11,7 +11,7 @@ import { openInBrowser } from './open-browser'
 import { installProcessGuard } from './process-guard'
 import { PACKAGE_VERSION } from './version'
 
-const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox]
+const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox] [--sandbox-tls]
 
 Serves the console on http://127.0.0.1 for any browser, with the built-in sandbox as the default environment.
 The printed URL carries a one-time token: only a browser that opened it can use the console.
@@ -20,6 +20,8 @@ The printed URL carries a one-time token: only a browser that opened it can use 
   --no-open        do not open the default browser
   --data-dir DIR   where environments and the encrypted vault live (default: ${defaultDataDir()})
   --no-sandbox     do not start the built-in sandbox
+  --sandbox-tls    serve the built-in sandbox over HTTPS from the console's local CA (DIR/tls; trusted by the
+                   built-in environment; a browser signing in on its pages must trust the CA file printed)
 `
 
 /** Finds the built renderer next to the CLI bundle (out/node → out/renderer) or from the source tree. */
@@ -37,6 +39,7 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
       'no-open': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       'no-sandbox': { type: 'boolean', default: false },
+      'sandbox-tls': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -73,6 +76,7 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     dataFolderLock,
     cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
     sandbox: !values['no-sandbox'],
+    sandboxTls: values['sandbox-tls'] || undefined,
   })
   let host: Awaited<ReturnType<typeof startWebHost>>
   try {
@@ -86,6 +90,7 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
   const unguard = io === processIo ? installProcessGuard(io.stderr, text => runtime.secrets.redact(text)) : () => {}
   io.stdout.write(`Partner API Console is ready at:\n\n  ${host.url}\n\n`)
   if (runtime.sandbox) io.stdout.write(`Built-in sandbox: ${runtime.sandbox.url}\n`)
+  if (runtime.sandbox?.tls) io.stdout.write(`Its CA (trust it in the browser that signs in): ${runtime.sandbox.tls.caFile}\n`)
   io.stdout.write(`Data folder: ${dataDir}\nPress Ctrl-C to stop.\n`)
   if (!values['no-open'] && !(await openInBrowser(host.url))) {
     io.stdout.write('(No browser could be opened from here: copy the URL above into one.)\n')

@@ -21,6 +21,8 @@ export interface RuntimeOptions {
   /** Start the built-in sandbox (default true). */
   sandbox?: boolean
   sandboxPort?: number
+  /** Serve the built-in sandbox over HTTPS from the console's local CA (default: PARTNER_CONSOLE_SANDBOX_TLS=1). */
+  sandboxTls?: boolean
   /** Let the built-in sandbox answer authorize requests itself (headless runs such as `walkthrough`). */
   sandboxAutoConsent?: 'allow' | 'deny'
   heartbeatMs?: number
@@ -69,7 +71,13 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
   const registry = new HandlerRegistry(text => secrets.redact(text))
   const startedAt = new Date()
   const sandbox =
-    options.sandbox === false ? null : await startEmbeddedSandbox({ port: options.sandboxPort, autoConsent: options.sandboxAutoConsent })
+    options.sandbox === false
+      ? null
+      : await startEmbeddedSandbox({
+          port: options.sandboxPort,
+          autoConsent: options.sandboxAutoConsent,
+          tlsDataDir: (options.sandboxTls ?? process.env.PARTNER_CONSOLE_SANDBOX_TLS === '1') ? options.dataDir : undefined,
+        })
   if (sandbox) {
     secrets.add(sandbox.client.clientSecret, 'client_secret')
     secrets.add(sandbox.adminToken, 'sandbox_admin_token')

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { type RunningSandbox, startSandbox } from '../../sandbox'
+import { ensureSandboxTls, type RunningSandbox, startSandbox } from '../../sandbox'
 import { findFreePort } from './free-port'
 
 export interface EmbeddedSandbox {
@@ -8,6 +8,8 @@ export interface EmbeddedSandbox {
   /** The console's own client, registered with the loopback catcher's redirect URI. */
   client: { clientId: string; clientSecret: string; redirectUri: string }
   demoLogins: RunningSandbox['demoLogins']
+  /** Set when it serves HTTPS: the local CA the built-in environment trusts (and the file to trust elsewhere). */
+  tls?: { caFile: string; caPem: string }
   close(): Promise<void>
 }
 
@@ -18,7 +20,11 @@ export const BUILTIN_CLIENT_ID = 'partner-console-builtin'
  * redirect URI is a loopback address the console's catcher can listen on (RFC 8252 §7.3). The secret is random per
  * launch: the sandbox keeps no state across launches either.
  */
-export async function startEmbeddedSandbox(options: { port?: number; autoConsent?: 'allow' | 'deny' } = {}): Promise<EmbeddedSandbox> {
+export async function startEmbeddedSandbox(
+  options: { port?: number; autoConsent?: 'allow' | 'deny'; tlsDataDir?: string } = {},
+): Promise<EmbeddedSandbox> {
+  // With tlsDataDir: HTTPS with a certificate from the console's local CA in that folder (created once, key 0600).
+  const tls = options.tlsDataDir ? await ensureSandboxTls(options.tlsDataDir) : undefined
   const catcherPort = await findFreePort()
   const client = {
     clientId: BUILTIN_CLIENT_ID,
@@ -29,6 +35,7 @@ export async function startEmbeddedSandbox(options: { port?: number; autoConsent
     port: options.port ?? 0,
     autoConsent: options.autoConsent,
     quiet: true,
+    tls: tls ? { cert: tls.cert, key: tls.key } : undefined,
     // Also the demo clients (one with read:locations only, for the 403 path), for partners pointing their own code here.
     includeDemoClients: true,
     clients: [
@@ -45,6 +52,7 @@ export async function startEmbeddedSandbox(options: { port?: number; autoConsent
     adminToken: sandbox.adminToken,
     client,
     demoLogins: sandbox.demoLogins,
+    tls: tls ? { caFile: tls.caFile, caPem: tls.ca } : undefined,
     close: () => sandbox.close(),
   }
 }

@@ -25,6 +25,52 @@ export const pathOverridesSchema = z
   })
   .strict()
 
+/** How requests of an environment find a proxy: HTTPS_PROXY/HTTP_PROXY/NO_PROXY, none (direct), or the one given. */
+export const PROXY_MODES = ['env', 'none', 'url'] as const
+export type ProxyMode = (typeof PROXY_MODES)[number]
+/** The token request body: JSON as the spec shows (4.2), or a form as RFC 6749 and standard servers expect. */
+export const TOKEN_BODY_FORMATS = ['json', 'form'] as const
+export type TokenBodyFormat = (typeof TOKEN_BODY_FORMATS)[number]
+
+const filePath = z.string().trim().min(1).max(1000)
+
+/**
+ * Trust, proxy and client certificate of an environment (non-secret parts; the proxy password, the client key and its
+ * passphrase live in the vault). Absent fields mean Node's CA store, the *_PROXY variables and no client certificate.
+ */
+export const networkSettingsSchema = z
+  .object({
+    /** PEM files whose CAs are trusted on top of Node's store. */
+    caFiles: z.array(filePath).max(20).optional(),
+    /** Also trust the operating system's store (where Node offers it: 22.15 and later). */
+    systemCa: z.boolean().optional(),
+    proxyMode: z.enum(PROXY_MODES).optional(),
+    /** http://host:port or https://host:port, without credentials. */
+    proxyUrl: z.string().trim().max(2000).optional(),
+    proxyUsername: z.string().max(200).optional(),
+    /** Hosts that bypass the environment's proxy, NO_PROXY syntax (comma-separated, `.suffix`, `host:port`, `*`). */
+    noProxy: z.string().max(2000).optional(),
+    /** Mutual TLS: a PEM certificate (its key in the vault) or a PKCS#12 file (its passphrase in the vault). */
+    clientCertKind: z.enum(['pem', 'pkcs12']).optional(),
+    clientCertFile: filePath.optional(),
+  })
+  .strict()
+
+export type NetworkSettings = z.output<typeof networkSettingsSchema>
+
+/** Secrets of the network settings, kept in the vault: a string sets one, null removes it, absent keeps it. */
+export const networkSecretsSchema = z
+  .object({
+    proxyPassword: z.string().min(1).max(4096).nullable().optional(),
+    /** The client certificate's private key, PEM. */
+    clientKey: z.string().min(1).max(64_000).nullable().optional(),
+    /** The passphrase of the PKCS#12 file or of an encrypted PEM key. */
+    clientCertPassphrase: z.string().min(1).max(4096).nullable().optional(),
+  })
+  .strict()
+
+export type NetworkSecretsChange = z.output<typeof networkSecretsSchema>
+
 /**
  * The editable, non-secret settings of an environment. URLs are kept exactly as typed (the redirect URI must match the
  * registered one byte for byte); the engine checks their shape and explains what is wrong.
@@ -43,6 +89,11 @@ export const environmentSettingsSchema = z
     requireStateEcho: z.boolean().optional(),
     /** A production environment: state-changing requests need the environment's name typed (the production guard). */
     production: z.boolean().optional(),
+    /** Token request body format (default json, the spec's). */
+    tokenBody: z.enum(TOKEN_BODY_FORMATS).optional(),
+    /** Extra authorize parameters such as `scope` (the console's own — client_id, state, PKCE… — cannot be overridden). */
+    authorizeParams: z.record(z.string().min(1).max(100), z.string().max(2000)).optional(),
+    network: networkSettingsSchema.optional(),
   })
   .strict()
 
@@ -87,6 +138,12 @@ export interface EnvironmentDetail extends EnvironmentSummary {
   pkce: boolean
   callbackTimeoutSeconds: number
   requireStateEcho: boolean
+  tokenBody: TokenBodyFormat
+  authorizeParams: Record<string, string>
+  /** The network settings as stored (absent fields = defaults). */
+  network: NetworkSettings
+  /** The vault-held secrets of the network settings, masked. */
+  networkSecrets: { proxyPassword: MaskedSecret; clientKey: MaskedSecret; clientCertPassphrase: MaskedSecret }
   /** Whether the user agreed to keep this environment's secrets in unprotected storage (safeStorage basic_text). */
   unprotectedStorageAccepted: boolean
   /** The built-in sandbox: addresses and credentials fixed, only the flow settings can change. */
@@ -175,7 +232,14 @@ export const envChannels = {
   'env:get': invoke(z.object({ id }).strict()).returns<EnvironmentDetail>(),
   'env:validate': invoke(z.object({ settings: environmentSettingsSchema }).strict()).returns<EnvironmentValidation>(),
   'env:create': invoke(
-    z.object({ settings: environmentSettingsSchema, clientSecret: secretValue.optional(), acceptUnprotectedStorage: accept }).strict(),
+    z
+      .object({
+        settings: environmentSettingsSchema,
+        clientSecret: secretValue.optional(),
+        networkSecrets: networkSecretsSchema.optional(),
+        acceptUnprotectedStorage: accept,
+      })
+      .strict(),
   ).returns<EnvironmentDetail>(),
   'env:update': invoke(
     z
@@ -184,6 +248,7 @@ export const envChannels = {
         changes: environmentSettingsSchema.partial(),
         /** A new secret; null removes the stored one; absent keeps it. */
         clientSecret: secretValue.nullable().optional(),
+        networkSecrets: networkSecretsSchema.optional(),
         acceptUnprotectedStorage: accept,
       })
       .strict(),

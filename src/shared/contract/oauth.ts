@@ -142,8 +142,8 @@ export interface TokenView {
   expiresAt: string | null
   /** Seconds of life the current access token was given. */
   lifetimeSeconds: number | null
-  /** Where the expiry comes from: the `expiration` field (2.3), the last known lifetime (after a refresh, 2.4), or the spec's 24 h. */
-  expirySource: 'expiration' | 'last-known-lifetime' | 'spec-default' | null
+  /** Where the expiry comes from: the `expiration` field (2.3), `expires_in` (RFC 6749, when `expiration` is absent), the last known lifetime (after a refresh, 2.4), or the spec's 24 h. */
+  expirySource: 'expiration' | 'expires_in' | 'last-known-lifetime' | 'spec-default' | null
   expired: boolean
   /** False when the tokens live only in memory (built-in sandbox, or unprotected storage not accepted). */
   persisted: boolean

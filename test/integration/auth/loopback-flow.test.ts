@@ -126,7 +126,7 @@ describe('loopback catch mode against the sandbox', () => {
     const flow = (await c.ok('oauth:status', {})).flow
     expect(flow.step).toBe('denied')
     expect(flow.failure?.code).toBe('access_denied')
-    expect(flow.failure?.message).toMatch(/denied access/)
+    expect(flow.failure?.message).toMatch(/the server answered access_denied: a denial or a refused request/i)
     const lifecycle = await c.ok('oauth:status', { envId })
     expect(lifecycle.lifecycle.state).toBe('denied')
     expect(lifecycle.tokens.present).toBe(false)

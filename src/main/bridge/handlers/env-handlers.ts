@@ -8,8 +8,10 @@ export function registerEnvHandlers(registry: HandlerRegistry, deps: { profiles:
   registry.handle('env:list', () => profiles.listDetailed())
   registry.handle('env:get', req => profiles.detail(req.id))
   registry.handle('env:validate', req => profiles.validate(req.settings))
-  registry.handle('env:create', req => profiles.create(req.settings, req.clientSecret, req.acceptUnprotectedStorage))
-  registry.handle('env:update', req => profiles.update(req.id, req.changes, req.clientSecret, req.acceptUnprotectedStorage))
+  registry.handle('env:create', req => profiles.create(req.settings, req.clientSecret, req.acceptUnprotectedStorage, req.networkSecrets))
+  registry.handle('env:update', req =>
+    profiles.update(req.id, req.changes, req.clientSecret, req.acceptUnprotectedStorage, req.networkSecrets),
+  )
   registry.handle('env:duplicate', req => profiles.duplicate(req.id, req.name, req.acceptUnprotectedStorage))
   registry.handle('env:delete', req => profiles.remove(req.id))
   registry.handle('env:setActive', req => profiles.setActive(req.id))

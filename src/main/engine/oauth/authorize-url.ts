@@ -11,6 +11,8 @@ export interface AuthorizeUrlInput {
   state: string
   /** PKCE S256 challenge (RFC 7636), when enabled. */
   codeChallenge?: string
+  /** Extra parameters a standard authorization server wants (such as `scope`), appended after the console's own. */
+  extra?: Record<string, string>
 }
 
 /**
@@ -39,6 +41,16 @@ export function buildAuthorizeUrl(input: AuthorizeUrlInput): { url: string; para
       },
       { name: 'code_challenge_method', value: 'S256', note: 'RFC 7636: the challenge is S256. Not stated by the spec; off by default.' },
     )
+  }
+  for (const [name, value] of Object.entries(input.extra ?? {})) {
+    params.push({
+      name,
+      value,
+      note:
+        name === 'scope'
+          ? 'RFC 6749 §3.3: the access asked for. Not in the spec; set in the environment’s extra authorize parameters.'
+          : 'Set in the environment’s extra authorize parameters (not in the spec).',
+    })
   }
   const query = new URLSearchParams(params.map((p): [string, string] => [p.name, p.value])).toString()
   return { url: `${input.authUrl}${input.path}?${query}`, params }

@@ -39,6 +39,7 @@ export function newAttempt(record: EnvironmentRecord, mode: CatchMode, pkce: boo
     redirectUri: record.redirectUri,
     state,
     codeChallenge: pair?.challenge,
+    extra: record.authorizeParams,
   })
   return {
     id: `flow_${randomBytes(6).toString('hex')}`,

@@ -29,12 +29,15 @@ export function stateMissing(): FlowFailure {
   }
 }
 
-/** error=access_denied: the merchant clicked Deny. */
+/**
+ * error=access_denied. The spec's server sends it when the merchant clicks Deny, but RFC 6749 §4.1.2.1 also uses it for
+ * a request the server refuses by itself (a scope it does not grant, a client not allowed): say both.
+ */
 export function accessDenied(description?: string): FlowFailure {
   return {
     code: 'access_denied',
-    message: `The merchant denied access (error=access_denied${description ? `: ${description}` : ''}). Nothing was granted.`,
-    hint: 'Start again and choose Allow to continue.',
+    message: `The server answered access_denied${description ? ` (${description})` : ''}: a denial or a refused request. Nothing was granted.`,
+    hint: 'If the merchant clicked Deny, start again and choose Allow. Otherwise the server refused the request itself: check the extra authorize parameters (scope) and that the client may use this flow.',
     serverError: { error: 'access_denied', description },
   }
 }

@@ -10,6 +10,8 @@ export interface TokenGrant {
   tokenType: string
   /** Seconds; present in 2.3 (code exchange), absent in 2.4 (refresh). */
   expiration: number | null
+  /** Seconds, RFC 6749 §5.1 (standard servers): used when `expiration` is absent. */
+  expiresIn?: number | null
 }
 
 /** Why a token call failed, as the UI and the executor can act on it. */
@@ -33,7 +35,8 @@ export interface TokenClientDeps {
 }
 
 /**
- * The token endpoint (spec 4.2 and 4.3) with JSON bodies, as the spec shows. Every value learnt (code, tokens) is
+ * The token endpoint (spec 4.2 and 4.3) with JSON bodies as the spec shows, or form bodies (RFC 6749 §4.1.3) for a
+ * standard authorization server when the environment says so; client_id and client_secret go in the body either way. Every value learnt (code, tokens) is
  * registered for redaction before anything else happens with it; every refusal becomes a ConsoleError whose
  * `details.cause` names the reason (wrong client, code replayed, redirect mismatch, refresh revoked…).
  */
@@ -73,11 +76,12 @@ export class TokenClient {
   }
 
   private post(env: ResolvedEnvironment, body: Record<string, string>): Promise<IncomingResponse> {
+    const form = env.oauth?.tokenBody === 'form'
     return this.deps.send({
       method: 'POST',
       url: `${env.authUrl}${env.paths.token}`,
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
+      headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', accept: 'application/json' },
+      body: form ? new URLSearchParams(body).toString() : JSON.stringify(body),
       purpose: 'oauth-token',
       envId: env.id,
       timeoutMs: 30_000,
@@ -103,13 +107,21 @@ export class TokenClient {
       this.deps.secrets.add(access, 'access_token')
       const refresh = typeof json?.refresh_token === 'string' && json.refresh_token !== '' ? json.refresh_token : null
       this.deps.secrets.add(refresh, 'refresh_token')
+      if (typeof json?.id_token === 'string') this.deps.secrets.add(json.id_token, 'id_token')
       const expiration = typeof json?.expiration === 'number' && json.expiration > 0 ? json.expiration : null
+      const expiresIn = typeof json?.expires_in === 'number' && json.expires_in > 0 ? json.expires_in : null
+      const permissions = Array.isArray(json?.permissions)
+        ? json.permissions.filter((p): p is string => typeof p === 'string')
+        : typeof json?.scope === 'string' // RFC 6749 §5.1: the granted scope, space-separated.
+          ? json.scope.split(' ').filter(Boolean)
+          : []
       return {
         accessToken: access,
         refreshToken: refresh,
-        permissions: Array.isArray(json?.permissions) ? json.permissions.filter((p): p is string => typeof p === 'string') : [],
+        permissions,
         tokenType: typeof json?.token_type === 'string' ? json.token_type : 'Bearer',
         expiration,
+        expiresIn,
       }
     }
     throw classify(response, json, grant, env)
@@ -120,6 +132,9 @@ type Json = Record<string, unknown> & {
   access_token?: unknown
   refresh_token?: unknown
   expiration?: unknown
+  expires_in?: unknown
+  scope?: unknown
+  id_token?: unknown
   permissions?: unknown
   token_type?: unknown
 }

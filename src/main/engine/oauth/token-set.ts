@@ -15,7 +15,7 @@ const tokenSetSchema = z.object({
   refreshedAt: z.number().nullable(),
   expiresAt: z.number(),
   lifetimeSeconds: z.number().positive(),
-  expirySource: z.enum(['expiration', 'last-known-lifetime', 'spec-default']),
+  expirySource: z.enum(['expiration', 'expires_in', 'last-known-lifetime', 'spec-default']),
   /** When the server said the token is expired before its computed expiry (a 401, or the sandbox operator). */
   expiredObservedAt: z.number().nullable(),
 })
@@ -34,7 +34,7 @@ export function parseTokenSet(text: string): TokenSet | null {
 }
 
 /**
- * The token set after a grant. The expiry comes from `expiration` (2.3); a refresh answer has none (2.4), so the
+ * The token set after a grant. The expiry comes from `expiration` (2.3), else `expires_in` (RFC 6749); a refresh answer has none (2.4), so the
  * previous lifetime is carried over ("last known lifetime"); with no lifetime ever stated, the spec's 24 h is used.
  */
 export function tokenSetFromGrant(grant: TokenGrant, via: 'exchange' | 'refresh', previous: TokenSet | undefined, now: number): TokenSet {
@@ -43,6 +43,9 @@ export function tokenSetFromGrant(grant: TokenGrant, via: 'exchange' | 'refresh'
   if (grant.expiration !== null) {
     lifetime = grant.expiration
     source = 'expiration'
+  } else if (grant.expiresIn != null) {
+    lifetime = grant.expiresIn
+    source = 'expires_in'
   } else if (via === 'refresh' && previous) {
     lifetime = previous.lifetimeSeconds
     source = previous.expirySource === 'spec-default' ? 'spec-default' : 'last-known-lifetime'

@@ -1,4 +1,4 @@
-import type { CatchMode, EnvironmentPaths, EnvironmentSettings } from '../../../shared/contract'
+import type { CatchMode, EnvironmentPaths, EnvironmentSettings, NetworkSettings, TokenBodyFormat } from '../../../shared/contract'
 import { DEFAULT_PATHS } from '../core/ports'
 import { isLoopbackHost } from './validate-settings'
 
@@ -21,6 +21,9 @@ export interface EnvironmentRecord {
   callbackTimeoutSeconds: number
   requireStateEcho: boolean
   production: boolean
+  tokenBody: TokenBodyFormat
+  authorizeParams: Record<string, string>
+  network: NetworkSettings
   hasClientSecret: boolean
   unprotectedStorageAccepted: boolean
   createdAt: string | null
@@ -63,5 +66,8 @@ export function settingsOf(record: EnvironmentRecord): EnvironmentSettings {
   }
   if (Object.keys(record.pathOverrides).length > 0) settings.paths = { ...record.pathOverrides }
   if (record.production) settings.production = true
+  if (record.tokenBody !== 'json') settings.tokenBody = record.tokenBody
+  if (Object.keys(record.authorizeParams).length > 0) settings.authorizeParams = { ...record.authorizeParams }
+  if (Object.keys(record.network).length > 0) settings.network = { ...record.network }
   return settings
 }

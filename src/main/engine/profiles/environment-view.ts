@@ -16,7 +16,11 @@ export function toSummary(record: EnvironmentRecord): EnvironmentSummary {
 }
 
 /** What the renderer may know about an environment: settings, the exact redirect as sent, the secret masked only. */
-export function toDetail(record: EnvironmentRecord, secret: MaskedSecret): EnvironmentDetail {
+export function toDetail(
+  record: EnvironmentRecord,
+  secret: MaskedSecret,
+  networkSecrets: EnvironmentDetail['networkSecrets'],
+): EnvironmentDetail {
   return {
     ...toSummary(record),
     clientId: record.clientId,
@@ -29,6 +33,10 @@ export function toDetail(record: EnvironmentRecord, secret: MaskedSecret): Envir
     pkce: record.pkce,
     callbackTimeoutSeconds: record.callbackTimeoutSeconds,
     requireStateEcho: record.requireStateEcho,
+    tokenBody: record.tokenBody,
+    authorizeParams: { ...record.authorizeParams },
+    network: { ...record.network },
+    networkSecrets,
     unprotectedStorageAccepted: record.unprotectedStorageAccepted,
     editable: !record.builtIn,
     deletable: !record.builtIn,

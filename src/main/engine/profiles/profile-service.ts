@@ -6,15 +6,16 @@ import type {
   EnvironmentSummary,
   EnvironmentValidation,
   MaskedSecret,
+  NetworkSecretsChange,
   StorageProblem,
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
-import type { EnvironmentProvider, ResolvedEnvironment } from '../core/ports'
+import type { EnvironmentProvider, ResolvedEnvironment, ResolvedNetwork } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
 import { maskSecret } from '../vault/mask'
 import type { SecretCipher } from '../vault/secret-cipher'
-import { clientSecretKey, type Vault } from '../vault/vault'
+import { clientSecretKey, networkSecretKey, type Vault } from '../vault/vault'
 import { BUILTIN_ID, type EnvironmentRecord, effectivePaths, hostBase, settingsOf } from './environment-record'
 import type { EnvironmentStore } from './environment-store'
 import { toDetail, toSummary } from './environment-view'
@@ -109,7 +110,79 @@ export class ProfileService implements EnvironmentProvider {
     }
     if (record.production) resolved.production = true
     if (record.sandboxAdmin) resolved.sandboxAdmin = { ...record.sandboxAdmin }
+    resolved.network = this.networkFor(record)
+    resolved.oauth = { tokenBody: record.tokenBody, authorizeParams: { ...record.authorizeParams } }
     return resolved
+  }
+
+  /** The network settings with their vault secrets (registered for redaction), or a ConsoleError naming what is missing. */
+  networkFor(record: EnvironmentRecord): ResolvedNetwork {
+    const n = record.network
+    const secret = (what: 'proxy_password' | 'client_key' | 'client_cert_passphrase', label: string) => {
+      if (record.builtIn) return undefined
+      const value = this.deps.vault.get(networkSecretKey(record.id, what))
+      if (value !== undefined) this.deps.secrets.add(value, label)
+      return value
+    }
+    const network: ResolvedNetwork = {
+      caFiles: [...(n.caFiles ?? [])],
+      systemCa: n.systemCa ?? false,
+      proxy: {
+        mode: n.proxyMode ?? 'env',
+        url: n.proxyUrl,
+        username: n.proxyUsername,
+        password: secret('proxy_password', 'proxy_password'),
+        noProxy: n.noProxy,
+      },
+    }
+    if (record.builtIn && this.deps.sandbox?.tls) {
+      network.extraCas = [{ label: `built-in sandbox CA (${this.deps.sandbox.tls.caFile})`, pem: this.deps.sandbox.tls.caPem }]
+    }
+    if (n.clientCertKind && n.clientCertFile) {
+      const passphrase = secret('client_cert_passphrase', 'client_cert_passphrase')
+      if (n.clientCertKind === 'pkcs12') {
+        network.clientCert = { kind: 'pkcs12', file: n.clientCertFile, passphrase }
+      } else {
+        const key = secret('client_key', 'client_key')
+        if (!key) {
+          throw new ConsoleError('invalid_request', `The client certificate of "${record.name}" has no private key in the vault.`, {
+            hint: 'Paste the private key (PEM) in Environments → Edit → Network → Client certificate key.',
+          })
+        }
+        network.clientCert = { kind: 'pem', certFile: n.clientCertFile, key, passphrase }
+      }
+    }
+    return network
+  }
+
+  /** The network secrets as the renderer may see them: masked. */
+  networkSecretsState(record: EnvironmentRecord): EnvironmentDetail['networkSecrets'] {
+    const state = (what: 'proxy_password' | 'client_key' | 'client_cert_passphrase'): MaskedSecret => {
+      const value = record.builtIn ? undefined : this.deps.vault.get(networkSecretKey(record.id, what))
+      if (value === undefined) return { present: false, readable: true, masked: null, fingerprint: null }
+      const masked = maskSecret(value)
+      // A PEM key's first characters are its header: show the fingerprint only.
+      return { present: true, readable: true, ...masked, masked: what === 'client_key' ? '(PEM private key)' : masked.masked }
+    }
+    return { proxyPassword: state('proxy_password'), clientKey: state('client_key'), clientCertPassphrase: state('client_cert_passphrase') }
+  }
+
+  /** Stores, replaces or removes the network secrets of an environment (string sets, null removes, absent keeps). */
+  private async applyNetworkSecrets(id: string, change: NetworkSecretsChange | undefined): Promise<void> {
+    if (!change) return
+    const pairs = [
+      ['proxy_password', change.proxyPassword],
+      ['client_key', change.clientKey],
+      ['client_cert_passphrase', change.clientCertPassphrase],
+    ] as const
+    for (const [what, value] of pairs) {
+      if (typeof value === 'string') {
+        this.deps.secrets.add(value, what)
+        await this.deps.vault.set(networkSecretKey(id, what), value)
+      } else if (value === null) {
+        await this.deps.vault.delete(networkSecretKey(id, what))
+      }
+    }
   }
 
   /** The client secret in plain text (engine use only), or a ConsoleError saying why it is unavailable. */
@@ -146,14 +219,14 @@ export class ProfileService implements EnvironmentProvider {
 
   detail(id: string): EnvironmentDetail {
     const record = this.record(id)
-    return toDetail(record, this.secretState(record))
+    return toDetail(record, this.secretState(record), this.networkSecretsState(record))
   }
 
   /** Every environment with details, the storage backend and every storage problem found at start. */
   listDetailed(): EnvironmentList {
     const info = this.deps.cipher.info
     return {
-      environments: this.records().map(r => toDetail(r, this.secretState(r))),
+      environments: this.records().map(r => toDetail(r, this.secretState(r), this.networkSecretsState(r))),
       activeId: this.activeId(),
       storage: { ...info, vaultFile: this.deps.vault.path, environmentsFile: this.deps.store.path },
       problems: this.problems(),
@@ -181,8 +254,13 @@ export class ProfileService implements EnvironmentProvider {
   }
 
   /** Creates a user environment (and makes it active when it is the first one of its kind to exist). */
-  async create(settings: EnvironmentSettings, clientSecret?: string, accept?: boolean): Promise<EnvironmentDetail> {
-    return this.createAs('created', settings, clientSecret, accept)
+  async create(
+    settings: EnvironmentSettings,
+    clientSecret?: string,
+    accept?: boolean,
+    networkSecrets?: NetworkSecretsChange,
+  ): Promise<EnvironmentDetail> {
+    return this.createAs('created', settings, clientSecret, accept, networkSecrets)
   }
 
   private async createAs(
@@ -190,10 +268,12 @@ export class ProfileService implements EnvironmentProvider {
     settings: EnvironmentSettings,
     clientSecret?: string,
     accept?: boolean,
+    networkSecrets?: NetworkSecretsChange,
   ): Promise<EnvironmentDetail> {
     assertValidSettings(settings)
     this.assertNameFree(settings.name)
     if (clientSecret !== undefined) this.requireStorageConsent(accept, 'the client secret')
+    if (hasNewSecret(networkSecrets)) this.requireStorageConsent(accept, 'the network secrets')
     const id = `env_${randomBytes(6).toString('hex')}`
     const now = this.now().toISOString()
     const record = recordFromSettings(id, settings, clientSecret !== undefined, now, now)
@@ -202,6 +282,7 @@ export class ProfileService implements EnvironmentProvider {
       this.deps.secrets.add(clientSecret, 'client_secret')
       await this.deps.vault.set(clientSecretKey(id), clientSecret)
     }
+    await this.applyNetworkSecrets(id, networkSecrets)
     await this.deps.store.put(this.stored(record))
     this.changed(reason, id)
     return this.detail(id)
@@ -213,13 +294,22 @@ export class ProfileService implements EnvironmentProvider {
     changes: Partial<EnvironmentSettings>,
     clientSecret?: string | null,
     accept?: boolean,
+    networkSecrets?: NetworkSecretsChange,
   ): Promise<EnvironmentDetail> {
     const record = this.record(id)
-    if (record.builtIn) return this.updateBuiltin(changes, clientSecret)
+    if (record.builtIn) {
+      if (networkSecrets) {
+        throw new ConsoleError('forbidden', "The built-in sandbox's network settings cannot be changed.", {
+          hint: 'It runs in-process on loopback, directly. Duplicate it to get an environment you can edit.',
+        })
+      }
+      return this.updateBuiltin(changes, clientSecret)
+    }
     const settings = { ...settingsOf(record), ...changes }
     assertValidSettings(settings)
     if (changes.name !== undefined) this.assertNameFree(changes.name, id)
     if (typeof clientSecret === 'string') this.requireStorageConsent(accept, 'the client secret')
+    if (hasNewSecret(networkSecrets)) this.requireStorageConsent(accept, 'the network secrets')
     const next = recordFromSettings(id, settings, record.hasClientSecret, record.createdAt, this.now().toISOString())
     next.unprotectedStorageAccepted = record.unprotectedStorageAccepted || (!this.deps.cipher.info.protected && accept === true)
     if (typeof clientSecret === 'string') {
@@ -230,6 +320,7 @@ export class ProfileService implements EnvironmentProvider {
       await this.deps.vault.delete(clientSecretKey(id))
       next.hasClientSecret = false
     }
+    await this.applyNetworkSecrets(id, networkSecrets)
     await this.deps.store.put(this.stored(next))
     this.changed('updated', id)
     return this.detail(id)
@@ -336,4 +427,8 @@ export class ProfileService implements EnvironmentProvider {
     await this.deps.store.flush()
     await this.deps.vault.flush()
   }
+}
+
+function hasNewSecret(change: NetworkSecretsChange | undefined): boolean {
+  return Boolean(change && Object.values(change).some(v => typeof v === 'string'))
 }

@@ -14,6 +14,8 @@ export interface BuiltinSandboxInfo {
   url: string
   adminToken: string
   client: { clientId: string; clientSecret: string; redirectUri: string }
+  /** Set when the built-in sandbox serves HTTPS: its local CA (trusted for the built-in environment only). */
+  tls?: { caFile: string; caPem: string }
 }
 
 /** The built-in environment: addresses and client from the running sandbox, flow settings from the user. */
@@ -32,6 +34,10 @@ export function builtinRecord(sandbox: BuiltinSandboxInfo, settings: BuiltinSett
     callbackTimeoutSeconds: settings.callbackTimeoutSeconds ?? DEFAULT_CALLBACK_TIMEOUT_SECONDS,
     requireStateEcho: settings.requireStateEcho ?? true,
     production: false,
+    tokenBody: 'json',
+    authorizeParams: {},
+    // In-process on loopback: never through a proxy (HTTPS_PROXY would otherwise catch it unless NO_PROXY lists it).
+    network: { proxyMode: 'none' },
     hasClientSecret: true,
     unprotectedStorageAccepted: false,
     createdAt: null,
@@ -62,6 +68,9 @@ export function recordFromSettings(
     callbackTimeoutSeconds: s.callbackTimeoutSeconds ?? DEFAULT_CALLBACK_TIMEOUT_SECONDS,
     requireStateEcho: s.requireStateEcho ?? true,
     production: s.production ?? false,
+    tokenBody: s.tokenBody ?? 'json',
+    authorizeParams: { ...(s.authorizeParams ?? {}) },
+    network: { ...(s.network ?? {}) },
     hasClientSecret,
     unprotectedStorageAccepted: false,
     createdAt,

@@ -1,3 +1,4 @@
+import { checkNetworkSettings } from './network-settings-check'
 import { type EnvironmentSettings, PATH_KEYS, type ValidationIssue } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 
@@ -129,6 +130,7 @@ export function validateSettings(settings: EnvironmentSettings): SettingsCheck {
     if (!p.startsWith('/')) issues.push({ path: `paths.${key}`, message: `The ${key} path must start with "/" (got "${p}").` })
     if (/[?#\s]/.test(p)) issues.push({ path: `paths.${key}`, message: `The ${key} path must not contain "?", "#" or whitespace.` })
   }
+  checkNetworkSettings(settings, issues, warnings)
   return { issues, warnings, redirectUriAsSent: redirectUriAsSent(settings.redirectUri) }
 }
 

@@ -204,6 +204,11 @@ export function clientSecretKey(envId: string): string {
   return `env:${envId}:client_secret`
 }
 
+/** The vault keys of an environment's network secrets (proxy password, client key, client certificate passphrase). */
+export function networkSecretKey(envId: string, what: 'proxy_password' | 'client_key' | 'client_cert_passphrase'): string {
+  return `env:${envId}:${what}`
+}
+
 /** The vault key of an environment's token set. */
 export function tokensKey(envId: string): string {
   return `env:${envId}:tokens`

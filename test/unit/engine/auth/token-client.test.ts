@@ -77,6 +77,7 @@ describe('TokenClient', () => {
       permissions: ['read:locations'],
       tokenType: 'Bearer',
       expiration: 86400,
+      expiresIn: null,
     })
     const sent = received.at(-1)!
     expect(sent.type).toBe('application/json')

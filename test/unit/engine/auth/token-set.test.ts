@@ -15,6 +15,14 @@ describe('token expiry', () => {
     expect(set).toMatchObject({ expiresAt: 1_000_000 + 3_600_000, lifetimeSeconds: 3600, expirySource: 'expiration', refreshedAt: null })
   })
 
+  it('uses expires_in (RFC 6749) when `expiration` is absent: a 3,600 s token is not shown as valid 24 h', () => {
+    const set = tokenSetFromGrant({ ...grant, expiration: null, expiresIn: 3600 }, 'exchange', undefined, 0)
+    expect(set).toMatchObject({ lifetimeSeconds: 3600, expiresAt: 3_600_000, expirySource: 'expires_in' })
+    expect(tokenSetFromGrant({ ...grant, expiration: 120, expiresIn: 3600 }, 'exchange', undefined, 0).lifetimeSeconds).toBe(120)
+    const refreshed = tokenSetFromGrant({ ...grant, expiration: null, expiresIn: 1800 }, 'refresh', set, 10)
+    expect(refreshed).toMatchObject({ lifetimeSeconds: 1800, expirySource: 'expires_in' })
+  })
+
   it('carries the last known lifetime over a refresh, which has no `expiration` (2.4)', () => {
     const first = tokenSetFromGrant({ ...grant, expiration: 7200 }, 'exchange', undefined, 0)
     const refreshed = tokenSetFromGrant(

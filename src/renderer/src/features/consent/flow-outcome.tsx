@@ -6,9 +6,9 @@ function explain(failure: FlowFailure): { title: string; why: string; next: stri
   switch (failure.code) {
     case 'access_denied':
       return {
-        title: 'The merchant denied access (error=access_denied)',
-        why: 'The merchant signed in and clicked Deny, so the server redirected back with error=access_denied instead of a code (spec 4.1, 7). No code was issued and there is nothing to exchange; nothing is wrong with the integration.',
-        next: 'Start again and choose Allow to obtain tokens.',
+        title: 'The server answered access_denied: a denial or a refused request',
+        why: 'The server redirected back with error=access_denied instead of a code. With the spec’s server that means the merchant signed in and clicked Deny (spec 4.1, 7); a standard authorization server also answers it when it refuses the request itself, for example a scope it does not grant (RFC 6749 §4.1.2.1). No code was issued and there is nothing to exchange.',
+        next: 'If the merchant clicked Deny, start again and choose Allow. Otherwise check the environment’s extra authorize parameters (scope) and that the client may use this flow.',
       }
     case 'state_mismatch':
     case 'state_missing':
@@ -99,7 +99,7 @@ export function FlowOutcome({ flow, onOpenTokens }: { flow: OAuthFlowState; onOp
   const failure: FlowFailure =
     flow.failure ??
     (flow.step === 'denied'
-      ? { code: 'access_denied', message: 'The merchant denied access.' }
+      ? { code: 'access_denied', message: 'The server answered access_denied: a denial or a refused request.' }
       : { code: 'unknown', message: 'The flow failed.' })
   return <FailureView failure={failure} denied={flow.step === 'denied'} />
 }

@@ -17,6 +17,7 @@ const DAY_SECONDS = 24 * 60 * 60
 
 const SOURCE: Record<NonNullable<TokenView['expirySource']>, string> = {
   expiration: 'from the expiration field of the token response (2.3)',
+  expires_in: 'expires_in (RFC 6749 §5.1): the response had no expiration field',
   'last-known-lifetime': 'the last known lifetime: a refresh response has no expiration (2.4)',
   'spec-default': 'the spec’s 24 h (the response said nothing)',
 }
