@@ -1,6 +1,16 @@
 import { type ComponentType, lazy } from 'react'
 
-export type SectionId = 'overview' | 'environments' | 'consent' | 'tokens' | 'locations' | 'export' | 'inspector' | 'quotas' | 'sandbox'
+export type SectionId =
+  | 'overview'
+  | 'environments'
+  | 'consent'
+  | 'tokens'
+  | 'locations'
+  | 'export'
+  | 'requests'
+  | 'inspector'
+  | 'quotas'
+  | 'sandbox'
 
 export interface Section {
   id: SectionId
@@ -47,6 +57,12 @@ export const sections: Section[] = [
     label: 'Export tickets',
     hint: 'HMAC-signed export',
     component: lazy(() => import('../features/export-tickets/export-tickets-panel').then(m => ({ default: m.ExportTicketsPanel }))),
+  },
+  {
+    id: 'requests',
+    label: 'Requests',
+    hint: 'Compose, resend, compare, copy as',
+    component: lazy(() => import('../features/requests/requests-panel').then(m => ({ default: m.RequestsPanel }))),
   },
   {
     id: 'inspector',

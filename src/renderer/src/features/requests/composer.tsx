@@ -1,0 +1,188 @@
+import { useMemo } from 'react'
+import { CodeEditor } from '../../ui/code-editor'
+import { ErrorBox } from '../../ui/error-box'
+import { Countdown } from '../../ui/countdown'
+import { useDebounced } from '../../ui/use-debounced'
+import { openInInspector } from '../inspector/inspector-store'
+import { ExportResponse } from '../export-tickets/export-response'
+import { linkFromExchange } from '../export-tickets/use-export'
+import { CopyAs } from './copy-as'
+import { KeyValueTable } from './key-value-table'
+import { QuotaPrediction } from './quota-prediction'
+import { SaveBox } from './save-box'
+import { toRequest, useComposerSend } from './use-workbench'
+import { type Draft, useWorkbenchStore } from './workbench-store'
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
+
+/** The placeholders of a path, each once, in order. */
+export function placeholders(path: string): string[] {
+  return [...new Set([...path.matchAll(/\{(\w+)\}/g)].map(m => m[1] as string))]
+}
+
+/** Why a body would not parse as JSON (null when it does, or when it does not claim to be JSON). */
+export function jsonProblem(draft: Draft): string | null {
+  const type = draft.headers.find(h => h.enabled && h.name.toLowerCase() === 'content-type')?.value ?? ''
+  const looks = /json/i.test(type) || /^\s*[[{]/.test(draft.body)
+  if (!looks || draft.body.trim() === '') return null
+  try {
+    JSON.parse(draft.body)
+    return null
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+}
+
+/**
+ * The composer: method, target, path with {params}, query and header tables, the body in monaco (JSON checked as
+ * you type), the auth mode, the quota prediction, Send (Ctrl/⌘+Enter) and Cancel, and the answer in the response view.
+ */
+export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
+  const draft = useWorkbenchStore(s => s.draft)
+  const origin = useWorkbenchStore(s => s.origin)
+  const setDraft = useWorkbenchStore(s => s.setDraft)
+  const { send, cancel, requestId, retrying } = useComposerSend(envId)
+  const debounced = useDebounced(draft, 300)
+  const request = useMemo(() => (debounced.path.trim() === '' ? null : toRequest(debounced)), [debounced])
+  const params = placeholders(draft.path)
+  const problem = jsonProblem(draft)
+  const savedId = origin.kind === 'saved' ? origin.id : undefined
+  const doSend = (force = false) => {
+    if (!send.isPending) send.mutate({ draft: useWorkbenchStore.getState().draft, savedId, force })
+  }
+  return (
+    <section
+      className="wb-composer"
+      aria-label="Composer"
+      onKeyDown={e => {
+        if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+          e.preventDefault()
+          doSend()
+        }
+      }}
+    >
+      {origin.notes && origin.notes.length > 0 ? (
+        <ul className="wb-notes" data-testid="draft-notes">
+          {origin.notes.map(n => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="wb-line">
+        <select className="input mono" aria-label="Method" value={draft.method} onChange={e => setDraft({ method: e.target.value })}>
+          {(METHODS.includes(draft.method) ? METHODS : [draft.method, ...METHODS]).map(m => (
+            <option key={m}>{m}</option>
+          ))}
+        </select>
+        <select
+          className="input"
+          aria-label="Target"
+          value={draft.target}
+          onChange={e => setDraft({ target: e.target.value as Draft['target'] })}
+          title="Which host a path is sent to (an absolute URL ignores it)"
+        >
+          <option value="api">base_url</option>
+          <option value="auth">auth_url</option>
+        </select>
+        <input
+          className="input mono wb-line__path"
+          aria-label="Path"
+          value={draft.path}
+          placeholder="/path/{param} or https://…"
+          onChange={e => setDraft({ path: e.target.value })}
+        />
+        {send.isPending ? (
+          <button type="button" className="btn btn--danger" onClick={() => requestId && cancel.mutate(requestId)}>
+            Cancel
+          </button>
+        ) : (
+          <button type="button" className="btn btn--primary" onClick={() => doSend()} title="Ctrl/⌘+Enter">
+            Send
+          </button>
+        )}
+      </div>
+      <div className="wb-line wb-line--sub">
+        <fieldset className="wb-auth">
+          <legend>Auth</legend>
+          {(['bearer', 'hmac', 'none'] as const).map(a => (
+            <label key={a}>
+              <input type="radio" name="wb-auth" checked={draft.auth === a} onChange={() => setDraft({ auth: a })} />
+              {a === 'bearer' ? 'Bearer (refresh on 401)' : a === 'hmac' ? 'HMAC (signed at send)' : 'None'}
+            </label>
+          ))}
+        </fieldset>
+        <QuotaPrediction envId={envId} request={request} />
+      </div>
+      {send.isPending ? (
+        <p className="loading" role="status">
+          {retrying ? (
+            <>
+              Retrying ({retrying.reason}) in <Countdown until={retrying.until} done="now" />…
+            </>
+          ) : (
+            'Sending…'
+          )}
+        </p>
+      ) : null}
+      {params.length > 0 ? (
+        <>
+          <h3 className="wb-h">Path parameters</h3>
+          <table className="table table--dense wb-kv" aria-label="Path parameters">
+            <tbody>
+              {params.map(p => (
+                <tr key={p}>
+                  <th scope="row" className="mono">{`{${p}}`}</th>
+                  <td>
+                    <input
+                      className="input mono"
+                      aria-label={`Parameter ${p}`}
+                      value={draft.params[p] ?? ''}
+                      onChange={e => setDraft({ params: { ...draft.params, [p]: e.target.value } })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      <h3 className="wb-h">Query</h3>
+      <KeyValueTable rows={draft.query} onChange={query => setDraft({ query })} label="Query" namePlaceholder="parameter" />
+      <h3 className="wb-h">Headers</h3>
+      <KeyValueTable rows={draft.headers} onChange={headers => setDraft({ headers })} label="Headers" namePlaceholder="header" />
+      <h3 className="wb-h">Body</h3>
+      <CodeEditor
+        key={`${origin.kind}-${origin.id ?? ''}`}
+        label="Request body"
+        value={draft.body}
+        language="json"
+        height={160}
+        onChange={body => setDraft({ body })}
+        onSubmit={() => doSend()}
+      />
+      {problem ? (
+        <p className="warn" data-testid="body-json-problem">
+          The body is not valid JSON: {problem}. It will be sent as typed.
+        </p>
+      ) : null}
+      <div className="wb-line wb-line--actions">
+        <CopyAs source={{ request: toRequest(draft) }} envId={envId} />
+        <SaveBox envId={envId} onSaved={onSaved} />
+      </div>
+      <ErrorBox error={send.error} title="Not sent." />
+      {send.error && (send.error as { code?: string }).code === 'rate_limited' ? (
+        <button type="button" className="btn btn--small" onClick={() => doSend(true)}>
+          Send anyway
+        </button>
+      ) : null}
+      {send.data ? (
+        <ExportResponse
+          exchange={send.data}
+          tickets={null}
+          onInspect={() => openInInspector(linkFromExchange(send.data))}
+          onSubmit={() => doSend()}
+        />
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,158 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { call } from '../../bridge/bridge'
+import { ErrorBox } from '../../ui/error-box'
+import { CATALOGUE } from './catalogue'
+import { useCollection, useHistory } from './use-workbench'
+import { toDraft, useWorkbenchStore } from './workbench-store'
+
+/** The left column: the spec's catalogue, then the environment's saved requests (with export/import and history). */
+export function RequestLibrary({ envId }: { envId: string | null }) {
+  const load = useWorkbenchStore(s => s.load)
+  const origin = useWorkbenchStore(s => s.origin)
+  return (
+    <nav className="wb-library" aria-label="Requests library">
+      <h2 className="wb-h">Catalogue</h2>
+      {CATALOGUE.map(g => (
+        <details key={g.id} open={g.id !== 'oauth'} className="wb-group">
+          <summary>
+            <span>{g.title}</span> <span className="wb-muted">· {g.limit}</span>
+            {g.illustrative ? (
+              <span className="badge" title="The spec does not show these paths: plausible ones are used (docs/requests.md)">
+                illustrative paths
+              </span>
+            ) : null}
+          </summary>
+          <ul>
+            {g.items.map(item => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  className={`wb-item${origin.kind === 'catalogue' && origin.id === item.id ? ' wb-item--active' : ''}`}
+                  title={item.note}
+                  onClick={() =>
+                    load(structuredClone(item.draft), {
+                      kind: 'catalogue',
+                      id: item.id,
+                      name: item.name,
+                      notes: item.note ? [item.note] : [],
+                    })
+                  }
+                >
+                  <span className={`wb-method wb-method--${item.draft.method.toLowerCase()} mono`}>{item.draft.method}</span> {item.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+      <Collection envId={envId} />
+    </nav>
+  )
+}
+
+function Collection({ envId }: { envId: string | null }) {
+  const collection = useCollection(envId)
+  const load = useWorkbenchStore(s => s.load)
+  const origin = useWorkbenchStore(s => s.origin)
+  const client = useQueryClient()
+  const file = useRef<HTMLInputElement>(null)
+  const [message, setMessage] = useState<string | null>(null)
+  const refresh = () => void client.invalidateQueries({ queryKey: ['workbench', 'collection'] })
+  const remove = useMutation({
+    mutationFn: (id: string) => call('workbench:delete', { id, ...(envId ? { envId } : {}) }),
+    onSuccess: refresh,
+  })
+  const exportIt = useMutation({
+    mutationFn: () => call('workbench:export', envId ? { envId } : {}),
+    onSuccess: r => {
+      const url = URL.createObjectURL(new Blob([r.text], { type: 'application/json' }))
+      const a = document.createElement('a')
+      a.href = url
+      a.download = 'partner-console-collection.json'
+      a.click()
+      URL.revokeObjectURL(url)
+      setMessage(`Exported ${r.count} request${r.count === 1 ? '' : 's'}.`)
+    },
+  })
+  const importIt = useMutation({
+    mutationFn: (text: string) => call('workbench:import', { text, ...(envId ? { envId } : {}) }),
+    onSuccess: r => {
+      refresh()
+      setMessage(
+        `Imported ${r.added}${r.renamed ? `, ${r.renamed} renamed (the name was taken)` : ''}${r.skipped.length ? `; skipped ${r.skipped.length}: ${r.skipped.map(s => `#${s.index + 1} ${s.problem}`).join('; ')}` : ''}.`,
+      )
+    },
+  })
+  const requests = collection.data?.requests ?? []
+  return (
+    <section aria-label="Saved requests">
+      <h2 className="wb-h">Saved in this environment</h2>
+      <div className="wb-line">
+        <button type="button" className="btn btn--small" onClick={() => exportIt.mutate()} disabled={requests.length === 0}>
+          Export
+        </button>
+        <button type="button" className="btn btn--small" onClick={() => file.current?.click()}>
+          Import…
+        </button>
+        <input
+          ref={file}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label="Collection file"
+          onChange={async e => {
+            const f = e.target.files?.[0]
+            e.target.value = ''
+            if (f) importIt.mutate(await f.text())
+          }}
+        />
+      </div>
+      {message ? (
+        <p className="wb-muted" role="status">
+          {message}
+        </p>
+      ) : null}
+      <ErrorBox error={collection.error ?? importIt.error ?? exportIt.error ?? remove.error} />
+      {requests.length === 0 && !collection.isLoading ? (
+        <p className="empty">Nothing saved yet: “Save to collection” under the composer.</p>
+      ) : null}
+      <ul>
+        {requests.map(r => (
+          <li key={r.id} className="wb-saved">
+            <button
+              type="button"
+              className={`wb-item${origin.kind === 'saved' && origin.id === r.id ? ' wb-item--active' : ''}`}
+              onClick={() => load(toDraft(r.request), { kind: 'saved', id: r.id, name: r.name })}
+            >
+              <span className={`wb-method wb-method--${r.request.method.toLowerCase()} mono`}>{r.request.method}</span> {r.name}
+            </button>
+            <button type="button" className="btn btn--small" aria-label={`Delete ${r.name}`} onClick={() => remove.mutate(r.id)}>
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+      {origin.kind === 'saved' && origin.id ? <History envId={envId} id={origin.id} /> : null}
+    </section>
+  )
+}
+
+function History({ envId, id }: { envId: string | null; id: string }) {
+  const history = useHistory(envId, id)
+  const items = history.data?.items ?? []
+  return (
+    <section className="wb-history" aria-label="History">
+      <h3 className="wb-h">Last responses</h3>
+      {items.length === 0 ? <p className="empty">None yet: send it.</p> : null}
+      <ul>
+        {items.map(h => (
+          <li key={`${h.at}-${h.logId}`} className="mono">
+            <span className={`wb-status wb-status--${Math.floor(h.status / 100)}xx`}>{h.status}</span> {new Date(h.at).toLocaleTimeString()}{' '}
+            · {Math.round(h.durationMs)} ms
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react'
+import { call } from '../../bridge/bridge'
+import { useAppInfo } from '../../bridge/use-app-info'
+import { ErrorBox } from '../../ui/error-box'
+import { CompareView } from './compare-view'
+import { Composer } from './composer'
+import { RequestLibrary } from './request-library'
+import './requests.css'
+import { toDraft, useWorkbenchStore } from './workbench-store'
+
+/**
+ * The Requests view: the catalogue and the saved requests on the left; the composer (or the comparison of two
+ * exchanges) on the right. A log entry sent here (“Edit and resend”) is loaded through `workbench:fromLog`, which
+ * leaves its captured credentials behind.
+ */
+export function RequestsPanel() {
+  const info = useAppInfo()
+  const envId = info.data?.activeEnvironmentId ?? null
+  const tab = useWorkbenchStore(s => s.tab)
+  const setTab = useWorkbenchStore(s => s.setTab)
+  const origin = useWorkbenchStore(s => s.origin)
+  const [loadError, setLoadError] = useState<unknown>(null)
+  const [saved, setSaved] = useState<string | null>(null)
+
+  // A log entry waiting to be opened (origin 'log' without a draft loaded yet).
+  const pendingLog = origin.kind === 'log' && !origin.notes ? origin.id : undefined
+  useEffect(() => {
+    if (!pendingLog) return
+    let live = true
+    setLoadError(null)
+    call('workbench:fromLog', { id: pendingLog })
+      .then(d => {
+        if (live)
+          useWorkbenchStore
+            .getState()
+            .load(toDraft(d.request), { kind: 'log', id: pendingLog, name: `from log #${d.sourceId}`, notes: d.notes })
+      })
+      .catch(error => live && setLoadError(error))
+    return () => {
+      live = false
+    }
+  }, [pendingLog])
+
+  return (
+    <div className="wb" data-testid="requests-panel">
+      <RequestLibrary envId={envId} />
+      <div className="wb-main">
+        <div className="wb-tabs" role="tablist" aria-label="Workbench">
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'compose'}
+            className={`tab${tab === 'compose' ? ' tab--active' : ''}`}
+            onClick={() => setTab('compose')}
+          >
+            Composer
+          </button>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={tab === 'compare'}
+            className={`tab${tab === 'compare' ? ' tab--active' : ''}`}
+            onClick={() => setTab('compare')}
+          >
+            Compare
+          </button>
+          <span className="wb-muted wb-tabs__origin">
+            {origin.kind === 'new' ? 'New request' : origin.name ? `${origin.kind === 'saved' ? 'Saved: ' : ''}${origin.name}` : ''}
+            {saved ? ` · saved as “${saved}”` : ''}
+          </span>
+        </div>
+        <ErrorBox error={loadError} title="The log entry could not be opened." />
+        {tab === 'compose' ? <Composer envId={envId} onSaved={setSaved} /> : <CompareView />}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { call } from '../../bridge/bridge'
+import { ErrorBox } from '../../ui/error-box'
+import { toRequest } from './use-workbench'
+import { useWorkbenchStore } from './workbench-store'
+
+/** Saves the draft in the environment's collection (a new request, or the saved one it was opened from). */
+export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
+  const origin = useWorkbenchStore(s => s.origin)
+  const [name, setName] = useState(origin.name ?? '')
+  const client = useQueryClient()
+  const save = useMutation({
+    mutationFn: (asNew: boolean) =>
+      call('workbench:save', {
+        ...(envId ? { envId } : {}),
+        item: {
+          ...(origin.kind === 'saved' && !asNew ? { id: origin.id } : {}),
+          name: name.trim() || 'Untitled',
+          folder: '',
+          request: toRequest(useWorkbenchStore.getState().draft),
+        },
+      }),
+    onSuccess: saved => {
+      useWorkbenchStore.setState({ origin: { kind: 'saved', id: saved.id, name: saved.name } })
+      void client.invalidateQueries({ queryKey: ['workbench', 'collection'] })
+      onSaved(saved.name)
+    },
+  })
+  return (
+    <div className="wb-save">
+      <input
+        className="input"
+        aria-label="Request name"
+        placeholder="Name to save as"
+        value={name}
+        onChange={e => setName(e.target.value)}
+      />
+      <button type="button" className="btn btn--small" disabled={save.isPending} onClick={() => save.mutate(false)}>
+        {origin.kind === 'saved' ? 'Save' : 'Save to collection'}
+      </button>
+      {origin.kind === 'saved' ? (
+        <button type="button" className="btn btn--small" disabled={save.isPending} onClick={() => save.mutate(true)}>
+          Save as new
+        </button>
+      ) : null}
+      <ErrorBox error={save.error} title="Not saved." />
+    </div>
+  )
+}

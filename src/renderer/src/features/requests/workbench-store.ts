@@ -1,0 +1,74 @@
+import { create } from 'zustand'
+import type { ComposerRequestInput } from '../../../../shared/contract'
+import { useNavStore } from '../../stores/nav-store'
+
+export type WorkbenchTab = 'compose' | 'compare'
+
+/** A request as the composer edits it (every field present). */
+export interface Draft {
+  method: string
+  target: 'api' | 'auth'
+  path: string
+  params: Record<string, string>
+  query: Array<{ name: string; value: string; enabled: boolean }>
+  headers: Array<{ name: string; value: string; enabled: boolean }>
+  body: string
+  auth: 'bearer' | 'hmac' | 'none'
+}
+
+export const EMPTY_DRAFT: Draft = { method: 'GET', target: 'api', path: '/', params: {}, query: [], headers: [], body: '', auth: 'bearer' }
+
+interface WorkbenchStore {
+  tab: WorkbenchTab
+  draft: Draft
+  /** Where the draft came from: a catalogue entry, a saved request (its id), or a log entry. */
+  origin: { kind: 'catalogue' | 'saved' | 'log' | 'new'; id?: string; name?: string; notes?: string[] }
+  compare: { a: string | null; b: string | null }
+  setTab(tab: WorkbenchTab): void
+  setDraft(patch: Partial<Draft>): void
+  load(draft: Draft, origin: WorkbenchStore['origin']): void
+  setCompare(patch: Partial<WorkbenchStore['compare']>): void
+}
+
+/** The composer's draft and the compare pair: small, so the network log's buttons can fill it without loading the view. */
+export const useWorkbenchStore = create<WorkbenchStore>(set => ({
+  tab: 'compose',
+  draft: EMPTY_DRAFT,
+  origin: { kind: 'new' },
+  compare: { a: null, b: null },
+  setTab: tab => set({ tab }),
+  setDraft: patch => set(s => ({ draft: { ...s.draft, ...patch } })),
+  load: (draft, origin) => set({ draft, origin, tab: 'compose' }),
+  setCompare: patch => set(s => ({ compare: { ...s.compare, ...patch } })),
+}))
+
+/** A composer request (from the engine or a file) as a full draft. */
+export function toDraft(r: ComposerRequestInput): Draft {
+  return {
+    method: r.method.toUpperCase(),
+    target: r.target ?? 'api',
+    path: r.path,
+    params: { ...(r.params ?? {}) },
+    query: (r.query ?? []).map(q => ({ name: q.name, value: q.value, enabled: q.enabled ?? true })),
+    headers: (r.headers ?? []).map(h => ({ name: h.name, value: h.value, enabled: h.enabled ?? true })),
+    body: r.body ?? '',
+    auth: r.auth ?? 'none',
+  }
+}
+
+/** Opens a log entry in the composer (the view loads the draft through `workbench:fromLog`). */
+export function openLogInComposer(logId: string): void {
+  useWorkbenchStore.setState({ tab: 'compose', origin: { kind: 'log', id: logId } })
+  useNavStore.getState().go('requests')
+}
+
+/** Puts a log entry on one side of the comparison and shows it when both sides are set. */
+export function pickForCompare(logId: string, side: 'a' | 'b'): void {
+  const s = useWorkbenchStore.getState()
+  s.setCompare({ [side]: logId })
+  const c = useWorkbenchStore.getState().compare
+  if (c.a && c.b) {
+    s.setTab('compare')
+    useNavStore.getState().go('requests')
+  }
+}
