@@ -24,8 +24,11 @@ export function ExportResponse({
   tickets,
   onInspect,
   onSubmit,
+  statusLabel = 'Export status',
 }: {
   exchange: HttpExchangeView
+  /** The accessible name of the status line (the Requests view reuses this view). */
+  statusLabel?: string
   tickets: number | null
   onInspect: () => void
   /** Ctrl/Cmd+Enter inside the editor (monaco keeps the key to itself): send again. */
@@ -41,7 +44,7 @@ export function ExportResponse({
           Open in inspector
         </button>
       </header>
-      <ExchangeSummary exchange={exchange} label="Export status" />
+      <ExchangeSummary exchange={exchange} label={statusLabel} />
       {tickets !== null ? (
         <p className="export-muted" data-testid="ticket-count">
           {tickets} ticket{tickets === 1 ? '' : 's'} · x-timestamp <span className="mono">{exchange.signing?.timestamp ?? '—'}</span>

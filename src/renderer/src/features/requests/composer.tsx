@@ -179,6 +179,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
         <ExportResponse
           exchange={send.data}
           tickets={null}
+          statusLabel="Response status"
           onInspect={() => openInInspector(linkFromExchange(send.data))}
           onSubmit={() => doSend()}
         />
