@@ -60,7 +60,9 @@ test('compose, send, edit, resend from the log, compare, copy as, cancel', async
   await panel(page).getByRole('button', { name: 'Copy', exact: true }).click()
   await expect(panel(page).getByTestId('snippet-code')).toContainText('PARTNER_CLIENT_SECRET')
   await expect(panel(page).getByTestId('snippet-code')).toContainText('hmac.new(')
-  const clip = await page.evaluate(() => navigator.clipboard.readText())
+  const clip = await page.evaluate(() =>
+    (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+  )
   expect(clip).toContain('urllib.request')
 
   // From the network log: the first lookup opens in the composer without its captured signature, and resends.

@@ -41,7 +41,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const draft = useWorkbenchStore(s => s.draft)
   const origin = useWorkbenchStore(s => s.origin)
   const setDraft = useWorkbenchStore(s => s.setDraft)
-  const { send, cancel, requestId, retrying } = useComposerSend(envId)
+  const { send, cancel, retrying } = useComposerSend(envId)
   const debounced = useDebounced(draft, 300)
   const request = useMemo(() => (debounced.path.trim() === '' ? null : toRequest(debounced)), [debounced])
   const params = placeholders(draft.path)
@@ -92,7 +92,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
           onChange={e => setDraft({ path: e.target.value })}
         />
         {send.isPending ? (
-          <button type="button" className="btn btn--danger" onClick={() => requestId && cancel.mutate(requestId)}>
+          <button type="button" className="btn btn--danger" onClick={cancel}>
             Cancel
           </button>
         ) : (

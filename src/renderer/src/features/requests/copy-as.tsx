@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { SNIPPET_LANGUAGES, type SnippetLanguage } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import type { ComposerRequestInput } from '../../../../shared/contract'
 
 const LABELS: Record<SnippetLanguage, string> = {
@@ -23,7 +23,7 @@ export function CopyAs({ source, envId }: { source: { request: ComposerRequestIn
   const [state, setState] = useState<{ code: string; notes: string[]; copied: boolean | null; error?: string } | null>(null)
   const copy = async () => {
     try {
-      const snippet = await call('workbench:snippet', { language, ...source, ...(envId ? { envId } : {}) })
+      const snippet = await invoke('workbench:snippet', { language, ...source, ...(envId ? { envId } : {}) })
       let copied = true
       try {
         await navigator.clipboard.writeText(snippet.code)

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
 import { useCollection, useHistory } from './use-workbench'
@@ -60,11 +60,11 @@ function Collection({ envId }: { envId: string | null }) {
   const [message, setMessage] = useState<string | null>(null)
   const refresh = () => void client.invalidateQueries({ queryKey: ['workbench', 'collection'] })
   const remove = useMutation({
-    mutationFn: (id: string) => call('workbench:delete', { id, ...(envId ? { envId } : {}) }),
+    mutationFn: (id: string) => invoke('workbench:delete', { id, ...(envId ? { envId } : {}) }),
     onSuccess: refresh,
   })
   const exportIt = useMutation({
-    mutationFn: () => call('workbench:export', envId ? { envId } : {}),
+    mutationFn: () => invoke('workbench:export', envId ? { envId } : {}),
     onSuccess: r => {
       const url = URL.createObjectURL(new Blob([r.text], { type: 'application/json' }))
       const a = document.createElement('a')
@@ -76,7 +76,7 @@ function Collection({ envId }: { envId: string | null }) {
     },
   })
   const importIt = useMutation({
-    mutationFn: (text: string) => call('workbench:import', { text, ...(envId ? { envId } : {}) }),
+    mutationFn: (text: string) => invoke('workbench:import', { text, ...(envId ? { envId } : {}) }),
     onSuccess: r => {
       refresh()
       setMessage(

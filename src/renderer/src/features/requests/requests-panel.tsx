@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useAppInfo } from '../../bridge/use-app-info'
 import { ErrorBox } from '../../ui/error-box'
 import { CompareView } from './compare-view'
@@ -28,7 +28,7 @@ export function RequestsPanel() {
     if (!pendingLog) return
     let live = true
     setLoadError(null)
-    call('workbench:fromLog', { id: pendingLog })
+    invoke('workbench:fromLog', { id: pendingLog })
       .then(d => {
         if (live)
           useWorkbenchStore

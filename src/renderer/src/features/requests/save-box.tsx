@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { toRequest } from './use-workbench'
 import { useWorkbenchStore } from './workbench-store'
@@ -12,7 +12,7 @@ export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (na
   const client = useQueryClient()
   const save = useMutation({
     mutationFn: (asNew: boolean) =>
-      call('workbench:save', {
+      invoke('workbench:save', {
         ...(envId ? { envId } : {}),
         item: {
           ...(origin.kind === 'saved' && !asNew ? { id: origin.id } : {}),

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { ComposerRequestInput, RetryingEvent } from '../../../../shared/contract'
-import { call } from '../../bridge/bridge'
+import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import type { Draft } from './workbench-store'
 
@@ -18,40 +18,44 @@ export const workbenchKeys = {
   compare: (a: string | null, b: string | null) => ['workbench', 'compare', a, b] as const,
 }
 
-function newRequestId(): string {
-  const random = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`
-  return `composer-${random}`
-}
-
-/** Sends the draft (`workbench:send`) under a request id of its own, so Cancel and the retry countdown work. */
+/**
+ * Sends the draft (`workbench:send`). `cancel()` aborts the call's signal, which crosses the bridge and stops the
+ * request (or its wait before a retry) in the engine; the retry countdown of a request with the draft's method and
+ * path is followed while it is pending.
+ */
 export function useComposerSend(envId: string | null) {
-  const [requestId, setRequestId] = useState<string | null>(null)
+  const controller = useRef<AbortController | null>(null)
   const [retrying, setRetrying] = useState<RetryingEvent | null>(null)
   const client = useQueryClient()
   const send = useMutation({
     mutationFn: (input: { draft: Draft; savedId?: string; force?: boolean }) => {
-      const id = newRequestId()
-      setRequestId(id)
+      controller.current?.abort()
+      const own = new AbortController()
+      controller.current = own
       setRetrying(null)
-      return call('workbench:send', {
-        request: toRequest(input.draft),
-        requestId: id,
-        force: input.force ?? false,
-        ...(envId ? { envId } : {}),
-        ...(input.savedId ? { savedId: input.savedId } : {}),
-      })
+      return invoke(
+        'workbench:send',
+        {
+          request: toRequest(input.draft),
+          force: input.force ?? false,
+          ...(envId ? { envId } : {}),
+          ...(input.savedId ? { savedId: input.savedId } : {}),
+        },
+        { signal: own.signal },
+      )
     },
     onSettled: () => {
+      controller.current = null
       setRetrying(null)
       void client.invalidateQueries({ queryKey: ['workbench', 'predict'] })
       void client.invalidateQueries({ queryKey: ['workbench', 'history'] })
     },
   })
-  const cancel = useMutation({ mutationFn: (id: string) => call('http:cancel', { requestId: id }) })
+  const cancel = () => controller.current?.abort()
   useEvent('http:retrying', event => {
-    if (event.requestId === requestId) setRetrying(event)
+    if (send.isPending && send.variables && event.method === send.variables.draft.method.toUpperCase()) setRetrying(event)
   })
-  return { send, cancel, requestId, retrying }
+  return { send, cancel, retrying }
 }
 
 /** What the quota ledger predicts for the draft's (client, method, path); refreshed on every quota update. */
@@ -60,7 +64,8 @@ export function usePrediction(envId: string | null, request: ComposerRequestInpu
   useEvent('quota:update', () => void client.invalidateQueries({ queryKey: ['workbench', 'predict'] }))
   return useQuery({
     queryKey: workbenchKeys.predict(envId, request ?? { method: 'GET', path: '/' }),
-    queryFn: () => call('workbench:predict', { request: request as ComposerRequestInput, ...(envId ? { envId } : {}) }),
+    queryFn: ({ signal }) =>
+      invoke('workbench:predict', { request: request as ComposerRequestInput, ...(envId ? { envId } : {}) }, { signal }),
     enabled: request !== null,
     retry: false,
   })
@@ -69,14 +74,14 @@ export function usePrediction(envId: string | null, request: ComposerRequestInpu
 export function useCollection(envId: string | null) {
   return useQuery({
     queryKey: workbenchKeys.collection(envId),
-    queryFn: () => call('workbench:collection', envId ? { envId } : {}),
+    queryFn: ({ signal }) => invoke('workbench:collection', envId ? { envId } : {}, { signal }),
   })
 }
 
 export function useHistory(envId: string | null, id: string | null) {
   return useQuery({
     queryKey: workbenchKeys.history(envId, id),
-    queryFn: () => call('workbench:history', { id: id as string, ...(envId ? { envId } : {}) }),
+    queryFn: ({ signal }) => invoke('workbench:history', { id: id as string, ...(envId ? { envId } : {}) }, { signal }),
     enabled: id !== null,
   })
 }
@@ -84,7 +89,7 @@ export function useHistory(envId: string | null, id: string | null) {
 export function useCompare(a: string | null, b: string | null) {
   return useQuery({
     queryKey: workbenchKeys.compare(a, b),
-    queryFn: () => call('workbench:compare', { a: a as string, b: b as string }),
+    queryFn: ({ signal }) => invoke('workbench:compare', { a: a as string, b: b as string }, { signal }),
     enabled: a !== null && b !== null,
     retry: false,
   })
