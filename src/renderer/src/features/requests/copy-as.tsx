@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { SNIPPET_LANGUAGES, type SnippetLanguage } from '../../../../shared/contract'
+import type { SnippetLanguage } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import type { ComposerRequestInput } from '../../../../shared/contract'
 
@@ -45,7 +45,7 @@ export function CopyAs({ source, envId }: { source: { request: ComposerRequestIn
           aria-label="Snippet language"
           onChange={e => setLanguage(e.target.value as SnippetLanguage)}
         >
-          {SNIPPET_LANGUAGES.map(l => (
+          {(Object.keys(LABELS) as SnippetLanguage[]).map(l => (
             <option key={l} value={l}>
               {LABELS[l]}
             </option>
