@@ -8,6 +8,7 @@ import {
   type ResponseOf,
 } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
+import { redactStrings } from '../engine/core/redact-deep'
 
 /**
  * Who is calling and whether they still want the answer: the transport (for handlers that must behave differently,
@@ -90,7 +91,7 @@ export class HandlerRegistry {
       const e = error.toBridgeError()
       e.message = this.redact(e.message)
       if (e.hint) e.hint = this.redact(e.hint)
-      if (e.details !== undefined) e.details = JSON.parse(this.redact(JSON.stringify(e.details)))
+      if (e.details !== undefined) e.details = redactStrings(e.details, this.redact)
       return e
     }
     const message = error instanceof Error ? error.message : String(error)

@@ -10,6 +10,7 @@ import { runWalkthrough } from '../engine/walkthrough/walkthrough-flow'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
 import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
+import { redactingIo } from './redacting-io'
 import { type CliIo, processIo } from './io'
 import { openInBrowser } from './open-browser'
 import { PACKAGE_VERSION } from './version'
@@ -102,10 +103,12 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       return usage(`${flag} must be a date in YYYY-MM-DD form, not "${value}".`)
   }
 
-  const progressOut = values.json ? io.stderr : io.stdout
+  let runtime: Runtime | undefined
+  // Everything printed from here on passes through the runtime's redaction (docs/security.md).
+  const safeIo = redactingIo(io, text => runtime?.secrets.redact(text) ?? text)
+  const progressOut = values.json ? safeIo.stderr : safeIo.stdout
   const ephemeral = mode !== 'env'
   const dataDir = ephemeral ? await mkdtemp(join(tmpdir(), 'partner-console-walkthrough-')) : (values['data-dir'] ?? defaultDataDir())
-  let runtime: Runtime | undefined
   // Ctrl-C: stop waiting, cancel what is in flight, and still clean up (the temporary data folder included).
   const interrupt = new AbortController()
   let closing: Promise<void> | undefined
@@ -158,17 +161,17 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     })
     if (values.json) {
       const environment = { id: env.id, name: env.name, authUrl: env.authUrl, baseUrl: env.baseUrl, clientId: env.clientId }
-      io.stdout.write(`${JSON.stringify({ ok: report.ok, environment, steps: report.steps, har: report.har }, null, 2)}\n`)
+      safeIo.stdout.write(`${JSON.stringify({ ok: report.ok, environment, steps: report.steps, har: report.har }, null, 2)}\n`)
     } else {
       const failedStep = report.steps.find(s => s.status === 'failed')
-      io.stdout.write(
+      safeIo.stdout.write(
         failedStep ? `Failed at step ${failedStep.index}: ${failedStep.title.toLowerCase()}.\n` : 'Done: every step succeeded.\n',
       )
     }
     return interrupt.signal.aborted ? 130 : report.ok ? 0 : 1
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
-    io.stderr.write(`partner-console walkthrough: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
+    safeIo.stderr.write(`partner-console walkthrough: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
     return 1
   } finally {
     process.off('SIGINT', onSignal)

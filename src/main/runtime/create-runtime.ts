@@ -66,8 +66,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
 }
 
 async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Promise<Runtime> {
-  const bus = new EventBus()
   const secrets = new SecretRegistry()
+  const bus = new EventBus(payload => secrets.redactDeep(payload))
   const registry = new HandlerRegistry(text => secrets.redact(text))
   const startedAt = new Date()
   const sandbox =

@@ -12,10 +12,24 @@ export class EventBus {
   private readonly all = new Set<EventListener>()
   private readonly named = new EventHub()
 
+  /**
+   * @param redact applied to every payload before a transport (`subscribe`) sees it: the runtime passes the secret
+   * registry's structural redaction, so an event leaving the engine never carries a known secret, whatever the emitter
+   * put in it. Engine parts listening with `on` stay inside the engine and get the payload as emitted.
+   */
+  constructor(private readonly redact: <T>(payload: T) => T = p => p) {}
+
   emit<E extends EventName>(name: E, payload: EventPayloads[E]): void {
     this.named.deliver<E>({ name, payload } as EventMessage<E>)
+    if (this.all.size === 0) return
+    let safe: EventPayloads[E]
+    try {
+      safe = this.redact(payload)
+    } catch {
+      return
+    }
     // The one place a message is assembled: `emit`'s signature ties the payload to the name.
-    const message = { name, payload } as EventMessage
+    const message = { name, payload: safe } as EventMessage
     for (const listener of this.all) {
       try {
         listener(message)

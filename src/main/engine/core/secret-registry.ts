@@ -1,44 +1,73 @@
 import { createHash } from 'node:crypto'
+import { KnownSecretMatcher } from './known-secret-matcher'
+import { redactStrings } from './redact-deep'
+import { secretForms } from './secret-forms'
 
 /** A stable, non-reversible short name for a secret value: what the UI, logs and exports show instead of it. */
 export function fingerprint(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex').slice(0, 8)
 }
 
-const MIN_SECRET_LENGTH = 6
+/** Shorter values are not registered: they would redact innocent text. */
+export const MIN_SECRET_LENGTH = 6
+/** Longer values are not registered (no real credential is this long; an automaton over it would be). */
+export const MAX_SECRET_LENGTH = 8192
+/**
+ * At most this many values are known at once; past it the oldest tokens and codes are forgotten first (client secrets
+ * and the sandbox operator token are kept). A long session registers a handful of values per authorization.
+ */
+export const MAX_KNOWN_SECRETS = 2000
+const PINNED_LABELS = new Set(['client_secret', 'sandbox_admin_token'])
+
+interface Known {
+  marker: string
+  pinned: boolean
+}
 
 /**
- * Every secret value the engine knows (client secrets, tokens, codes). Anything that leaves the main process (log
- * entries, HAR, cURL, error messages, bridge events) passes through `redact`, which replaces each known value,
- * wherever it appears, with `[redacted:<label>:<fingerprint>]`.
+ * The secret values the engine itself owns: client secrets, the tokens and codes of its own flows, PKCE verifiers, the
+ * sandbox operator token, credentials it sends. Values that only pass through (an imported HAR, a server's response
+ * body) are redacted by name and never registered here (docs/security.md says why). Anything that leaves the main
+ * process passes through `redact` or `redactDeep`, which replace each known value, in every encoded form
+ * (secretForms), with `[redacted:<label>:<fingerprint>]`, in time linear in the text.
  */
 export class SecretRegistry {
-  private readonly secrets = new Map<string, string>()
-  private pattern: RegExp | null = null
+  private readonly secrets = new Map<string, Known>()
+  private matcher: KnownSecretMatcher | null = null
+  private markers: string[] = []
 
-  /** Registers a value (ignored when too short to be a real secret, which would redact innocent text). */
+  /** Registers a value (ignored when too short or too long to be a real secret). */
   add(value: string | undefined | null, label = 'secret'): void {
-    if (!value || value.length < MIN_SECRET_LENGTH || this.secrets.has(value)) return
-    this.secrets.set(value, `[redacted:${label}:${fingerprint(value)}]`)
-    this.pattern = null
+    if (!value || value.length < MIN_SECRET_LENGTH || value.length > MAX_SECRET_LENGTH || this.secrets.has(value)) return
+    if (/^\[redacted:[\w-]+:[0-9a-f]{8}\]$/.test(value)) return
+    this.secrets.set(value, { marker: `[redacted:${label}:${fingerprint(value)}]`, pinned: PINNED_LABELS.has(label) })
+    if (this.secrets.size > MAX_KNOWN_SECRETS) this.evictOldest()
+    this.matcher = null
   }
 
   has(value: string): boolean {
     return this.secrets.has(value)
   }
 
-  /** The replacement shown for a value (whether or not it is registered). */
-  maskFor(value: string, label = 'secret'): string {
-    return this.secrets.get(value) ?? `[redacted:${label}:${fingerprint(value)}]`
+  get size(): number {
+    return this.secrets.size
   }
 
+  /** The replacement shown for a value (whether or not it is registered). */
+  maskFor(value: string, label = 'secret'): string {
+    return this.secrets.get(value)?.marker ?? `[redacted:${label}:${fingerprint(value)}]`
+  }
+
+  /** Replaces every known secret, in any of its encoded forms, in free text. */
   redact(text: string): string {
     if (this.secrets.size === 0 || !text) return text
-    if (!this.pattern) {
-      const alternatives = [...this.secrets.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp)
-      this.pattern = new RegExp(alternatives.join('|'), 'g')
-    }
-    return text.replace(this.pattern, match => this.secrets.get(match) ?? match)
+    const matcher = this.build()
+    return matcher.replace(text, index => this.markers[index] as string)
+  }
+
+  /** True when the text holds a known secret in any form. */
+  contains(text: string): boolean {
+    return this.secrets.size > 0 && !!text && this.build().test(text)
   }
 
   /**
@@ -47,7 +76,7 @@ export class SecretRegistry {
    */
   reveal(text: string): { text: string; restored: number; unresolved: number } {
     const byMarker = new Map<string, string>()
-    for (const [value, marker] of this.secrets) byMarker.set(marker, value)
+    for (const [value, known] of this.secrets) byMarker.set(known.marker, value)
     let restored = 0
     let unresolved = 0
     const out = text.replace(/\[redacted:[\w-]+:[0-9a-f]{8}\]/g, marker => {
@@ -62,13 +91,32 @@ export class SecretRegistry {
     return { text: out, restored, unresolved }
   }
 
-  /** Redacts every string inside a JSON-like value, keys included. */
+  /** Redacts every string inside a JSON-like value, keys included, by walking it (never its serialization). */
   redactDeep<T>(value: T): T {
     if (this.secrets.size === 0) return value
-    return JSON.parse(this.redact(JSON.stringify(value))) as T
+    return redactStrings(value, text => this.redact(text))
   }
-}
 
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  private build(): KnownSecretMatcher {
+    if (this.matcher) return this.matcher
+    const patterns: string[] = []
+    const markers: string[] = []
+    for (const [value, known] of this.secrets) {
+      for (const form of secretForms(value)) {
+        if (form.length < MIN_SECRET_LENGTH) continue
+        patterns.push(form)
+        markers.push(known.marker)
+      }
+    }
+    this.markers = markers
+    this.matcher = new KnownSecretMatcher(patterns)
+    return this.matcher
+  }
+
+  private evictOldest(): void {
+    for (const [value, known] of this.secrets) {
+      if (this.secrets.size <= MAX_KNOWN_SECRETS) return
+      if (!known.pinned) this.secrets.delete(value)
+    }
+  }
 }

@@ -48,6 +48,9 @@ const documentSchema = z.object({
 
 type HarEntryIn = z.infer<typeof entrySchema>
 
+/** Entries read between two turns of the event loop during an import. */
+const HAR_IMPORT_BATCH = 100
+
 /** An imported entry, redacted, ready for NetworkLog.addImported. */
 export interface ImportedEntry {
   entry: Omit<LogEntry, 'id' | 'seq' | 'imported' | 'requestBody' | 'responseBody'>
@@ -57,13 +60,16 @@ export interface ImportedEntry {
 /**
  * Reads a HAR 1.2 document to view its entries in the log. A document that is not JSON or not HAR is refused with a
  * ConsoleError('invalid_request') naming the problem (with its JSON path); entries that are not valid are skipped and
- * listed, the rest imported. Everything is redacted like captured traffic, since a HAR from elsewhere may hold secrets.
+ * listed, the rest imported. Everything is redacted like captured traffic, since a HAR from elsewhere may hold secrets:
+ * by name only, so nothing in the file becomes a known secret (docs/security.md). Entries are read in batches with a
+ * turn of the event loop between them, so a large import never stalls the console's other calls.
  * Never throws anything but ConsoleError.
  */
-export function parseHar(
+export async function parseHar(
   text: string,
   redactor: Redactor,
-): { entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> } {
+  batch = HAR_IMPORT_BATCH,
+): Promise<{ entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> }> {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -87,18 +93,20 @@ export function parseHar(
   }
   const entries: ImportedEntry[] = []
   const skipped: Array<{ index: number; problem: string }> = []
-  doc.data.log.entries.forEach((raw, index) => {
-    const parsed = entrySchema.safeParse(raw)
+  const all = doc.data.log.entries
+  for (let index = 0; index < all.length; index++) {
+    if (index > 0 && index % batch === 0) await new Promise<void>(resolve => setImmediate(resolve))
+    const parsed = entrySchema.safeParse(all[index])
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       skipped.push({
         index,
         problem: `log.entries[${index}]${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`,
       })
-      return
+      continue
     }
     entries.push(toImported(parsed.data, redactor))
-  })
+  }
   if (entries.length === 0 && skipped.length > 0) {
     throw new ConsoleError(
       'invalid_request',

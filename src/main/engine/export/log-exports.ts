@@ -48,9 +48,13 @@ export class LogExports {
   }
 
   /** Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. */
-  importHar(text: string): { imported: number; ids: string[]; skipped: Array<{ index: number; problem: string }> } {
-    const { entries, skipped } = parseHar(text, this.deps.redactor)
-    const ids = entries.map(e => this.deps.log.addImported(e.entry, e.bodies))
+  async importHar(text: string): Promise<{ imported: number; ids: string[]; skipped: Array<{ index: number; problem: string }> }> {
+    const { entries, skipped } = await parseHar(text, this.deps.redactor)
+    const ids: string[] = []
+    for (const [index, e] of entries.entries()) {
+      if (index > 0 && index % 100 === 0) await new Promise<void>(resolve => setImmediate(resolve))
+      ids.push(this.deps.log.addImported(e.entry, e.bodies))
+    }
     return { imported: ids.length, ids, skipped }
   }
 

@@ -59,9 +59,10 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const ticket = p.quotaKey ? s.quota.recordSend(p.quotaKey) : null
   const sentPairs: HeaderPair[] = []
   for (const name in p.headers) sentPairs.push({ name, value: p.headers[name] as string })
-  const url = s.redactor.url(p.url.href)
-  const requestHeaders = s.redactor.headers(sentPairs)
-  const requestBody = p.body === undefined ? null : s.redactor.body(p.body)
+  // What the engine sends is its own: credentials found there by name become known secrets (docs/security.md).
+  const url = s.redactor.url(p.url.href, { sent: true })
+  const requestHeaders = s.redactor.headers(sentPairs, { sent: true })
+  const requestBody = p.body === undefined ? null : s.redactor.body(p.body, { sent: true })
   const requestType = p.headers['content-type'] ?? ''
   const startedAt = new Date().toISOString()
   const logId = s.log.begin({
@@ -122,7 +123,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const quota = ticket ? s.quota.observe(ticket, { status: outcome.status, headers: headerMap, receivedAt: outcome.receivedAt }) : null
   const contentType = headerMap['content-type'] ?? null
   const decoded = decodeBody(outcome.body, contentType, outcome.truncated)
-  const bodyText = s.redactor.body(decoded.text)
+  const bodyText = s.redactor.body(decoded.text, { truncated: outcome.truncated })
   const headers = s.redactor.headers(outcome.headers)
   const incomplete = outcome.bodyError ? s.redactor.text(outcome.bodyError.message) : undefined
   const notes = redactAll(s.redactor, p.notes)

@@ -1,11 +1,10 @@
 import type { HeaderPair } from '../../../shared/contract'
 import type { SecretRegistry } from '../core/secret-registry'
+import { redactForm, redactJsonFragments, redactParams } from './form-redaction'
+import { type LeafRedactor, redactJsonText } from './json-redaction'
+import { isRegisteredLabel, MARKER, sensitiveLabel } from './sensitive-names'
 
-/** Body and query fields whose values are credentials (spec 4.2, 4.3, 2.3), plus the usual OAuth/OIDC extras. */
-export const SENSITIVE_FIELDS = ['client_secret', 'code', 'access_token', 'refresh_token', 'id_token', 'password'] as const
-/** Fields whose values are long-lived enough to be redacted everywhere once seen (`code` is not: it is short and a
- * common word in error bodies, so registering it would redact innocent text). */
-const REGISTERED_FIELDS = new Set(['client_secret', 'access_token', 'refresh_token', 'id_token', 'password'])
+export { CUT_VALUE } from './json-redaction'
 
 interface HeaderRule {
   label: string
@@ -24,28 +23,37 @@ export const SENSITIVE_HEADERS: Readonly<Record<string, HeaderRule>> = {
   'x-api-key': { label: 'api_key' },
 }
 
-const FIELD_ALTERNATION = SENSITIVE_FIELDS.join('|')
-const JSON_FIELD = new RegExp(`"(${FIELD_ALTERNATION})"(\\s*:\\s*)"((?:[^"\\\\]|\\\\.)*)"`, 'gi')
-const FORM_FIELD = new RegExp(`(^|[?&])(${FIELD_ALTERNATION})=([^&#\\s]*)`, 'gi')
-const FIELD_NAME = new RegExp(`(${FIELD_ALTERNATION})`, 'i')
-/** A value this redaction already produced (e.g. in an imported HAR): kept as it is, never registered as a secret. */
-const MARKER = /^\[redacted:[\w-]+:[0-9a-f]{8}\]$/
+/** Where the text comes from, which decides what may become a known secret and how a cut value is treated. */
+export interface CaptureOptions {
+  /**
+   * True for what the engine itself sends (its request URL, headers and body): a credential found by name there is
+   * the engine's own and becomes a known secret. Everything else (responses, imported HARs) is redacted by name only,
+   * so a server or a file can never make arbitrary text a "secret".
+   */
+  sent?: boolean
+  /** The text was cut at the body cap: the value it ends in is dropped whole, not left as a prefix. */
+  truncated?: boolean
+}
 
 const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/@?#:]*:)([^/@?#]*)@/i
+const MAX_TRAILING_WORD = 8192
 
 /**
- * The network log's redaction, applied at capture time to everything an exchange records (URL, headers, bodies):
- * credential headers by name, credential fields in JSON bodies, form bodies and query strings, then every secret the
- * engine knows wherever it appears. Each value becomes `[redacted:<label>:<8 hex>]`, the same fingerprint everywhere,
- * so a token in a response body and in a later Authorization header read as the same token without being shown.
+ * The network log's redaction, applied at capture time to everything an exchange records (URL, headers, bodies). It
+ * works on structure, not on serialized text: JSON is walked token by token (string leaves decoded, keys kept), forms
+ * and query strings pair by pair, header values and free text for `name=value` credentials (a `Location` with `code=`,
+ * a `#access_token=` fragment). Credential names are matched however they are spelled (snake_case, camelCase,
+ * percent-encoded), their values replaced whole; then every known secret, in any encoded form. Each value becomes
+ * `[redacted:<label>:<8 hex>]`, the same fingerprint everywhere.
  */
 export class Redactor {
   constructor(private readonly secrets: SecretRegistry) {}
 
-  /** Redacts one header value according to its name (and known secrets). */
-  header(name: string, value: string): string {
-    const rule = SENSITIVE_HEADERS[name.toLowerCase()]
-    if (!rule) return this.secrets.redact(value)
+  /** Redacts one header value according to its name, credential parameters inside it, and known secrets. */
+  header(name: string, value: string, options: CaptureOptions = {}): string {
+    const lower = name.toLowerCase()
+    const rule = SENSITIVE_HEADERS[lower] ?? byNameRule(lower)
+    if (!rule) return this.secrets.redact(redactParams(value, this.leaf(options), sensitiveLabel))
     if (MARKER.test(value)) return value
     if (rule.keepScheme) {
       const m = /^([A-Za-z][\w-]*)\s+(\S.*)$/.exec(value)
@@ -53,34 +61,46 @@ export class Redactor {
         const scheme = m[1] as string
         const credential = m[2] as string
         if (MARKER.test(credential)) return value
-        this.secrets.add(credential, scheme.toLowerCase() === 'bearer' ? 'access_token' : rule.label)
-        return `${scheme} ${this.secrets.maskFor(credential, rule.label)}`
+        const label = scheme.toLowerCase() === 'bearer' ? 'access_token' : rule.label
+        if (options.sent) this.secrets.add(credential, label)
+        return `${scheme} ${this.secrets.maskFor(credential, label)}`
       }
     }
     return this.secrets.maskFor(value, rule.label)
   }
 
-  headers(pairs: readonly HeaderPair[]): HeaderPair[] {
+  headers(pairs: readonly HeaderPair[], options: CaptureOptions = {}): HeaderPair[] {
     const out: HeaderPair[] = []
-    for (const p of pairs) out.push({ name: p.name, value: this.header(p.name, p.value) })
+    for (const p of pairs) out.push({ name: p.name, value: this.header(p.name, p.value, options) })
     return out
   }
 
-  /** Redacts credential query parameters, a password in the authority, and known secrets. */
-  url(url: string): string {
-    let out = url.includes('@') ? url.replace(URL_PASSWORD, this.replacePassword) : url
+  /** Redacts credential parameters of the query and the fragment, a password in the authority, and known secrets. */
+  url(url: string, options: CaptureOptions = {}): string {
+    const leaf = this.leaf(options)
+    let out = url.includes('@')
+      ? url.replace(URL_PASSWORD, (_m, head: string, password: string) => `${head}${leaf.byName(decodeSafe(password), 'password')}@`)
+      : url
+    const hash = out.indexOf('#')
+    let fragment = ''
+    if (hash >= 0) {
+      fragment = `#${redactForm(out.slice(hash + 1), leaf, sensitiveLabel)}`
+      out = out.slice(0, hash)
+    }
     const q = out.indexOf('?')
-    if (q >= 0) out = out.slice(0, q) + this.formFields(out.slice(q))
-    return this.secrets.redact(out)
+    if (q >= 0) out = `${out.slice(0, q)}?${redactForm(out.slice(q + 1), leaf, sensitiveLabel)}`
+    return this.secrets.redact(out) + fragment
   }
 
-  /** Redacts credential fields of JSON or form bodies (also in truncated text) and known secrets. */
-  body(text: string): string {
+  /** Redacts a body: JSON by its structure, form bodies by field, other text for credential pairs; then known secrets. */
+  body(text: string, options: CaptureOptions = {}): string {
     if (text === '') return text
-    let out = text
-    // The replace (and its callback) runs only when a sensitive field name is there at all: the common case is free.
-    if (out.includes('"') && FIELD_NAME.test(out)) out = out.replace(JSON_FIELD, this.replaceJsonField)
-    if (out.includes('=')) out = this.formFields(out)
+    const leaf = this.leaf(options)
+    const start = firstNonSpace(text)
+    if (start === '{' || start === '[') return redactJsonText(text, leaf, sensitiveLabel, options.truncated === true)
+    if (looksLikeForm(text)) return redactForm(text, leaf, sensitiveLabel, options.truncated === true)
+    let out = redactParams(redactJsonFragments(text, leaf, sensitiveLabel), leaf, sensitiveLabel)
+    if (options.truncated) out = dropTrailingWord(out)
     return this.secrets.redact(out)
   }
 
@@ -89,38 +109,50 @@ export class Redactor {
     return this.secrets.redact(text)
   }
 
-  private formFields(text: string): string {
-    return FIELD_NAME.test(text) ? text.replace(FORM_FIELD, this.replaceFormField) : text
-  }
-
-  private readonly replacePassword = (_m: string, head: string, password: string): string =>
-    `${head}${this.mask(decode(password), 'password')}@`
-
-  private readonly replaceJsonField = (_m: string, field: string, colon: string, raw: string): string =>
-    `"${field}"${colon}"${this.mask(unescapeJson(raw), field.toLowerCase())}"`
-
-  private readonly replaceFormField = (_m: string, lead: string, field: string, raw: string): string =>
-    raw === '' ? `${lead}${field}=` : `${lead}${field}=${this.mask(decode(raw), field.toLowerCase())}`
-
-  private mask(value: string, label: string): string {
-    if (MARKER.test(value)) return value
-    if (REGISTERED_FIELDS.has(label)) this.secrets.add(value, label)
-    return this.secrets.maskFor(value, label)
+  private leaf(options: CaptureOptions): LeafRedactor {
+    const leaf: LeafRedactor = {
+      byName: (value, label) => {
+        if (MARKER.test(value)) return value
+        if (options.sent && isRegisteredLabel(label)) this.secrets.add(value, label)
+        return this.secrets.maskFor(value, label)
+      },
+      other: value => this.secrets.redact(redactParams(value, leaf, sensitiveLabel)),
+      raw: text => this.secrets.redact(text),
+    }
+    return leaf
   }
 }
 
-function decode(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '))
-  } catch {
-    return raw
-  }
+/** A header named like a credential field (`Access-Token`, `X-Client-Secret`, `X-Refresh-Token`) is one. */
+function byNameRule(lower: string): HeaderRule | null {
+  const label = sensitiveLabel(lower.replace(/^x-/, ''))
+  return label && label !== 'code' ? { label } : null
 }
 
-function unescapeJson(raw: string): string {
-  if (!raw.includes('\\')) return raw
+function firstNonSpace(text: string): string {
+  const m = /\S/.exec(text.length > 256 ? text.slice(0, 256) : text)
+  return m ? m[0] : ''
+}
+
+/** A form body: `a=b&c=d`, no spaces or line breaks, at least one `=`. */
+function looksLikeForm(text: string): boolean {
+  return text.includes('=') && !/[\s<>{}"]/.test(text)
+}
+
+/**
+ * A text cut at the body cap ends in the prefix of a word: drop that word whole (the exchange already says the body
+ * was truncated). A slice, not a copy: the kept text of a large body is not duplicated.
+ */
+function dropTrailingWord(text: string): string {
+  let start = text.length
+  const stop = Math.max(0, text.length - MAX_TRAILING_WORD)
+  while (start > stop && !/\s/.test(text[start - 1] as string)) start -= 1
+  return text.slice(0, start)
+}
+
+function decodeSafe(raw: string): string {
   try {
-    return JSON.parse(`"${raw}"`) as string
+    return decodeURIComponent(raw)
   } catch {
     return raw
   }

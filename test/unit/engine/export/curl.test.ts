@@ -21,11 +21,14 @@ describe('copy as cURL', () => {
       url: r.url('http://127.0.0.1:1/marketplace/v2/platform-token/installations'),
       purpose: 'api',
       auth: 'bearer',
-      requestHeaders: r.headers([
-        { name: 'authorization', value: 'Bearer sbx_at_secret_123' },
-        { name: 'content-type', value: 'application/json' },
-        { name: 'content-length', value: '16' },
-      ]),
+      requestHeaders: r.headers(
+        [
+          { name: 'authorization', value: 'Bearer sbx_at_secret_123' },
+          { name: 'content-type', value: 'application/json' },
+          { name: 'content-length', value: '16' },
+        ],
+        { sent: true },
+      ),
       requestBody: { text: '{"locationId":3}', size: 16, mimeType: 'application/json' },
     })
     const { command, notes } = toCurl(log.get(id))

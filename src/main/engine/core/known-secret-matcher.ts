@@ -1,0 +1,128 @@
+/**
+ * Finds many fixed strings at once in time linear in the text (Aho-Corasick over UTF-16 code units), and replaces the
+ * leftmost-longest occurrences. Used for the known secrets in every encoded form: a regex alternation of thousands of
+ * values is rebuilt on every new value and backtracks, which made a large import take minutes.
+ * Nodes live in typed arrays and the edges in one Map keyed by `node * 65536 + code unit`, so a few hundred thousand
+ * pattern characters cost a few megabytes.
+ */
+export class KnownSecretMatcher {
+  private readonly edges = new Map<number, number>()
+  private readonly fail: Int32Array
+  /** Length of the pattern ending exactly at a node (0: none). */
+  private readonly ends: Int32Array
+  /** The nearest node on the fail chain where a pattern ends (-1: none). */
+  private readonly dict: Int32Array
+  /** Index of the pattern ending at a node (to find its replacement). */
+  private readonly patternAt: Int32Array
+  /** The root's transitions by code unit (0: stay at the root), so text that starts no secret costs one array read. */
+  private readonly rootNext = new Int32Array(65536)
+
+  constructor(private readonly patterns: readonly string[]) {
+    let total = 1
+    for (const p of patterns) total += p.length
+    const parent = new Int32Array(total)
+    const code = new Int32Array(total)
+    const depth = new Int32Array(total)
+    this.fail = new Int32Array(total)
+    this.ends = new Int32Array(total)
+    this.dict = new Int32Array(total).fill(-1)
+    this.patternAt = new Int32Array(total).fill(-1)
+    let nodes = 1
+    patterns.forEach((pattern, index) => {
+      let node = 0
+      for (let i = 0; i < pattern.length; i++) {
+        const c = pattern.charCodeAt(i)
+        const key = node * 65536 + c
+        let next = this.edges.get(key)
+        if (next === undefined) {
+          next = nodes++
+          this.edges.set(key, next)
+          parent[next] = node
+          code[next] = c
+          depth[next] = (depth[node] as number) + 1
+        }
+        node = next
+      }
+      if (pattern.length > 0 && (this.ends[node] as number) === 0) {
+        this.ends[node] = pattern.length
+        this.patternAt[node] = index
+      }
+    })
+    for (let c = 0; c < 65536; c++) this.rootNext[c] = this.edges.get(c) ?? 0
+    // Breadth-first: nodes sorted by depth, so a parent's fail link is known before its children's.
+    const order = Array.from({ length: nodes - 1 }, (_, i) => i + 1).sort((a, b) => (depth[a] as number) - (depth[b] as number))
+    for (const node of order) {
+      const up = parent[node] as number
+      if (up === 0) this.fail[node] = 0
+      else this.fail[node] = this.step(this.fail[up] as number, code[node] as number)
+      const f = this.fail[node] as number
+      this.dict[node] = (this.ends[f] as number) > 0 ? f : (this.dict[f] as number)
+    }
+  }
+
+  get size(): number {
+    return this.patterns.length
+  }
+
+  /** The state after reading one code unit from `node`. */
+  private step(node: number, c: number): number {
+    if (node === 0) return this.rootNext[c] as number
+    let s = node
+    for (;;) {
+      const next = this.edges.get(s * 65536 + c)
+      if (next !== undefined) return next
+      if (s === 0) return 0
+      s = this.fail[s] as number
+    }
+  }
+
+  /**
+   * Replaces the leftmost-longest occurrences of the patterns: `replacement(index)` gives the text for pattern `index`.
+   * Returns the same string when nothing matched.
+   */
+  replace(text: string, replacement: (index: number) => string): string {
+    if (this.patterns.length === 0 || text.length === 0) return text
+    // For each start position, the longest match starting there (end exclusive) and its pattern.
+    let bestEnd: Map<number, number> | null = null
+    let bestPattern: Map<number, number> | null = null
+    let s = 0
+    const root = this.rootNext
+    for (let i = 0; i < text.length; i++) {
+      s = s === 0 ? (root[text.charCodeAt(i)] as number) : this.step(s, text.charCodeAt(i))
+      if (s === 0) continue
+      let t = (this.ends[s] as number) > 0 ? s : (this.dict[s] as number)
+      while (t > 0) {
+        const start = i + 1 - (this.ends[t] as number)
+        if (!bestEnd) {
+          bestEnd = new Map()
+          bestPattern = new Map()
+        }
+        if ((bestEnd.get(start) ?? -1) < i + 1) {
+          bestEnd.set(start, i + 1)
+          bestPattern?.set(start, this.patternAt[t] as number)
+        }
+        t = this.dict[t] as number
+      }
+    }
+    if (!bestEnd || !bestPattern) return text
+    const starts = [...bestEnd.keys()].sort((a, b) => a - b)
+    let out = ''
+    let at = 0
+    for (const start of starts) {
+      if (start < at) continue
+      out += text.slice(at, start) + replacement(bestPattern.get(start) as number)
+      at = bestEnd.get(start) as number
+    }
+    return out + text.slice(at)
+  }
+
+  /** True when any pattern occurs in the text. */
+  test(text: string): boolean {
+    let s = 0
+    for (let i = 0; i < text.length; i++) {
+      s = this.step(s, text.charCodeAt(i))
+      if ((this.ends[s] as number) > 0 || (this.dict[s] as number) > 0) return true
+    }
+    return false
+  }
+}

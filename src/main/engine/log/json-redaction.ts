@@ -1,0 +1,138 @@
+/** What to do with each kind of value the walkers meet. */
+export interface LeafRedactor {
+  /** A value under a credential name: replaced whole (string, number, or every leaf of an array or object). */
+  byName(value: string, label: string): string
+  /** Any other string value or key: known secrets, and credential parameters of URLs inside it. */
+  other(value: string): string
+  /** Text between JSON strings (numbers, literals, punctuation, or anything in malformed JSON). */
+  raw(text: string): string
+}
+
+/** What replaces a value cut at the body cap: the prefix of a secret is not shown either. */
+export const CUT_VALUE = '[value cut at the body cap]'
+
+interface Frame {
+  object: boolean
+  /** The credential label every value inside inherits (a sensitive key whose value is an object or array). */
+  inherited: string | null
+  expectKey: boolean
+  keyLabel: string | null
+}
+
+const STRUCTURAL = /[{}[\],:"]/g
+
+/**
+ * Redacts a JSON text by walking its tokens, keeping its layout byte for byte where nothing is redacted: each string is
+ * decoded before it is looked at (so `\"`, `\\`, `\/` and `\u` escapes hide nothing), keys stay keys, values under a
+ * credential name (at any depth, arrays included) are replaced whole, and a string left open by truncation is
+ * dropped. Malformed JSON is walked the same way, token by token, and never throws.
+ */
+export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: string) => string | null, truncated: boolean): string {
+  const out: string[] = []
+  const stack: Frame[] = []
+  const valueLabel = (): string | null => {
+    const top = stack[stack.length - 1]
+    if (!top) return null
+    return top.object ? (top.keyLabel ?? top.inherited) : top.inherited
+  }
+  let i = 0
+  let changed = false
+  const n = text.length
+  while (i < n) {
+    const c = text[i] as string
+    if (c === '"') {
+      const end = closingQuote(text, i)
+      if (end < 0 && truncated) {
+        out.push(`"${CUT_VALUE}`)
+        changed = true
+        break
+      }
+      const stop = end < 0 ? n : end
+      const raw = text.slice(i + 1, stop)
+      const close = end < 0 ? '' : '"'
+      const decoded = decodeJsonString(raw)
+      const top = stack[stack.length - 1]
+      if (top?.object && top.expectKey) {
+        top.keyLabel = labelOf(decoded)
+        const key = leaf.other(decoded)
+        if (key !== decoded) changed = true
+        out.push(key === decoded ? `"${raw}${close}` : `${JSON.stringify(key).slice(0, -1)}${close}`)
+      } else {
+        const label = valueLabel()
+        const value = label ? leaf.byName(decoded, label) : leaf.other(decoded)
+        if (value !== decoded) changed = true
+        out.push(value === decoded ? `"${raw}${close}` : `${JSON.stringify(value).slice(0, -1)}${close}`)
+      }
+      i = stop + 1
+      continue
+    }
+    if (c === '{' || c === '[') {
+      stack.push({ object: c === '{', inherited: valueLabel(), expectKey: c === '{', keyLabel: null })
+      out.push(c)
+    } else if (c === '}' || c === ']') {
+      stack.pop()
+      out.push(c)
+    } else if (c === ':') {
+      const top = stack[stack.length - 1]
+      if (top?.object) top.expectKey = false
+      out.push(c)
+    } else if (c === ',') {
+      const top = stack[stack.length - 1]
+      if (top?.object) {
+        top.expectKey = true
+        top.keyLabel = null
+      }
+      out.push(c)
+    } else {
+      STRUCTURAL.lastIndex = i
+      const next = STRUCTURAL.exec(text)
+      const stop = next ? next.index : n
+      const run = text.slice(i, stop)
+      const label = valueLabel()
+      const literal = run.trim()
+      if (stop === n && truncated && literal !== '') {
+        out.push(run.slice(0, run.indexOf(literal)), CUT_VALUE)
+        changed = true
+      } else if (label && literal !== '' && literal !== 'null' && literal !== 'true' && literal !== 'false') {
+        const at = run.indexOf(literal)
+        out.push(run.slice(0, at), JSON.stringify(leaf.byName(literal, label)), run.slice(at + literal.length))
+        changed = true
+      } else {
+        const redacted = leaf.raw(run)
+        if (redacted !== run) changed = true
+        out.push(redacted)
+      }
+      i = stop
+      continue
+    }
+    i += 1
+  }
+  return changed ? out.join('') : text
+}
+
+/** Index of the quote closing the string opened at `open`, or -1 when it is never closed. */
+function closingQuote(text: string, open: number): number {
+  let from = open + 1
+  for (;;) {
+    const q = text.indexOf('"', from)
+    if (q < 0) return -1
+    let backslashes = 0
+    for (let k = q - 1; k > open && text.charCodeAt(k) === 92; k--) backslashes += 1
+    if (backslashes % 2 === 0) return q
+    from = q + 1
+  }
+}
+
+function decodeJsonString(raw: string): string {
+  if (!raw.includes('\\')) return raw
+  try {
+    return JSON.parse(`"${raw}"`) as string
+  } catch {
+    // Malformed escapes: undo the ones that are well formed, so a secret behind them is still recognised.
+    return raw.replace(/\\(u[0-9a-fA-F]{4}|["\\/bfnrt])/g, (_m, e: string) =>
+      e.length === 5 ? String.fromCharCode(Number.parseInt(e.slice(1), 16)) : (ESCAPES[e] ?? e),
+    )
+  }
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }

@@ -1,0 +1,50 @@
+/**
+ * Which field names carry credentials, however they are spelled: `client_secret`, `clientSecret`, `Client-Secret`,
+ * `client%5Fsecret` all name the same field. A name is percent-decoded, lower-cased and stripped of `_`, `-`, `.` and
+ * spaces before it is looked up; the label shown is the snake_case spelling.
+ */
+const LABELS: Readonly<Record<string, string>> = {
+  clientsecret: 'client_secret',
+  code: 'code',
+  accesstoken: 'access_token',
+  refreshtoken: 'refresh_token',
+  idtoken: 'id_token',
+  password: 'password',
+  codeverifier: 'code_verifier',
+  clientassertion: 'client_assertion',
+  apikey: 'api_key',
+}
+
+/** Field names that are registered as known secrets when the engine sends them (`code` is not: see docs/security.md). */
+const REGISTERED = new Set([
+  'client_secret',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'password',
+  'code_verifier',
+  'client_assertion',
+  'api_key',
+])
+
+/** The snake_case label of a credential field name, or null when the name is not one. */
+export function sensitiveLabel(name: string): string | null {
+  if (name.length > 64) return null
+  let decoded = name
+  if (name.includes('%')) {
+    try {
+      decoded = decodeURIComponent(name)
+    } catch {
+      decoded = name
+    }
+  }
+  return LABELS[decoded.toLowerCase().replace(/[\s_.-]/g, '')] ?? null
+}
+
+/** Whether a value found under this label, in what the engine sends, becomes a known secret. */
+export function isRegisteredLabel(label: string): boolean {
+  return REGISTERED.has(label)
+}
+
+/** A value this redaction already produced (e.g. in an imported HAR): kept as it is, never registered. */
+export const MARKER = /^\[redacted:[\w-]+:[0-9a-f]{8}\]$/
