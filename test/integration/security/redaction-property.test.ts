@@ -126,7 +126,7 @@ describe('no output contains a known secret in any form (fast-check)', () => {
         }
         answers.push(await c.ok('log:exportHar', {}))
         answers.push(await c.ok('env:export', { includeSecrets: false }))
-        answers.forEach((a, i) => expectNoForm(`bridge answer #${i}`, JSON.stringify(a), secret))
+        for (const [i, a] of answers.entries()) expectNoForm(`bridge answer #${i}`, JSON.stringify(a), secret)
         expect(events.length).toBeGreaterThan(0)
         expectNoForm('a bridge event', JSON.stringify(events), secret)
         for (const file of await filesUnder(c.runtime.dataDir)) expectNoForm('a file in the data folder', file, secret)
