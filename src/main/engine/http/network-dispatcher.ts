@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
-import type { ConnectionOptions } from 'node:tls'
+import { type ConnectionOptions, createSecureContext } from 'node:tls'
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
@@ -71,13 +71,37 @@ function readSettingFile(file: string, what: string): Buffer {
 function clientCertOptions(n: ResolvedNetwork | undefined): { tls: ConnectionOptions; label: string | null } {
   const c = n?.clientCert
   if (!c) return { tls: {}, label: null }
-  if (c.kind === 'pem') {
-    return {
-      tls: { cert: readSettingFile(c.certFile, 'client certificate file'), key: c.key, passphrase: c.passphrase },
-      label: `PEM ${c.certFile} (key in the vault)`,
-    }
+  const out =
+    c.kind === 'pem'
+      ? {
+          tls: { cert: readSettingFile(c.certFile, 'client certificate file'), key: c.key, passphrase: c.passphrase },
+          label: `PEM ${c.certFile} (key in the vault)`,
+        }
+      : { tls: { pfx: readSettingFile(c.file, 'PKCS#12 file'), passphrase: c.passphrase }, label: `PKCS#12 ${c.file}` }
+  try {
+    // Opened once here, so a wrong passphrase or a key that does not match says so before any request is sent.
+    createSecureContext(out.tls)
+  } catch (error) {
+    throw new ConsoleError(
+      'invalid_request',
+      `The client certificate (${out.label}) could not be used: ${clientCertProblem(error as Error)}.`,
+      {
+        hint:
+          c.kind === 'pkcs12'
+            ? 'Check the PKCS#12 passphrase in the environment’s network settings (kept in the vault), and that the file is the one issued.'
+            : 'Check that the private key in the vault belongs to this certificate, and its passphrase if the key is encrypted.',
+      },
+    )
   }
-  return { tls: { pfx: readSettingFile(c.file, 'PKCS#12 file'), passphrase: c.passphrase }, label: `PKCS#12 ${c.file}` }
+  return out
+}
+
+function clientCertProblem(error: Error): string {
+  const m = error.message
+  if (/mac verify failure|bad decrypt|bad password|wrong password/i.test(m)) return 'the passphrase is wrong'
+  if (/key values mismatch/i.test(m)) return 'the private key does not match the certificate'
+  if (/no start line|bad base64|not enough data|asn1|header too long/i.test(m)) return 'the file or key is not valid PEM/PKCS#12'
+  return m
 }
 
 function proxyToken(n: ResolvedNetwork): { uri: string; token?: string } {

@@ -52,12 +52,20 @@ export function describeNetworkError(
     })
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_CLOSED') {
+    // Over TLS 1.3 a server that requires a client certificate closes the connection right after the handshake,
+    // before any answer: the client sees only "closed". Say so, since that is the common cause there.
+    const mtls =
+      url.protocol === 'https:' && !context.afterHeaders
+        ? context.clientCertificate
+          ? ` If the server requires a client certificate (mutual TLS), it may have refused the one sent (${context.clientCertificate}).`
+          : ' If the server requires a client certificate (mutual TLS), this is how it refuses a connection without one: set it in the environment’s network settings (PEM pair or PKCS#12).'
+        : ''
     return new ConsoleError(
       'network',
       context.afterHeaders
         ? `${where} closed the connection before the response body was complete.`
         : `${where} closed the connection without answering.`,
-      { hint: 'The server crashed, restarted or dropped the request; try again, and look at its logs if it repeats.' },
+      { hint: `The server crashed, restarted or dropped the request; try again, and look at its logs if it repeats.${mtls}` },
     )
   }
   if (
