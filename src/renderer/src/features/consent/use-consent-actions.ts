@@ -3,7 +3,12 @@ import type { CatchMode, OAuthStartResult } from '../../../../shared/contract'
 import { bridgeTransport, invoke } from '../../bridge/bridge'
 import { authKeys } from './use-auth'
 
-const POPUP_NAME = 'partner-consent'
+/**
+ * A new window name per attempt: `window.open('', name)` with the name of a popup that is now on another origin (the
+ * authorize page, or the catcher's page with the code in its URL) is a navigation this page may no longer start once
+ * the popup's opener is cut, and Chromium then logs that popup's URL, code and all, to this page's console.
+ */
+const popupName = () => `partner-consent-${Date.now().toString(36)}`
 const POPUP_FEATURES = 'popup,width=520,height=720'
 
 /** The consent popup this page opened (web host only). Never holds anything but the window handle. */
@@ -13,21 +18,18 @@ let popup: Window | null = null
 let blocked = false
 
 /**
- * Opens (or reuses) the consent popup now, inside the click, so popup blockers let it through. The popup gets no
+ * Opens a new consent popup now (closing the last one), inside the click, so popup blockers let it through. The popup gets no
  * handle on this tab: its `opener` is cut before it is pointed at the authorize page (an imported environment's URL),
  * so that page cannot navigate the console to a look-alike. (`noopener` in the features would return no handle at all,
  * and the URL is only known once the engine answers.)
  */
 function openBlankPopup(): Window | null {
   if (bridgeTransport !== 'web') return null
-  const w = window.open('', POPUP_NAME, POPUP_FEATURES)
+  closeConsentPopup()
+  const w = window.open('', popupName(), POPUP_FEATURES)
   blocked = w === null
   if (w) {
-    try {
-      w.opener = null
-    } catch {
-      // a popup of this name still on a cross-origin page: its opener was cut when it was first opened
-    }
+    w.opener = null
     try {
       w.document.title = 'Preparing the authorize request…'
       w.document.body.textContent = 'Preparing the authorize request… (Partner API Console)'
@@ -39,12 +41,16 @@ function openBlankPopup(): Window | null {
   return w
 }
 
-/** Closes the consent popup if this page opened one and it is still open. */
+/**
+ * Closes the consent popup while it still shows this page's blank placeholder. Once it has gone to the authorize page
+ * it is another origin's window with its opener cut: Chromium refuses `close()` from here and logs the popup's URL (the
+ * code, on the catcher's page) to this page's console. The catcher's page tells the merchant to close the tab instead.
+ */
 export function closeConsentPopup(): void {
   try {
-    if (popup && !popup.closed) popup.close()
+    if (popup && !popup.closed && popup.location.origin === window.location.origin) popup.close()
   } catch {
-    // already gone
+    // another origin's page now (reading its location throws): left to the merchant
   }
   popup = null
 }
