@@ -28,7 +28,10 @@ function nextSteps(purpose) {
     '  - Already have an Electron 45 build: ELECTRON_EXEC_PATH=/path/to/electron npm start (nothing is downloaded).',
   ]
   if (purpose === 'start') steps.push('  - Or use the same console in your browser, no Electron needed:  npm run web')
-  else steps.push('  - Installers can only be built where Electron can be downloaded (electron-builder packs that binary).')
+  else {
+    steps[1] = '  - Already have that Electron 45 (unpacked, or its zip): npm run dist -- -c.electronDist=/path/to/it'
+    steps.push('  - Installers can only be built where Electron can be had (electron-builder packs that binary).')
+  }
   return steps.join('\n')
 }
 
@@ -74,6 +77,29 @@ export async function ensureElectron({ root, env = process.env, purpose = 'start
   throw new ElectronUnavailable(
     `install-electron finished, but no Electron executable is in ${relative(root, dir)}/dist.\n${nextSteps(purpose)}`,
   )
+}
+
+/**
+ * The Electron zip for `platform`-`arch` in @electron/get's cache (downloaded now, with progress, when missing), for
+ * packaging. Throws ElectronUnavailable with a complete message when it cannot be fetched.
+ */
+export async function electronArchive({ root, platform, arch, env = process.env, out = process.stdout }) {
+  const dir = electronPackageDir(root)
+  const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+  const targetEnv = { ...env, ELECTRON_INSTALL_PLATFORM: platform, ELECTRON_INSTALL_ARCH: arch }
+  try {
+    return await downloadElectronArchive(dir, {
+      env: targetEnv,
+      onProgress: progressPrinter(`Downloading Electron ${version} (${platform}-${arch})`, out),
+    })
+  } catch (error) {
+    if (!(error instanceof ElectronDownloadError)) throw error
+    throw new ElectronUnavailable(
+      `Could not download Electron ${version} for ${platform}-${arch}${error.url ? ` from ${error.url}` : ''}: ${error.message}.\n` +
+        "Packaging needs Electron's own binary for the target platform, and it cannot be fetched from this machine.\n" +
+        nextSteps('dist'),
+    )
+  }
 }
 
 /** True when the running Node satisfies package.json `engines` (Node 22.22.2+, 24.15+ or 26+). */
