@@ -10,7 +10,7 @@ import type {
   PairDiff,
 } from '../../../shared/contract'
 import { canonicalParts } from '../signing/signer'
-import { diffJson, firstDifference, stableJson } from './json-diff'
+import { diffJson, firstDifference, stableJsonCapped } from './json-diff'
 import { authOf } from './resend-from-entry'
 
 /** Headers that differ between any two exchanges (dates, counters, fresh signatures): shown, not counted as a difference. */
@@ -182,8 +182,8 @@ export function compareBodyTexts(ta: string, tb: string, notes: string[] = []): 
       differences,
       total,
       firstDifference: null,
-      aText: display(stableJson(ja.value), notes, 'A'),
-      bText: display(stableJson(jb.value), notes, 'B'),
+      aText: displayJson(ja.value, ta, notes, 'A'),
+      bText: displayJson(jb.value, tb, notes, 'B'),
       notes,
     }
   }
@@ -205,6 +205,18 @@ function display(text: string, notes: string[], side: string): string {
   if (text.length <= MAX_DISPLAY_CHARS) return text
   notes.push(`${side} is shown up to ${MAX_DISPLAY_CHARS} characters (of ${text.length}); the differences cover all of it.`)
   return text.slice(0, MAX_DISPLAY_CHARS)
+}
+
+/** Sorted-key pretty JSON for the side-by-side view, cut at MAX_DISPLAY_CHARS (raw text if nesting is too deep to print). */
+function displayJson(value: unknown, raw: string, notes: string[], side: string): string {
+  try {
+    const { text, cut } = stableJsonCapped(value, MAX_DISPLAY_CHARS)
+    if (cut) notes.push(`${side} is shown up to ${MAX_DISPLAY_CHARS} characters; the differences cover all of it.`)
+    return text
+  } catch {
+    notes.push(`${side} is nested too deeply to print sorted: shown as received.`)
+    return display(raw, notes, side)
+  }
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {

@@ -21,29 +21,14 @@ const QUERY_KEEP = /%5B|%5D/gi
  * naming a placeholder that has no value, so nothing is sent with a literal `{locationId}` in it.
  */
 export function composeRequest(req: ComposerRequest): ComposedTarget {
-  const missing: string[] = []
-  let path = req.path.trim().replace(/\{(\w+)\}/g, (m, name: string) => {
-    const value = req.params[name]
-    if (value === undefined || value === '') {
-      missing.push(name)
-      return m
-    }
-    return encodeURIComponent(value)
-  })
-  if (missing.length > 0) {
-    throw new ConsoleError(
-      'invalid_request',
-      `The path parameter${missing.length > 1 ? 's' : ''} {${missing.join('}, {')}} ha${missing.length > 1 ? 've' : 's'} no value.`,
-      {
-        hint: 'Fill it in the parameters table (it is percent-encoded into the path), or write the value into the path.',
-        details: { missing },
-      },
-    )
+  // Plain loops and no per-call closures: this runs on every send (the bench holds it to 1.1× the executor's own).
+  let path = req.path.trim()
+  if (path.includes('{')) path = fillParams(path, req.params)
+  let query = ''
+  for (const q of req.query) {
+    if (!q.enabled || q.name === '') continue
+    query += `${query === '' ? '' : '&'}${encodeQuery(q.name)}=${encodeQuery(q.value)}`
   }
-  const query = req.query
-    .filter(q => q.enabled && q.name !== '')
-    .map(q => `${encodeQuery(q.name)}=${encodeQuery(q.value)}`)
-    .join('&')
   if (query !== '') {
     const hash = path.indexOf('#')
     if (hash >= 0) path = path.slice(0, hash)
@@ -51,17 +36,51 @@ export function composeRequest(req: ComposerRequest): ComposedTarget {
   }
   const headers: Record<string, string> = {}
   for (const h of req.headers) {
+    if (!h.enabled) continue
     const name = h.name.trim().toLowerCase()
-    if (!h.enabled || name === '') continue
-    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name)) {
+    if (name === '') continue
+    if (!HEADER_NAME.test(name)) {
       throw new ConsoleError('invalid_request', `"${h.name}" is not a valid header name.`, {
         hint: "Header names are letters, digits and !#$%&'*+-.^_`|~ only, without spaces or colons.",
       })
     }
-    headers[name] = name in headers ? `${headers[name]}, ${h.value}` : h.value
+    const previous = headers[name]
+    headers[name] = previous === undefined ? h.value : `${previous}, ${h.value}`
   }
   const body = req.body === undefined || (req.body === '' && !methodTakesBody(req.method)) ? undefined : req.body
   return { method: req.method.toUpperCase(), target: req.target, path, headers, body }
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/
+const PLACEHOLDER = /\{(\w+)\}/g
+
+function fillParams(path: string, params: Record<string, string>): string {
+  const missing: string[] = []
+  let out = ''
+  let last = 0
+  PLACEHOLDER.lastIndex = 0
+  for (let m = PLACEHOLDER.exec(path); m !== null; m = PLACEHOLDER.exec(path)) {
+    const name = m[1] as string
+    const value = params[name]
+    out += path.slice(last, m.index)
+    if (value === undefined || value === '') {
+      missing.push(name)
+      out += m[0]
+    } else out += encodeURIComponent(value)
+    last = m.index + m[0].length
+  }
+  if (missing.length > 0) {
+    const many = missing.length > 1
+    throw new ConsoleError(
+      'invalid_request',
+      `The path parameter${many ? 's' : ''} {${missing.join('}, {')}} ha${many ? 've' : 's'} no value.`,
+      {
+        hint: 'Fill it in the parameters table (it is percent-encoded into the path), or write the value into the path.',
+        details: { missing },
+      },
+    )
+  }
+  return out + path.slice(last)
 }
 
 /** The placeholders of a path template, in order, each once. */
@@ -70,7 +89,12 @@ export function pathParams(path: string): string[] {
 }
 
 function encodeQuery(text: string): string {
-  return encodeURIComponent(text).replace(QUERY_KEEP, c => (c.toUpperCase() === '%5B' ? '[' : ']'))
+  const encoded = encodeURIComponent(text)
+  return encoded.includes('%5') ? encoded.replace(QUERY_KEEP, keepBracket) : encoded
+}
+
+function keepBracket(c: string): string {
+  return c.toUpperCase() === '%5B' ? '[' : ']'
 }
 
 function methodTakesBody(method: string): boolean {

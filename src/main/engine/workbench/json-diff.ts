@@ -16,46 +16,65 @@ export function diffJson(a: unknown, b: unknown, limit = MAX_DIFFERENCES): { dif
     total += 1
     if (differences.length < limit) differences.push(d)
   }
-  const stack: Array<[string, unknown, unknown]> = [['', a, b]]
+  // Frames keep their parent and key, and the pointer is spelled only for a difference: most nodes are equal.
+  const stack: Frame[] = [{ parent: null, key: '', x: a, y: b }]
   while (stack.length > 0) {
-    const [pointer, x, y] = stack.pop() as [string, unknown, unknown]
-    if (x === y) continue
+    const f = stack.pop() as Frame
+    const { x, y } = f
     if (x === MISSING) {
-      record({ pointer, kind: 'added', b: show(y) })
+      record({ pointer: pointerOf(f), kind: 'added', b: show(y) })
       continue
     }
     if (y === MISSING) {
-      record({ pointer, kind: 'removed', a: show(x) })
+      record({ pointer: pointerOf(f), kind: 'removed', a: show(x) })
       continue
     }
     const tx = typeOf(x)
     const ty = typeOf(y)
     if (tx !== ty || (tx !== 'object' && tx !== 'array')) {
-      record({ pointer, kind: 'changed', a: show(x), b: show(y) })
+      record({ pointer: pointerOf(f), kind: 'changed', a: show(x), b: show(y) })
       continue
     }
-    // Pushed in reverse so that differences come out in document order.
-    const pending: Array<[string, unknown, unknown]> = []
+    // Children pushed last-first, so that differences come out in document order; equal values are never pushed.
     if (tx === 'array') {
       const xa = x as unknown[]
       const ya = y as unknown[]
-      const common = Math.min(xa.length, ya.length)
-      for (let i = 0; i < common; i++) pending.push([`${pointer}/${i}`, xa[i], ya[i]])
-      for (let i = common; i < xa.length; i++) pending.push([`${pointer}/${i}`, xa[i], MISSING])
-      for (let i = common; i < ya.length; i++) pending.push([`${pointer}/${i}`, MISSING, ya[i]])
+      for (let i = Math.max(xa.length, ya.length) - 1; i >= 0; i--) {
+        const u = i < xa.length ? xa[i] : MISSING
+        const v = i < ya.length ? ya[i] : MISSING
+        if (u !== v) stack.push({ parent: f, key: String(i), x: u, y: v })
+      }
     } else {
       const xo = x as Record<string, unknown>
       const yo = y as Record<string, unknown>
-      for (const key of Object.keys(xo)) {
-        pending.push([`${pointer}/${escapePointer(key)}`, xo[key], Object.hasOwn(yo, key) ? yo[key] : MISSING])
+      const yKeys = Object.keys(yo)
+      for (let i = yKeys.length - 1; i >= 0; i--) {
+        const key = yKeys[i] as string
+        if (!Object.hasOwn(xo, key)) stack.push({ parent: f, key, x: MISSING, y: yo[key] })
       }
-      for (const key of Object.keys(yo)) {
-        if (!Object.hasOwn(xo, key)) pending.push([`${pointer}/${escapePointer(key)}`, MISSING, yo[key]])
+      const xKeys = Object.keys(xo)
+      for (let i = xKeys.length - 1; i >= 0; i--) {
+        const key = xKeys[i] as string
+        const u = xo[key]
+        const v = Object.hasOwn(yo, key) ? yo[key] : MISSING
+        if (u !== v) stack.push({ parent: f, key, x: u, y: v })
       }
     }
-    for (let i = pending.length - 1; i >= 0; i--) stack.push(pending[i] as [string, unknown, unknown])
   }
   return { differences, total }
+}
+
+interface Frame {
+  parent: Frame | null
+  key: string
+  x: unknown
+  y: unknown
+}
+
+function pointerOf(f: Frame): string {
+  const keys: string[] = []
+  for (let p: Frame | null = f; p?.parent; p = p.parent) keys.push(escapePointer(p.key))
+  return keys.length === 0 ? '' : `/${keys.reverse().join('/')}`
 }
 
 const MISSING = Symbol('missing')
@@ -77,15 +96,52 @@ function show(v: unknown): string {
 
 /** JSON pretty-printed with object keys sorted at every level: two documents that differ only in key order print alike. */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value), null, 2)
+  return stableJsonCapped(value, Number.POSITIVE_INFINITY).text
 }
 
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys)
-  if (v === null || typeof v !== 'object') return v
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(v).sort()) out[key] = sortKeys((v as Record<string, unknown>)[key])
-  return out
+/**
+ * `stableJson`, stopping once `cap` characters are written (`cut` says so): the side-by-side view shows a prefix of a
+ * large body, and printing all 5 MB of it only to cut it would cost as much as the comparison.
+ */
+export function stableJsonCapped(value: unknown, cap: number): { text: string; cut: boolean } {
+  const out: string[] = []
+  let length = 0
+  const write = (s: string) => {
+    out.push(s)
+    length += s.length
+  }
+  const print = (v: unknown, indent: string): void => {
+    if (length > cap) return
+    if (v === null || typeof v !== 'object') {
+      write(JSON.stringify(v) ?? 'null')
+      return
+    }
+    const inner = `${indent}  `
+    if (Array.isArray(v)) {
+      if (v.length === 0) return write('[]')
+      write('[\n')
+      for (let i = 0; i < v.length && length <= cap; i++) {
+        write(inner)
+        print(v[i], inner)
+        write(i < v.length - 1 ? ',\n' : '\n')
+      }
+      write(`${indent}]`)
+      return
+    }
+    const keys = Object.keys(v).sort()
+    if (keys.length === 0) return write('{}')
+    write('{\n')
+    for (let i = 0; i < keys.length && length <= cap; i++) {
+      const key = keys[i] as string
+      write(`${inner}${JSON.stringify(key)}: `)
+      print((v as Record<string, unknown>)[key], inner)
+      write(i < keys.length - 1 ? ',\n' : '\n')
+    }
+    write(`${indent}}`)
+  }
+  print(value, '')
+  const text = out.join('')
+  return length > cap ? { text: text.slice(0, cap), cut: true } : { text, cut: false }
 }
 
 /**
