@@ -118,7 +118,10 @@ export function stableJsonCapped(value: unknown, cap: number): { text: string; c
     }
     const inner = `${indent}  `
     if (Array.isArray(v)) {
-      if (v.length === 0) return write('[]')
+      if (v.length === 0) {
+        write('[]')
+        return
+      }
       write('[\n')
       for (let i = 0; i < v.length && length <= cap; i++) {
         write(inner)
@@ -129,7 +132,10 @@ export function stableJsonCapped(value: unknown, cap: number): { text: string; c
       return
     }
     const keys = Object.keys(v).sort()
-    if (keys.length === 0) return write('{}')
+    if (keys.length === 0) {
+      write('{}')
+      return
+    }
     write('{\n')
     for (let i = 0; i < keys.length && length <= cap; i++) {
       const key = keys[i] as string
