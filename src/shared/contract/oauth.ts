@@ -87,6 +87,11 @@ export interface OAuthFlowState {
   expiresAt: string | null
   /** Whether the `state` echoed on the callback was compared (false when only a code was pasted). */
   stateChecked: boolean | null
+  /**
+   * Callbacks the loopback catcher refused because their `state` did not match this attempt (a forged redirect, e.g.
+   * an `<img>` on a web page): each got a 400 page and the wait went on.
+   */
+  rejectedCallbacks?: number
   warnings: string[]
   codeFingerprint: string | null
   failure: FlowFailure | null

@@ -132,16 +132,16 @@ describe('loopback catch mode against the sandbox', () => {
     expect(lifecycle.tokens.present).toBe(false)
   })
 
-  it('refuses a callback whose state is not the one sent, explaining CSRF, and never exchanges its code', async () => {
+  it('refuses a callback whose state is not the one sent (400), never exchanges its code, and keeps waiting', async () => {
     const { s, c } = await setup({ autoConsent: 'allow' })
     await c.ok('oauth:start', {})
     const forged = await browse(`${s.redirectUri}?code=sbx_ac_forgedcodeforged&state=not-the-state`)
-    expect(forged.status).toBe(200)
-    expect(forged.body).toContain('Authorization failed')
+    expect(forged.status).toBe(400)
+    expect(forged.body).toContain('Not the redirect the console is waiting for')
     const flow = (await c.ok('oauth:status', {})).flow
-    expect(flow.step).toBe('failed')
-    expect(flow.failure?.code).toBe('state_mismatch')
-    expect(flow.failure?.hint).toMatch(/cross-site request forgery/)
+    expect(flow.step).toBe('waiting-for-callback')
+    expect(flow.rejectedCallbacks).toBe(1)
+    expect(flow.failure).toBeNull()
     expect(steps(c)).not.toContain('exchanging')
     expect((await c.ok('oauth:tokens', {})).present).toBe(false)
   })

@@ -19,6 +19,8 @@ export interface FlowAttempt {
   expiresAt: number | null
   opener: OAuthStartResult['opener'] | null
   stateChecked: boolean | null
+  /** Loopback callbacks refused as not this attempt's own (wrong state). */
+  rejectedCallbacks: number
   warnings: string[]
   codeFingerprint: string | null
   failure: FlowFailure | null
@@ -56,6 +58,7 @@ export function newAttempt(record: EnvironmentRecord, mode: CatchMode, pkce: boo
     expiresAt: null,
     opener: null,
     stateChecked: null,
+    rejectedCallbacks: 0,
     warnings: [],
     codeFingerprint: null,
     failure: null,
@@ -77,6 +80,7 @@ export function attemptState(flow: FlowAttempt, now: number): OAuthFlowState {
     startedAt: new Date(flow.startedAt).toISOString(),
     expiresAt: flow.expiresAt === null ? null : new Date(flow.expiresAt).toISOString(),
     stateChecked: flow.stateChecked,
+    rejectedCallbacks: flow.rejectedCallbacks,
     warnings: [...flow.warnings],
     codeFingerprint: flow.codeFingerprint,
     failure: flow.failure,

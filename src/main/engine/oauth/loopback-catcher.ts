@@ -11,6 +11,13 @@ export interface LoopbackCatcherOptions {
   /** Handles the OAuth answer; resolves with what the browser tab should say. */
   onCallback: (params: CallbackParams) => Promise<CallbackPageContent>
   onTimeout: () => void
+  /**
+   * Screens an answer before it is taken: a reason string refuses it (400 page, `onRejected`), and the catcher keeps
+   * waiting for the real redirect. The flow refuses a `state` that is not its own, so a forged callback from any web
+   * page cannot end a real authorization.
+   */
+  screen?: (params: CallbackParams) => string | null
+  onRejected?: (params: CallbackParams, reason: string) => void
   /** How long the browser tab waits for `onCallback` before it is told to look at the console (default 20 s). */
   pageWaitMs?: number
 }
@@ -45,8 +52,8 @@ export function loopbackBinding(redirectUri: string): { host: string; port: numb
 
 /**
  * The RFC 8252 §7.3 loopback catcher: a one-shot HTTP listener bound to the loopback address and port of the
- * registered redirect URI. It answers only a GET to that exact path carrying `code` or `error`; the first one is
- * handed to the flow, the browser tab gets a "you can close this tab" page, and the listener closes. It also closes
+ * registered redirect URI. It answers only a GET to that exact path carrying `code` or `error`; one that `screen`
+ * refuses (a wrong `state`) gets a 400 page and changes nothing; the first one accepted is handed to the flow, the browser tab gets a "you can close this tab" page, and the listener closes. It also closes
  * after `timeoutMs`, or when the flow is cancelled. A busy port is reported naming the port and what to do.
  */
 export async function startLoopbackCatcher(options: LoopbackCatcherOptions): Promise<LoopbackCatcher> {
@@ -105,6 +112,15 @@ export async function startLoopbackCatcher(options: LoopbackCatcherOptions): Pro
         outcome: 'error',
         title: 'Waiting for the authorization redirect',
         message: `This address only accepts the redirect to ${options.redirectUri} with a code or an error.`,
+      })
+    }
+    const refusal = handled ? null : (options.screen?.(params) ?? null)
+    if (refusal !== null) {
+      options.onRejected?.(params, refusal)
+      return send(res, 400, {
+        outcome: 'error',
+        title: 'Not the redirect the console is waiting for',
+        message: `${refusal} The console ignored it and keeps waiting for the real redirect.`,
       })
     }
     if (handled) {

@@ -100,6 +100,11 @@ export class OAuthFlowService {
           timeoutMs: timeoutSeconds * 1000 + 1000,
           onCallback: params => this.answerForBrowser(f, params),
           onTimeout: () => {},
+          screen: params => forgedCallback(f, params),
+          onRejected: () => {
+            f.rejectedCallbacks += 1
+            this.emit()
+          },
         })
         listeningOn = catcher.listeningOn
         flow.stops.push(() => catcher.close())
@@ -338,4 +343,16 @@ export class OAuthFlowService {
   private stateOf(flow: Flow): OAuthFlowState {
     return this.deps.secrets.redactDeep(attemptState(flow, this.now()))
   }
+}
+
+/**
+ * Why a loopback callback is not this attempt's own, or null: a `state` other than the one sent, or none when the
+ * environment requires it echoed. Such a request comes from somewhere else (any web page can point an `<img>` at the
+ * catcher); it is refused without touching the attempt.
+ */
+function forgedCallback(flow: Flow, params: CallbackParams): string | null {
+  if (params.state === undefined) {
+    return flow.requireStateEcho ? 'This redirect carries no state, and this environment requires the state to be echoed.' : null
+  }
+  return params.state === flow.state ? null : 'The state in this redirect is not the one the console sent.'
 }

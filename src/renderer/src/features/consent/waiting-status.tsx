@@ -29,6 +29,12 @@ export function WaitingStatus({
       <div className="waiting__text">
         <strong>Waiting for the merchant to sign in and decide…</strong>
         <span>{where}</span>
+        {flow.rejectedCallbacks ? (
+          <span className="warn" data-testid="rejected-callbacks">
+            Refused {flow.rejectedCallbacks === 1 ? 'a redirect' : `${flow.rejectedCallbacks} redirects`} whose state did not match this
+            attempt (not from this authorization: another page or program called the listener). Still waiting for the real one.
+          </span>
+        ) : null}
         {popupBlocked ? (
           <span className="warn">The browser blocked the popup: open the authorize page with the button or the link above.</span>
         ) : null}
