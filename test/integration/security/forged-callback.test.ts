@@ -26,7 +26,7 @@ describe('a forged callback does not end a real authorization', () => {
     const noState = await fetch(`${catcher}?error=access_denied`)
     expect(noState.status).toBe(400)
 
-    const flows = eventsNamed<OAuthFlowState>(c, 'oauth:flow').filter(f => f.flowId === start.flowId)
+    const flows = eventsNamed(c, 'oauth:flow').filter(f => f.flowId === start.flowId)
     const last = flows[flows.length - 1]
     expect(last).toMatchObject({ step: 'waiting-for-callback', rejectedCallbacks: 2, failure: null })
     const status = await c.ok('oauth:status', {})
@@ -40,7 +40,7 @@ describe('a forged callback does not end a real authorization', () => {
     const real = await fetch(location)
     expect(real.status).toBe(200)
     await real.text()
-    const done = eventsNamed<OAuthFlowState>(c, 'oauth:flow').filter(f => f.flowId === start.flowId)
+    const done = eventsNamed(c, 'oauth:flow').filter(f => f.flowId === start.flowId)
     expect(done.some(f => f.step === 'done')).toBe(true)
     expect((await c.ok('oauth:tokens', {})).present).toBe(true)
   })
