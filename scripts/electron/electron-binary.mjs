@@ -6,12 +6,12 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 /** The folder of the installed `electron` package, resolved the way the project resolves it. */
 export function electronPackageDir(root) {
-  return dirname(createRequire(join(root, 'package.json')).resolve('electron/package.json'))
+  return dirname(createRequire(resolve(root, 'package.json')).resolve('electron/package.json'))
 }
 
 /** The executable's path inside an Electron dist folder, per platform (electron's own install.js table). */
@@ -62,6 +62,13 @@ export function targetOf(env = process.env) {
   return { platform, arch }
 }
 
+/** ELECTRON_MIRROR, ELECTRON_CUSTOM_DIR and ELECTRON_CUSTOM_FILENAME (or their npm_config_ forms) from `env`. */
+function mirrorOptionsOf(env) {
+  const pick = name => env[`npm_config_electron_${name}`] || env[`ELECTRON_${name.toUpperCase()}`] || undefined
+  const options = { mirror: pick('mirror'), customDir: pick('custom_dir'), customFilename: pick('custom_filename') }
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
+}
+
 /** A download that fails: `reason` is one line for people (never a stack). */
 export class ElectronDownloadError extends Error {
   constructor(reason, url) {
@@ -103,6 +110,8 @@ export async function downloadElectronArchive(dir, { onProgress = () => {}, stal
     force: env.force_no_cache === 'true',
     cacheRoot: env.electron_config_cache,
     checksums: env.electron_use_remote_checksums || env.npm_config_electron_use_remote_checksums ? undefined : require('./checksums.json'),
+    // @electron/get reads the mirror variables from process.env first; these carry `env`'s when they differ.
+    mirrorOptions: mirrorOptionsOf(env),
   }
   let url
   // @electron/get's own fetch downloader, wrapped only to learn the URL it chose (mirror variables apply).
@@ -117,7 +126,7 @@ export async function downloadElectronArchive(dir, { onProgress = () => {}, stal
   let timer
   const arm = () => {
     clearTimeout(timer)
-    timer = setTimeout(() => controller.abort(new Error(`nothing was received for ${Math.round(stallMs / 1000)} s`)), stallMs)
+    timer = setTimeout(() => controller.abort(new Error(`nothing was received for ${stallMs / 1000} s`)), stallMs)
     timer.unref?.()
   }
   arm()

@@ -13,7 +13,7 @@ import { createRuntime, type Runtime } from './runtime/create-runtime'
 let runtime: Runtime | null = null
 let mainWindow: BrowserWindow | null = null
 
-const devUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined
+const devUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || undefined
 const devTools = devToolsAllowed(app.isPackaged, process.argv, process.env)
 
 function openExternal(url: string): Promise<void> {
