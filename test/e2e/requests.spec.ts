@@ -128,3 +128,21 @@ test('saved requests: save, send with history, export without secrets', async ({
   for await (const chunk of file) text += chunk
   expect(JSON.parse(text)).toMatchObject({ format: 'partner-console-collection', version: 1, requests: [{ name: 'Order one' }] })
 })
+
+test('the inspector hands out signing code in seven languages and the test-vector file', async ({ page }) => {
+  await page.goto(host.url)
+  await openSection(page, /^Signature inspector/)
+  await page.getByText('Signing code to take home').click()
+  const tabs = page.getByRole('tablist', { name: 'Signing code language' })
+  await expect(tabs.getByRole('tab')).toHaveText(['Node', 'Python', 'Java', 'C#', 'Go', 'PHP', 'Shell (openssl)', 'Test vectors'])
+  await tabs.getByRole('tab', { name: 'Java' }).click()
+  await expect(page.getByTestId('take-home-code')).toContainText('public final class PartnerSigner')
+  await tabs.getByRole('tab', { name: 'Test vectors' }).click()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download' }).click()
+  let text = ''
+  for await (const chunk of await (await download).createReadStream()) text += chunk
+  const file = JSON.parse(text)
+  expect(file.vectors.map((v: { name: string }) => v.name)).toContain('export-tickets-get')
+  expect(file.mistakes.map((m: { id: string }) => m.id)).toContain('path-not-lowercased')
+})

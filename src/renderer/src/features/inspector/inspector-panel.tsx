@@ -12,6 +12,7 @@ import { SignForm } from './sign-form'
 import { toSignRequest } from './sign-request'
 import { SignResult } from './sign-result'
 import { SkewMeter } from './skew-meter'
+import { TakeHome } from './take-home'
 import { TimeSourceSwitch } from './time-source-switch'
 import { useExplain } from './use-explain'
 import { useSignature } from './use-signature'
@@ -206,6 +207,7 @@ export function InspectorPanel() {
           ) : null}
         </div>
       </div>
+      <TakeHome />
     </div>
   )
 }
