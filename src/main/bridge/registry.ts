@@ -38,14 +38,29 @@ const MAX_ISSUES = 10
  * failure into a typed `BridgeError` value: never a raw stack, never an unredacted secret.
  * Transport checks (sender frame, session token, Origin) happen before dispatch, in the transport.
  */
+/**
+ * Sees every validated request before its handler and every answer after it (presenter mode: refuse reveals, mask
+ * answers). One at most; absent = requests and answers pass unchanged.
+ */
+export interface BridgeInterceptor {
+  check(channel: ChannelName, request: unknown): void
+  answer<T>(channel: ChannelName, value: T): T
+}
+
 export class HandlerRegistry {
   private readonly handlers = new Map<ChannelName, Handler<ChannelName>>()
+  private interceptor: BridgeInterceptor | null = null
 
   constructor(private readonly redact: Redactor = t => t) {}
 
   handle<C extends ChannelName>(channel: C, fn: Handler<C>): void {
     if (this.handlers.has(channel)) throw new Error(`Handler for ${channel} registered twice`)
     this.handlers.set(channel, fn as unknown as Handler<ChannelName>)
+  }
+
+  /** Installs the interceptor (the composition root does, once). */
+  intercept(interceptor: BridgeInterceptor): void {
+    this.interceptor = interceptor
   }
 
   has(channel: ChannelName): boolean {
@@ -79,10 +94,12 @@ export class HandlerRegistry {
     }
     try {
       const context: CallContext = { transport: caller.transport, signal: caller.signal ?? NEVER_ABORTED }
+      this.interceptor?.check(channel, parsed.data)
       const value = await handler(parsed.data as ParsedRequestOf<ChannelName>, context)
-      return { ok: true, value }
+      return { ok: true, value: this.interceptor ? this.interceptor.answer(channel, value) : value }
     } catch (error) {
-      return fail(this.toBridgeError(error, channel))
+      const e = this.toBridgeError(error, channel)
+      return fail(this.interceptor ? this.interceptor.answer(channel, e) : e)
     }
   }
 

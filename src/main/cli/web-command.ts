@@ -11,7 +11,7 @@ import { openInBrowser } from './open-browser'
 import { installProcessGuard } from './process-guard'
 import { PACKAGE_VERSION } from './version'
 
-const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox] [--sandbox-tls]
+const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox] [--sandbox-tls] [--presenter]
 
 Serves the console on http://127.0.0.1 for any browser, with the built-in sandbox as the default environment.
 The printed URL carries a one-time token: only a browser that opened it can use the console.
@@ -22,6 +22,8 @@ The printed URL carries a one-time token: only a browser that opened it can use 
   --no-sandbox     do not start the built-in sandbox
   --sandbox-tls    serve the built-in sandbox over HTTPS from the console's local CA (DIR/tls; trusted by the
                    built-in environment; a browser signing in on its pages must trust the CA file printed)
+  --presenter      start in presenter mode: larger type, every secret, token, code, state and signature masked,
+                   reveals and exports with secrets refused (the status bar switches it off)
 `
 
 /** Finds the built renderer next to the CLI bundle (out/node → out/renderer) or from the source tree. */
@@ -40,6 +42,7 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
       'data-dir': { type: 'string' },
       'no-sandbox': { type: 'boolean', default: false },
       'sandbox-tls': { type: 'boolean', default: false },
+      presenter: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -77,6 +80,7 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
     sandbox: !values['no-sandbox'],
     sandboxTls: values['sandbox-tls'] || undefined,
+    presenter: values.presenter,
   })
   let host: Awaited<ReturnType<typeof startWebHost>>
   try {

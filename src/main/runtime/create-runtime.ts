@@ -3,6 +3,7 @@ import type { AppInfo, TransportKind } from '../../shared/contract'
 import { registerAppHandlers } from '../bridge/handlers/app-handlers'
 import { HandlerRegistry } from '../bridge/registry'
 import { EventBus } from '../engine/core/event-bus'
+import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { SecretRegistry } from '../engine/core/secret-registry'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
@@ -30,6 +31,8 @@ export interface RuntimeOptions {
   openExternal?: (url: string) => Promise<void>
   /** Opens the embedded authorization window (Electron: src/main/electron/embedded-auth-window.ts). */
   embeddedWindow?: EmbeddedWindowOpener
+  /** Start in presenter mode (`web --presenter`): credentials masked everywhere, reveals refused. */
+  presenter?: boolean
   /**
    * The data folder's lock, when the caller took it before touching the folder (a key-file cipher creates its key
    * there). Otherwise the runtime takes it. Either way the runtime releases it in `close()`.
@@ -82,6 +85,12 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     secrets.add(sandbox.client.clientSecret, 'client_secret')
     secrets.add(sandbox.adminToken, 'sandbox_admin_token')
   }
+  const presenter = new PresenterMode(
+    { secrets, sandboxUrl: sandbox?.url ?? null, onChange: on => bus.emit('app:presenter', { presenter: on }) },
+    options.presenter === true,
+  )
+  registry.intercept(presenter)
+  bus.transformOutbound(message => presenter.event(message))
   const context: RuntimeContext = {
     transport: options.transport,
     dataDir: options.dataDir,
@@ -115,10 +124,11 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       secretStorage: options.cipher.info,
       sandboxUrl: sandbox?.url ?? null,
       startedAt: startedAt.toISOString(),
+      presenter: presenter.enabled,
     }
   }
 
-  registerAppHandlers(registry, { info })
+  registerAppHandlers(registry, { info, presenter })
   try {
     await wireRequests(context)
     await wireAuth(context)

@@ -33,6 +33,12 @@ export interface AppInfo {
   /** Where the built-in sandbox listens, when it runs. */
   sandboxUrl: string | null
   startedAt: string
+  /** Presenter mode: every credential masked in every answer and event, reveals and "with secrets" exports refused. */
+  presenter: boolean
+}
+
+export interface PresenterState {
+  presenter: boolean
 }
 
 export interface Heartbeat {
@@ -44,8 +50,12 @@ export interface Heartbeat {
 export const appChannels = {
   'app:info': invoke(z.object({}).strict()).returns<AppInfo>(),
   'app:ping': invoke(z.object({ echo: z.string().max(200) }).strict()).returns<{ echo: string; at: string }>(),
+  /** Turns presenter mode on or off (the engine masks and refuses from then on; every window is told). */
+  'app:setPresenter': invoke(z.object({ presenter: z.boolean() }).strict()).returns<PresenterState>(),
 }
 
 export const appEvents = {
   'app:heartbeat': event<Heartbeat>(),
+  /** Presenter mode was turned on or off. */
+  'app:presenter': event<PresenterState>(),
 }

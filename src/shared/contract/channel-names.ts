@@ -8,6 +8,7 @@ import type { ChannelName } from './index'
 export const CHANNEL_NAMES = [
   'app:info',
   'app:ping',
+  'app:setPresenter',
   'env:list',
   'env:get',
   'env:validate',

@@ -109,6 +109,11 @@ export interface AuthorizePreview {
 }
 
 export interface OAuthStartResult extends AuthorizePreview {
+  /**
+   * Presenter mode only: the real authorize URL for the page to navigate its popup to (`authorizeUrl` is masked for
+   * display). Never shown.
+   */
+  popupUrl?: string
   expiresAt: string
   opener: AuthorizeOpener
   /** Loopback mode: where the catcher listens. */

@@ -11,6 +11,12 @@ export type EventListener = (message: EventMessage) => void
 export class EventBus {
   private readonly all = new Set<EventListener>()
   private readonly named = new EventHub()
+  private outbound: ((message: EventMessage) => EventMessage) | null = null
+
+  /** Transforms what the transports forward (presenter mode's masking); engine listeners (`on`) see the original. */
+  transformOutbound(transform: (message: EventMessage) => EventMessage): void {
+    this.outbound = transform
+  }
 
   /**
    * @param redact applied to every payload before a transport (`subscribe`) sees it: the runtime passes the secret
@@ -29,7 +35,15 @@ export class EventBus {
       return
     }
     // The one place a message is assembled: `emit`'s signature ties the payload to the name.
-    const message = { name, payload: safe } as EventMessage
+    const assembled = { name, payload: safe } as EventMessage
+    let message = assembled
+    if (this.outbound) {
+      try {
+        message = this.outbound(assembled)
+      } catch {
+        return
+      }
+    }
     for (const listener of this.all) {
       try {
         listener(message)

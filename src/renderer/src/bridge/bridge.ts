@@ -9,7 +9,9 @@ import type {
   ResponseOf,
   TransportKind,
 } from '../../../shared/contract/index'
+import { maskPresenterValue } from '../../../shared/presenter-mask'
 import { useConnectionStore } from '../stores/connection-store'
+import { usePresenterStore } from '../stores/presenter-store'
 import { createWebClient } from './web-client'
 
 /**
@@ -21,6 +23,16 @@ const api: BridgeApi = window.api ?? createWebClient(state => useConnectionStore
 if (transport === 'electron') useConnectionStore.getState().setState('open')
 
 export const bridgeTransport = transport
+
+/** Fields the page uses without showing (the popup's real authorize URL in presenter mode). */
+const UNSHOWN = new Set(['popupUrl'])
+
+/** Presenter mode's second masking: whatever the engine answered, nothing revealing reaches a screen. */
+function forScreen<T>(value: T): T {
+  return usePresenterStore.getState().on ? maskPresenterValue(value, UNSHOWN) : value
+}
+
+api.on('app:presenter', p => usePresenterStore.getState().set(p.presenter))
 
 export interface InvokeOptions {
   /** Aborting it cancels the call on the other side (a cancel message on either transport) and rejects with `cancelled`. */
@@ -49,8 +61,9 @@ export function invoke<C extends ChannelName>(channel: C, request: RequestOf<C>,
   if (signal?.aborted) return Promise.reject(cancelledError(channel))
   const answered = fn(request, signal ? cancel => signal.addEventListener('abort', () => cancel(), { once: true }) : undefined)
   const result = answered.then(r => {
-    if (!r.ok) throw new BridgeCallError(r.error)
-    return r.value
+    if (!r.ok) throw new BridgeCallError(forScreen(r.error))
+    if (channel === 'app:info') usePresenterStore.getState().set((r.value as ResponseOf<'app:info'>).presenter === true)
+    return forScreen(r.value)
   })
   if (!signal) return result
   return new Promise<ResponseOf<C>>((resolve, reject) => {
@@ -61,5 +74,5 @@ export function invoke<C extends ChannelName>(channel: C, request: RequestOf<C>,
 
 /** Subscribes to an engine event, its payload typed by the name; returns the unsubscribe. */
 export function on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void): () => void {
-  return api.on(name, listener)
+  return api.on(name, payload => listener(forScreen(payload)))
 }

@@ -3,6 +3,8 @@ import { useAppInfo } from '../bridge/use-app-info'
 import { useNavStore } from '../stores/nav-store'
 import { CommandPalette } from './command-palette'
 import { Drawer } from './drawer'
+import { PresenterSteps } from '../features/presenter/presenter-steps'
+import { usePresenterStore } from '../stores/presenter-store'
 import { ProductionBand } from './production-band'
 import { sections } from './sections'
 import { Sidebar } from './sidebar'
@@ -19,9 +21,11 @@ export function Frame() {
   const info = useAppInfo()
   const active = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId)
   const production = active?.production === true
+  const presenter = usePresenterStore(s => s.on)
   return (
     <div className={`frame${drawerOpen ? ' frame--drawer' : ''}${production ? ' frame--production' : ''}`}>
       {production && active ? <ProductionBand env={active} /> : null}
+      {presenter ? <PresenterSteps /> : null}
       <Sidebar />
       <main className="main-panel" aria-label={current?.label}>
         <Suspense fallback={<div className="loading">Loading {current?.label}…</div>}>{Panel ? <Panel /> : null}</Suspense>

@@ -5,6 +5,7 @@ import { useAppInfo } from '../bridge/use-app-info'
 import { useEvent } from '../bridge/use-event'
 import { useConnectionStore } from '../stores/connection-store'
 import { formatDuration } from '../ui/use-now'
+import { PresenterToggle } from '../features/presenter/presenter-toggle'
 import { QuotaStatus } from './status-items/quota-status'
 import { SkewStatus } from './status-items/skew-status'
 import { TokenStatus } from './status-items/token-status'
@@ -34,6 +35,8 @@ export function StatusBar() {
         Secrets: {info.data?.secretStorage.backend ?? '…'}
       </span>
       <span className="status-spacer" />
+      <PresenterToggle />
+      <span className="status-sep" />
       <span className="status-wide" data-testid="status-heartbeat" title="Last heartbeat from the engine">
         {beat
           ? `engine up ${formatDuration(beat.uptimeSeconds * 1000)}`

@@ -82,7 +82,9 @@ export function useStartFlow() {
     const w = openBlankPopup()
     mutation.mutate(req, {
       onSuccess: (result: OAuthStartResult) => {
-        if (result.opener === 'renderer' && w && !w.closed) w.location.href = result.authorizeUrl
+        // Presenter mode shows a masked authorizeUrl; the popup goes to the real one, which no screen shows.
+        lastPopupUrl = result.popupUrl ?? null
+        if (result.opener === 'renderer' && w && !w.closed) w.location.href = result.popupUrl ?? result.authorizeUrl
         else if (result.opener === 'engine') closeConsentPopup()
       },
       onError: () => closeConsentPopup(),
@@ -94,8 +96,11 @@ export function useStartFlow() {
 /** Re-opens the authorize page of the pending flow (the popup was closed or blocked). */
 export function reopenAuthorizePage(url: string): void {
   const w = openBlankPopup()
-  if (w) w.location.href = url
+  if (w) w.location.href = lastPopupUrl ?? url
 }
+
+/** The real authorize URL of the last start in presenter mode (the displayed one is masked). */
+let lastPopupUrl: string | null = null
 
 /** Cancels the pending flow (`oauth:cancel`) and closes the popup. */
 export function useCancelFlow() {

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
 import { downloadText, harFileName, useExportHar, useImportHar } from './use-log-actions'
+import { usePresenterStore } from '../../stores/presenter-store'
 
 /**
  * Export HAR (sanitized; a HAR with the secrets put back only after an explicit confirmation that says what it holds)
@@ -12,6 +13,7 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
   const input = useRef<HTMLInputElement>(null)
   const [confirming, setConfirming] = useState(false)
   const imported = importer.data
+  const presenter = usePresenterStore(st => st.on)
   const exportHar = (includeSecrets: boolean) =>
     exporter.mutate({ ids, includeSecrets }, { onSuccess: r => downloadText(r.har, harFileName(new Date(), !r.sanitized)) })
   return (
@@ -25,7 +27,13 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
       >
         {exporter.isPending ? 'Exporting…' : 'Export HAR'}
       </button>
-      <button type="button" className="btn btn--small btn--danger" disabled={exporter.isPending} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className="btn btn--small btn--danger"
+        disabled={exporter.isPending || presenter}
+        title={presenter ? 'Not while presenting: presenter mode refuses exports with secrets.' : undefined}
+        onClick={() => setConfirming(true)}
+      >
         With secrets…
       </button>
       {confirming ? (
