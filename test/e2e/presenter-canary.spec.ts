@@ -76,13 +76,13 @@ test('presenter mode: the whole flow, every step screenshotted, no secret, token
   const capture = async (where: string, p: Page = page) => {
     shot += 1
     await p.screenshot({ path: test.info().outputPath(`presenter-${String(shot).padStart(2, '0')}-${where}.png`) })
-    seen.push([where, await p.evaluate(() => document.body.innerText)])
+    seen.push([where, await p.evaluate<string>('document.body.innerText')])
   }
 
   await page.goto(host.url)
   // Started with --presenter: larger type and the step-through, with the spec's words.
   await expect(page.getByRole('button', { name: 'Presenter on' })).toHaveAttribute('aria-pressed', 'true')
-  expect(await page.evaluate(() => getComputedStyle(document.body).zoom)).toBe('1.3')
+  expect(await page.evaluate<string>('getComputedStyle(document.body).zoom')).toBe('1.3')
   const steps = page.getByRole('region', { name: 'Presenter steps' })
   await expect(steps).toContainText('Step 1 of 9')
 
