@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { Agent, request } from 'undici'
 import { EventBus } from '../src/main/engine/core/event-bus'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { createRequestsEngine } from '../src/main/engine/http/requests-engine'
+import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
+import { ClockSkewEstimator } from '../src/main/engine/signing/clock-skew'
+import { createRequestsEngine, createTransport } from '../src/main/engine/http/requests-engine'
 
 const WARMUP = 500
 const SAMPLES = 4000
@@ -42,15 +44,16 @@ export async function benchExecutor(): Promise<{
   await new Promise<void>(r => server.listen(0, '127.0.0.1', () => r()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/marketplace/v2/platform-token/locations`
   const plainAgent = new Agent({ keepAliveTimeout: 4000 })
+  const bus = new EventBus()
+  const secrets = new SecretRegistry()
   const engine = createRequestsEngine({
-    bus: new EventBus(),
-    secrets: new SecretRegistry(),
-    environments: () => undefined,
-    tokens: () => undefined,
-    clockSkew: () => undefined,
+    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator(), quotaConfig: { defaultLimit: 1_000_000_000 } }),
+    bus,
+    secrets,
+    environments: noEnvironments,
+    tokens: noTokens,
     signingTimestamp: () => Math.floor(Date.now() / 1000),
     creator: { name: 'bench', version: '0' },
-    quotaConfig: { defaultLimit: 1_000_000_000 },
   })
   const plain = async () => {
     const t = performance.now()
@@ -92,7 +95,7 @@ export async function benchExecutor(): Promise<{
       unit: 'ms',
     }
   } finally {
-    await engine.close()
+    await engine.layer.close()
     await plainAgent.close()
     server.closeAllConnections()
     await new Promise<void>(r => server.close(() => r()))

@@ -4,7 +4,9 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { EventBus } from '../src/main/engine/core/event-bus'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { createRequestsEngine } from '../src/main/engine/http/requests-engine'
+import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
+import { ClockSkewEstimator } from '../src/main/engine/signing/clock-skew'
+import { createRequestsEngine, createTransport } from '../src/main/engine/http/requests-engine'
 
 const REQUESTS = 10_000
 const BODY_BYTES = 100 * 1024
@@ -52,19 +54,19 @@ export async function benchLogMemory(): Promise<{
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/locations`
   const bus = new EventBus()
   bus.subscribe(() => {}) // a transport is listening, as in the app: log:entry summaries are built and sent
+  const secrets = new SecretRegistry()
   const engine = createRequestsEngine({
+    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator(), quotaConfig: { defaultLimit: 1_000_000_000 } }),
     bus,
-    secrets: new SecretRegistry(),
-    environments: () => undefined,
-    tokens: () => undefined,
-    clockSkew: () => undefined,
+    secrets,
+    environments: noEnvironments,
+    tokens: noTokens,
     signingTimestamp: () => Math.floor(Date.now() / 1000),
     creator: { name: 'bench', version: '0' },
-    quotaConfig: { defaultLimit: 1_000_000_000 },
   })
   try {
     await engine.executor.execute({ method: 'GET', target: 'api', path: url, auth: 'none' })
-    engine.log.clear()
+    engine.layer.log.clear()
     const idle = await settledMemory()
     for (let i = 0; i < REQUESTS; i++) {
       const r = await engine.executor.execute({ method: 'GET', target: 'api', path: url, auth: 'none' })
@@ -73,7 +75,7 @@ export async function benchLogMemory(): Promise<{
     const after = await settledMemory()
     const above = after - idle
     return {
-      name: `network log: memory after ${REQUESTS} requests × 100 KB bodies (${engine.log.size} entries kept)`,
+      name: `network log: memory after ${REQUESTS} requests × 100 KB bodies (${engine.layer.log.size} entries kept)`,
       baseline: Math.round(idle * 10) / 10,
       subject: Math.round(after * 10) / 10,
       ratio: Math.round((after / idle) * 100) / 100,
@@ -82,7 +84,7 @@ export async function benchLogMemory(): Promise<{
       met: above <= GOAL_MB,
     }
   } finally {
-    await engine.close()
+    await engine.layer.close()
     server.closeAllConnections()
     await new Promise<void>(r => server.close(() => r()))
   }

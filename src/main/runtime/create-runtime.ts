@@ -1,18 +1,22 @@
 import { join } from 'node:path'
+import pkg from '../../../package.json' with { type: 'json' }
 import type { AppInfo, TransportKind } from '../../shared/contract'
-import { registerAppHandlers } from '../bridge/handlers/app-handlers'
 import { HandlerRegistry } from '../bridge/registry'
 import { EventBus } from '../engine/core/event-bus'
 import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { SecretRegistry } from '../engine/core/secret-registry'
+import { createRequestsEngine, createTransport, type RequestsEngine, type TransportLayer } from '../engine/http/requests-engine'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
+import { loadQuotaConfig } from '../engine/quota/quota-config-store'
+import { ClockSkewEstimator } from '../engine/signing/clock-skew'
+import type { SigningService } from '../engine/signing/signing-service'
+import { signingTimestamp } from '../engine/signing/signing-timestamp'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
+import { type AuthPart, buildAuth } from './build-auth'
 import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
+import { buildSigning } from './build-signing'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
-import type { RuntimeContext } from './runtime-context'
-import { wireAuth } from './wire-auth'
-import { wireRequests } from './wire-requests'
-import { wireSigning } from './wire-signing'
+import { registerHandlers } from './register-handlers'
 
 export interface RuntimeOptions {
   transport: TransportKind
@@ -40,6 +44,17 @@ export interface RuntimeOptions {
   dataFolderLock?: DataFolderLock
 }
 
+/** The engine's parts, built in dependency order: for the CLI and for tests that drive a part directly. */
+export interface EngineParts {
+  /** The server clock estimate (signing reads it; the transport feeds it). */
+  skew: ClockSkewEstimator
+  /** The one HTTP path, its log and quota ledger. */
+  layer: TransportLayer
+  auth: AuthPart
+  signing: SigningService
+  requests: RequestsEngine
+}
+
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
 export interface Runtime {
   readonly registry: HandlerRegistry
@@ -47,14 +62,16 @@ export interface Runtime {
   readonly secrets: SecretRegistry
   readonly sandbox: EmbeddedSandbox | null
   readonly dataDir: string
-  readonly context: RuntimeContext
+  readonly engine: EngineParts
   info(): Promise<AppInfo>
   close(): Promise<void>
 }
 
 /**
- * The composition root shared by the Electron app, the web host and the CLI: starts the built-in sandbox, builds the
- * engine around one event bus and one secret registry, and registers every bridge handler. It never imports
+ * The composition root shared by the Electron app, the web host and the CLI. It builds in dependency order, each
+ * part getting what it needs in its constructor: the built-in sandbox, then the transport (the one HTTP path, its log
+ * and quota ledger, the skew estimate it feeds), then the environments and the vault, then the tokens (the token
+ * client sends through the transport), then signing and the executor; last, every bridge handler. It never imports
  * `electron`; Electron-only abilities come in as ports in the options.
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -91,29 +108,55 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
   )
   registry.intercept(presenter)
   bus.transformOutbound(message => presenter.event(message))
-  const context: RuntimeContext = {
-    transport: options.transport,
-    dataDir: options.dataDir,
-    cipher: options.cipher,
-    bus,
-    secrets,
-    registry,
-    sandbox,
-    openExternal: options.openExternal,
-    embeddedWindow: options.embeddedWindow,
-    services: {},
-    closers: [],
+  const closers: Array<() => Promise<void> | void> = [() => sandbox?.close()]
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) await close()
+  }
+
+  let engine: EngineParts
+  try {
+    const skew = new ClockSkewEstimator()
+    const quotaConfig = await loadQuotaConfig(options.dataDir, message => process.stderr.write(`partner-console: ${message}\n`))
+    const layer = createTransport({ bus, secrets, skew, quotaConfig })
+    closers.push(() => layer.close())
+    const send = layer.transport.send
+    const auth = await buildAuth({
+      dataDir: options.dataDir,
+      cipher: options.cipher,
+      secrets,
+      bus,
+      sandbox,
+      send,
+      openExternal: options.openExternal,
+      embeddedWindow: options.embeddedWindow,
+    })
+    closers.push(() => auth.close())
+    const { signing, close: stopSigning } = await buildSigning({
+      skew,
+      secrets,
+      bus,
+      environments: auth.profiles,
+      send,
+      dataDir: options.dataDir,
+    })
+    closers.push(stopSigning)
+    const requests = createRequestsEngine({
+      layer,
+      bus,
+      secrets,
+      environments: auth.profiles,
+      tokens: auth.tokens,
+      signingTimestamp: () => signingTimestamp(skew),
+      creator: { name: 'Partner API Console', version: pkg.version },
+    })
+    engine = { skew, layer, auth, signing, requests }
+  } catch (error) {
+    await closeAll()
+    throw error
   }
 
   const info = async (): Promise<AppInfo> => {
-    const envs = context.services.environments
-      ? await context.services.environments.list()
-      : {
-          environments: sandbox
-            ? [{ id: 'sandbox', name: 'Sandbox (built-in)', builtIn: true, authUrl: sandbox.url, baseUrl: sandbox.url, production: false }]
-            : [],
-          activeId: sandbox ? 'sandbox' : null,
-        }
+    const envs = await engine.auth.profiles.list()
     return {
       name: 'Partner API Console',
       version: options.version,
@@ -127,16 +170,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       presenter: presenter.enabled,
     }
   }
-
-  registerAppHandlers(registry, { info, presenter })
-  try {
-    await wireRequests(context)
-    await wireAuth(context)
-    await wireSigning(context)
-  } catch (error) {
-    await sandbox?.close()
-    throw error
-  }
+  registerHandlers(registry, { info, presenter, dataDir: options.dataDir, redact: text => secrets.redact(text), ...engine })
 
   let seq = 0
   const heartbeat = setInterval(
@@ -158,13 +192,12 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     secrets,
     sandbox,
     dataDir: options.dataDir,
-    context,
+    engine,
     info,
     async close() {
       clearInterval(heartbeat)
       try {
-        for (const close of context.closers.reverse()) await close()
-        await sandbox?.close()
+        await closeAll()
       } finally {
         lock.release()
       }

@@ -37,7 +37,7 @@ async function authorized() {
 
 /** Calls the locations endpoint the way the executor does: bearer, then refreshAfter401 once on a 401, then retry once. */
 async function callLikeExecutor(c: Console, url: string, envId: string): Promise<{ first: number; final: number; token: string }> {
-  const tokens = c.runtime.context.services.tokens!
+  const tokens = c.runtime.engine.auth.tokens
   const token = await tokens.accessToken(envId)
   const first = await fetch(`${url}/marketplace/v2/platform-token/locations`, { headers: { authorization: `Bearer ${token}` } })
   await first.arrayBuffer()
@@ -114,7 +114,7 @@ describe('token refresh against the sandbox', () => {
       headers: { 'x-sandbox-admin-token': s.sandbox.adminToken, 'content-type': 'application/json' },
       body: JSON.stringify({ all: true }),
     })
-    const error = await c.runtime.context.services.tokens!.refreshAfter401(envId, fresh.token).catch((e: unknown) => e)
+    const error = await c.runtime.engine.auth.tokens.refreshAfter401(envId, fresh.token).catch((e: unknown) => e)
     expect((error as ConsoleError).details).toMatchObject({ cause: 'fresh-token-refused' })
     expect(refreshes()).toHaveLength(1)
   })

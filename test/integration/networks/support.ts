@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import type { ResolvedEnvironment, ResolvedNetwork } from '../../../src/main/engine/core/ports'
 import { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
-import { createRequestsEngine, type RequestsEngine } from '../../../src/main/engine/http/requests-engine'
+import { noEnvironments, noTokens } from '../../../src/main/engine/core/without-sign-in'
+import { ClockSkewEstimator } from '../../../src/main/engine/signing/clock-skew'
+import { createRequestsEngine, createTransport, type RequestsEngine } from '../../../src/main/engine/http/requests-engine'
 import type { IssuedCertificate } from '../../../src/sandbox'
 
 /** A temporary folder, removed by `cleanup`. */
@@ -18,12 +20,13 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
 /** The requests part of the engine alone, with its own secret registry (what the runtime builds). */
 export function requestsEngine(): { engine: RequestsEngine; secrets: SecretRegistry } {
   const secrets = new SecretRegistry()
+  const bus = new EventBus()
   const engine = createRequestsEngine({
-    bus: new EventBus(),
+    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator() }),
+    bus,
     secrets,
-    environments: () => undefined,
-    tokens: () => undefined,
-    clockSkew: () => undefined,
+    environments: noEnvironments,
+    tokens: noTokens,
     signingTimestamp: () => Math.floor(Date.now() / 1000),
     creator: { name: 'test', version: 'test' },
   })

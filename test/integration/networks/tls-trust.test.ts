@@ -21,7 +21,7 @@ beforeAll(async () => {
   caFile = await writePem(tmp.dir, 'ca.pem', ca.certPem)
 })
 afterAll(async () => {
-  await engine.close()
+  await engine.layer.close()
   await tmp.cleanup()
 })
 
@@ -67,7 +67,7 @@ describe('HTTPS with a private CA: trust, and errors that name the cause and the
       expect(tls?.inspection).toBeNull()
       expect(ok.view.connection?.reused).toBe(false)
       expect(ok.view.connection?.proxy).toBeNull()
-      const logged = engine.log.get(ok.view.logId)
+      const logged = engine.layer.log.get(ok.view.logId)
       expect(logged.connection?.tls?.trustedBy).toBe(`CA file ${first.caFile}`)
     } finally {
       await sandbox.close()

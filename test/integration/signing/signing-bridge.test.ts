@@ -63,7 +63,7 @@ afterAll(async () => {
 describe('signing over the bridge', () => {
   it('registers every signing channel and shares the skew estimator with the executor', () => {
     expect(runtime.registry.missing().filter(c => c.startsWith('signing:'))).toEqual([])
-    expect(runtime.context.services.clockSkew).toBeDefined()
+    expect(runtime.engine.skew).toBeDefined()
   })
 
   it('signs with the inspector model (hex, escapes, offsets), never returning the secret', async () => {
@@ -135,15 +135,11 @@ describe('signing over the bridge', () => {
     const bad = await runtime.registry.dispatch('signing:sign', { method: 'G3T', path: '/' }, { transport: 'web' })
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_request' } })
     const noCreds = await runtime.registry.dispatch('signing:sign', { method: 'GET', path: PATH }, { transport: 'web' })
-    if (runtime.context.services.environments) {
-      // Auth is wired: the active environment (the built-in sandbox) provides the credentials.
-      expect(noCreds.ok).toBe(true)
-      const value = (noCreds as { value: InspectedSignature }).value
-      expect(value.headers['x-access-key']).toBe(client().clientId)
-      expect(value.secretFingerprint).toBe(fingerprint(client().clientSecret))
-    } else {
-      expect(noCreds).toMatchObject({ ok: false, error: { code: 'not_found' } })
-    }
+    // The active environment (the built-in sandbox) provides the credentials.
+    expect(noCreds.ok).toBe(true)
+    const value = (noCreds as { value: InspectedSignature }).value
+    expect(value.headers['x-access-key']).toBe(client().clientId)
+    expect(value.secretFingerprint).toBe(fingerprint(client().clientSecret))
   })
 
   it('detects a sandbox clock 30 s ahead, warns, and signs with the server time when asked', async () => {
@@ -154,7 +150,7 @@ describe('signing over the bridge', () => {
       const sentAt = Date.now()
       const res = await fetch(`${runtime.sandbox!.url}/_sandbox/openapi.json`)
       await res.arrayBuffer()
-      runtime.context.services.clockSkew!.observe({ serverDate: res.headers.get('date') ?? '', sentAt, receivedAt: Date.now() })
+      runtime.engine.skew.observe({ serverDate: res.headers.get('date') ?? '', sentAt, receivedAt: Date.now() })
     }
     const status = await call<SkewStatus>('signing:skew', {})
     expect(status.estimate!.level).toBe('danger')

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../src/main/engine/core/ports'
+import { EventBus } from '../../../src/main/engine/core/event-bus'
+import { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
+import { createTransport } from '../../../src/main/engine/http/requests-engine'
 import { ClockSkewEstimator } from '../../../src/main/engine/signing/clock-skew'
 import { probeServerClock } from '../../../src/main/engine/signing/skew-probe'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
@@ -10,7 +13,13 @@ let sb: RunningSandbox
 beforeAll(async () => {
   sb = await startSandbox({ quiet: true, now: () => Date.now() + AHEAD_MS })
 })
-afterAll(() => sb?.close())
+// Probes go through the engine's one HTTP path, as in the console.
+const layer = createTransport({ bus: new EventBus(), secrets: new SecretRegistry(), skew: new ClockSkewEstimator() })
+const send = layer.transport.send
+afterAll(async () => {
+  await layer.close()
+  await sb?.close()
+})
 
 function environment(withAdmin: boolean): ResolvedEnvironment {
   return {
@@ -30,7 +39,7 @@ function environment(withAdmin: boolean): ResolvedEnvironment {
 describe('probeServerClock', () => {
   it("reads the sandbox's exact clock through its operator API", async () => {
     const skew = new ClockSkewEstimator()
-    const samples = await probeServerClock(environment(true), undefined)
+    const samples = await probeServerClock(environment(true), send)
     expect(samples).toHaveLength(3)
     expect(samples.every(s => s.serverTimeMs !== undefined && s.source === 'sandbox clock')).toBe(true)
     for (const s of samples) skew.observe(s)
@@ -42,7 +51,7 @@ describe('probeServerClock', () => {
 
   it('falls back to the Date header of any server', async () => {
     const skew = new ClockSkewEstimator()
-    for (const s of await probeServerClock(environment(false), undefined)) skew.observe(s)
+    for (const s of await probeServerClock(environment(false), send)) skew.observe(s)
     const e = skew.estimate()!
     expect(Math.abs(e.offsetMs - AHEAD_MS)).toBeLessThanOrEqual(1_500)
     expect(e.uncertaintyMs).toBeLessThanOrEqual(1_000)
@@ -51,6 +60,6 @@ describe('probeServerClock', () => {
 
   it('says so when the server cannot be reached', async () => {
     const env = { ...environment(false), baseUrl: 'http://127.0.0.1:1' }
-    await expect(probeServerClock(env, undefined)).rejects.toMatchObject({ code: 'network' })
+    await expect(probeServerClock(env, send)).rejects.toMatchObject({ code: 'network' })
   })
 })

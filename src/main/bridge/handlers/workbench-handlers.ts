@@ -1,4 +1,3 @@
-import { ConsoleError } from '../../engine/core/console-error'
 import type { EnvironmentProvider } from '../../engine/core/ports'
 import type { CollectionStore } from '../../engine/workbench/collection-store'
 import { signingCodeFiles } from '../../engine/workbench/signing-code'
@@ -8,16 +7,10 @@ import type { HandlerRegistry } from '../registry'
 /** Wires the `workbench:*` channels to the workbench engine and the collection store. */
 export function registerWorkbenchHandlers(
   registry: HandlerRegistry,
-  deps: { workbench: Workbench; collections: CollectionStore; environments: () => EnvironmentProvider | undefined },
+  deps: { workbench: Workbench; collections: CollectionStore; environments: EnvironmentProvider },
 ): void {
-  const { workbench, collections } = deps
-  const envOf = async (envId: string | undefined) => {
-    if (envId) return envId
-    const provider = deps.environments()
-    if (!provider)
-      throw new ConsoleError('not_found', 'No environment is available yet.', { hint: 'Create or choose an environment first.' })
-    return (await provider.active()).id
-  }
+  const { workbench, collections, environments } = deps
+  const envOf = async (envId: string | undefined) => envId ?? (await environments.active()).id
   registry.handle('workbench:send', async ({ request, savedId, ...options }, { signal }) => {
     const { view } = await workbench.send(request, { ...options, signal })
     if (savedId) await collections.addHistory(await envOf(options.envId), savedId, view)

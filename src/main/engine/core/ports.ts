@@ -95,7 +95,8 @@ export interface OutgoingRequest {
   purpose: 'api' | 'oauth-token' | 'sandbox-admin' | 'other'
   timeoutMs?: number
   signal?: AbortSignal
-  envId?: string
+  /** The environment it is made for: its client (the quota key) and its network route; absent = anonymous, direct. */
+  env?: Pick<ResolvedEnvironment, 'id'> & Partial<Pick<ResolvedEnvironment, 'clientId' | 'network'>>
 }
 
 export interface IncomingResponse {
@@ -111,7 +112,7 @@ export interface IncomingResponse {
 }
 
 /**
- * Sends an HTTP request and records it in the network log (redacted). Requests implements it with the executor;
+ * Sends an HTTP request and records it in the network log (redacted): HttpTransport.send, the one HTTP path;
  * auth uses it for token calls so they show in the log too. Rejects with ConsoleError('network' | 'timeout' |
  * 'cancelled') when no response arrived.
  */

@@ -6,8 +6,8 @@ import { msUntilNextSecond } from '../http/used-signatures'
 import { signRequest } from '../signing/signer'
 
 export interface LiveCredentialDeps {
-  environments: () => EnvironmentProvider | undefined
-  tokens: () => TokenProvider | undefined
+  environments: EnvironmentProvider
+  tokens: TokenProvider
   signingTimestamp: () => number
 }
 
@@ -25,17 +25,14 @@ export async function liveCredentials(
     return { headers: {}, notes: ['This entry has no environment (imported, or sent without one): its redacted values stay redacted.'] }
   }
   if (entry.auth === 'bearer') {
-    const tokens = deps.tokens()
-    if (!tokens) throw new ConsoleError('unsupported', 'No token service is available to fill in a live bearer token.')
-    const token = await tokens.accessToken(entry.envId)
+    const token = await deps.tokens.accessToken(entry.envId)
     return {
       headers: { authorization: `Bearer ${token}` },
       notes: ['Authorization carries the environment’s current access token, not the one used at the time.'],
     }
   }
   if (entry.auth === 'hmac') {
-    const env = await deps.environments()?.get(entry.envId)
-    if (!env) throw new ConsoleError('not_found', `The environment ${entry.envId} of this entry no longer exists.`)
+    const env = await deps.environments.get(entry.envId)
     if (entry.requestBody?.truncated || entry.requestBody?.evicted) {
       throw new ConsoleError(
         'conflict',

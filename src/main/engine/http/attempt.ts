@@ -11,13 +11,13 @@ import { connectionDetails } from './connection-details'
 import { type ExchangeOutcome, startExchange } from './exchange'
 import type { NetworkRoute } from './network-dispatcher'
 
-/** What one attempt needs from the executor. */
+/** What one attempt needs (the transport holds them). */
 export interface AttemptServices {
   dispatcher: Dispatcher
   log: NetworkLog
   quota: QuotaTracker
   redactor: Redactor
-  clockSkew: () => ClockSkewEstimator | undefined
+  skew: ClockSkewEstimator
 }
 
 /** One attempt, fully prepared: final headers (auth included), the quota key, what to log. */
@@ -113,7 +113,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const headerMap = toHeaderMap(outcome.headers)
   const date = headerMap.date
   if (date) {
-    s.clockSkew()?.observe({
+    s.skew.observe({
       serverDate: date,
       sentAt: outcome.sentAt,
       receivedAt: outcome.receivedAt,

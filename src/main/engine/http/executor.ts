@@ -1,29 +1,32 @@
 import { randomUUID } from 'node:crypto'
 import type { HttpAuthMode, RetryingEvent } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
-import type { EnvironmentProvider, IncomingResponse, OutgoingRequest, ResolvedEnvironment, TokenProvider } from '../core/ports'
+import type { EnvironmentProvider, ResolvedEnvironment, TokenProvider } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
-import { type QuotaKey, quotaKey } from '../quota/quota-key'
+import type { Redactor } from '../log/redaction'
+import { quotaKey } from '../quota/quota-key'
+import type { QuotaTracker } from '../quota/quota-tracker'
 import { signRequest } from '../signing/signer'
-import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
-import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
+import type { AttemptResult, PreparedAttempt } from './attempt'
 import { sleepUnlessCancelled, throwIfCancelled } from './cancellation'
 import { checkProductionGuard } from './production-guard'
 import { prepareHeaders } from './request-headers'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, type HttpTransport } from './transport'
 import { msUntilNextSecond, UsedSignatures } from './used-signatures'
 
-export interface ExecutorDeps extends AttemptServices {
+export interface ExecutorDeps {
+  transport: HttpTransport
+  quota: QuotaTracker
+  redactor: Redactor
   secrets: SecretRegistry
-  environments: () => EnvironmentProvider | undefined
-  tokens: () => TokenProvider | undefined
+  environments: EnvironmentProvider
+  tokens: TokenProvider
   /** Unix seconds for x-timestamp, read at the moment of each attempt (the signing engine's clock choice). */
   signingTimestamp: () => number
   onRetrying?: (event: RetryingEvent) => void
   maxAutoRetryWaitMs?: number
-  /** Per-environment dispatchers (CA files, proxy, client certificate); absent = `dispatcher` for everything. */
-  network?: DispatcherPool
 }
 
 /** A request as the UI or a typed endpoint asks for it. */
@@ -49,9 +52,6 @@ export interface ExecuteInput {
   confirmProduction?: string
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
-
 /**
  * The request executor. For each request it resolves the URL against the environment, checks the quota gate (a key
  * blocked by a 429 fails fast unless forced; a spent ledger warns), adds auth at the moment of sending (a bearer token
@@ -61,92 +61,16 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
  */
 export class RequestExecutor {
   private readonly usedSignatures = new UsedSignatures()
-  /** Aborted by close(): every running request sees it through its own signal. */
-  private readonly closing = new AbortController()
-
   constructor(private readonly deps: ExecutorDeps) {}
 
   /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
   async execute(input: ExecuteInput): Promise<AttemptResult> {
-    return this.run(input, randomUUID(), this.signalFor(input.signal))
-  }
-
-  /** The ports.ts SendHttp: one attempt, logged and counted, the body returned unredacted to the engine caller. */
-  readonly sendHttp = async (req: OutgoingRequest): Promise<IncomingResponse> => {
-    const url = resolveRequestUrl(null, 'api', req.url)
-    const signal = this.signalFor(req.signal)
-    throwIfCancelled(signal)
-    return this.sendOnce(req, url, signal)
-  }
-
-  private signalFor(signal: AbortSignal | undefined): AbortSignal {
-    return signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal
-  }
-
-  private async sendOnce(req: OutgoingRequest, url: URL, signal: AbortSignal): Promise<IncomingResponse> {
-    const { headers, notes } = prepareHeaders(req.headers, req.body)
-    let key: QuotaKey | null = null
-    const env = req.envId
-      ? await this.deps
-          .environments()
-          ?.get(req.envId)
-          .catch(() => undefined)
-      : undefined
-    if (req.purpose !== 'sandbox-admin') {
-      key = quotaKey(env?.clientId ?? 'anonymous', req.method, url.pathname)
-      this.deps.quota.gate(key)
-    }
-    const auth = headers.authorization?.startsWith('Bearer ') ? 'bearer' : headers['x-signature'] ? 'hmac' : 'none'
-    const result = await runAttempt(
-      this.deps,
-      {
-        requestId: randomUUID(),
-        url,
-        method: req.method.toUpperCase(),
-        headers,
-        body: req.body,
-        timeoutMs: req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
-        purpose: req.purpose,
-        auth,
-        envId: req.envId ?? null,
-        attempt: 1,
-        quotaKey: key,
-        notes,
-        route: this.route(url, env ?? null),
-      },
-      signal,
-    )
-    if (result.outcome.bodyError) throw result.outcome.bodyError
-    return {
-      status: result.outcome.status,
-      statusText: result.outcome.statusText,
-      headers: result.headerMap,
-      body: result.decoded.kind === 'binary' ? result.outcome.body.toString('utf8') : result.decoded.text,
-      truncated: result.outcome.truncated,
-      durationMs: result.outcome.timings.total,
-      logId: result.view.logId,
-    }
-  }
-
-  /** How a request to `url` for `env` travels (its environment's CA files, proxy, client certificate). */
-  route(url: URL, env: ResolvedEnvironment | null): NetworkRoute | undefined {
-    return this.deps.network?.route(url, env?.network)
-  }
-
-  /** Stops every running request (runtime shutdown). */
-  close(): void {
-    this.closing.abort()
+    return this.run(input, randomUUID(), this.deps.transport.signalFor(input.signal))
   }
 
   /** The environment a request uses: envId's, or the active one; its secret is registered for redaction. */
   async environment(envId: string | undefined): Promise<ResolvedEnvironment> {
-    const provider = this.deps.environments()
-    if (!provider) {
-      throw new ConsoleError('not_found', 'No environment is available yet.', {
-        hint: 'Create or choose an environment first (the built-in sandbox is one).',
-      })
-    }
+    const provider = this.deps.environments
     const env = envId ? await provider.get(envId) : await provider.active()
     this.deps.secrets.add(env.clientSecret, 'client_secret')
     return env
@@ -157,7 +81,7 @@ export class RequestExecutor {
     // An absolute URL without auth needs nothing from an environment (its quota key is the anonymous client).
     const env = input.env ?? (absolute && input.auth === 'none' && !input.envId ? null : await this.environment(input.envId))
     const url = resolveRequestUrl(env, input.target, input.path)
-    const route = this.route(url, env)
+    const route = this.deps.transport.route(url, env)
     const method = input.method.toUpperCase()
     checkProductionGuard(env, method, input)
     const base = prepareHeaders(input.headers ?? {}, input.body)
@@ -196,7 +120,7 @@ export class RequestExecutor {
         route,
       }
       if (input.auth === 'bearer') {
-        token ??= await this.requireTokens().accessToken(requireEnv(env).id)
+        token ??= await this.deps.tokens.accessToken(requireEnv(env).id)
         this.deps.secrets.add(token, 'access_token')
         prepared.headers.authorization = `Bearer ${token}`
       } else if (input.auth === 'hmac') {
@@ -220,14 +144,14 @@ export class RequestExecutor {
         Object.assign(prepared.headers, signed.headers)
         prepared.signing = { canonical: signed.canonical, timestamp: Number(signed.headers['x-timestamp']) }
       }
-      const result = await runAttempt(this.deps, prepared, signal)
+      const result = await this.deps.transport.attempt(prepared, signal)
       result.view.attempts = attempt
       result.view.retriedAfter = [...retriedAfter]
       const status = result.outcome.status
       if (status === 401 && input.auth === 'bearer' && !refreshed && token) {
         refreshed = true
         try {
-          token = await this.requireTokens().refreshAfter401(requireEnv(env).id, token)
+          token = await this.deps.tokens.refreshAfter401(requireEnv(env).id, token)
           attempt += 1
           retriedAfter.push('401')
           continue
@@ -268,16 +192,6 @@ export class RequestExecutor {
       until: new Date(Date.now() + delayMs).toISOString(),
       reason,
     })
-  }
-
-  private requireTokens(): TokenProvider {
-    const tokens = this.deps.tokens()
-    if (!tokens) {
-      throw new ConsoleError('unsupported', 'Bearer requests need the sign-in part of the console, which is not available.', {
-        hint: 'Use auth "none" or "hmac", or a build of the console with OAuth.',
-      })
-    }
-    return tokens
   }
 }
 

@@ -1,3 +1,4 @@
+import type { LogConfig, QuotaConfig } from '../../../shared/contract'
 import type { EventBus } from '../core/event-bus'
 import type { EnvironmentProvider, TokenProvider } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
@@ -7,47 +8,36 @@ import { Redactor } from '../log/redaction'
 import { QuotaLimits } from '../quota/quota-limits'
 import { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
-import type { LogConfig, QuotaConfig } from '../../../shared/contract'
+import { Workbench } from '../workbench/workbench'
 import { RequestExecutor } from './executor'
 import { DispatcherPool } from './network-dispatcher'
+import { HttpTransport } from './transport'
 import { TypedEndpoints } from './typed-endpoints'
-import { Workbench } from '../workbench/workbench'
 
-export interface RequestsEngineOptions {
+export interface TransportOptions {
   bus: EventBus
   secrets: SecretRegistry
-  /** Looked up at call time: the auth part is wired after this one. */
-  environments: () => EnvironmentProvider | undefined
-  tokens: () => TokenProvider | undefined
-  clockSkew: () => ClockSkewEstimator | undefined
-  signingTimestamp: () => number
-  creator: { name: string; version: string }
+  skew: ClockSkewEstimator
   quotaConfig?: Partial<Omit<QuotaConfig, 'specRules'>>
   logConfig?: Partial<LogConfig>
-  maxAutoRetryWaitMs?: number
 }
 
-/** The requests part of the engine, built: what the bridge handlers and the CLI use. */
-export interface RequestsEngine {
-  executor: RequestExecutor
-  /** The dispatchers per network setting (also for fetch calls outside the executor, e.g. the headless authorize). */
+/** The transport layer, built first: the one HTTP path and what it records into. */
+export interface TransportLayer {
+  transport: HttpTransport
   network: DispatcherPool
-  endpoints: TypedEndpoints
   log: NetworkLog
   quota: QuotaTracker
   redactor: Redactor
-  exports: LogExports
-  /** The request workbench: composed sends, resend from a log entry, compare, snippets. */
-  workbench: Workbench
   close(): Promise<void>
 }
 
 /**
- * Builds the executor, quota tracker, network log and exports around one undici agent, with their events going to the
- * bus (`log:entry`, `log:cleared`, `quota:update`, `quota:blocked`, `http:retrying`). Plain Node: the runtime, the
- * CLI, tests and benchmarks all build it the same way.
+ * Builds the network log, the quota tracker and the dispatchers around the one HTTP transport, their events going to
+ * the bus (`log:entry`, `log:cleared`, `quota:update`, `quota:blocked`). Needs nothing of auth: the token client and
+ * the sandbox controls send through it before any token exists.
  */
-export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
+export function createTransport(o: TransportOptions): TransportLayer {
   const redactor = new Redactor(o.secrets)
   const log = new NetworkLog(o.logConfig, {
     onEntry: entry => {
@@ -61,46 +51,73 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     onBlocked: event => o.bus.emit('quota:blocked', event),
   })
   const network = new DispatcherPool((value, label) => o.secrets.add(value, label))
-  // The default route: Node's CA store (NODE_EXTRA_CA_CERTS included) and HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
-  const dispatcher = network.dispatcherFor(undefined)
-  const executor = new RequestExecutor({
-    dispatcher,
+  const transport = new HttpTransport({ network, log, quota, redactor, skew: o.skew })
+  return {
+    transport,
+    network,
     log,
     quota,
     redactor,
+    async close() {
+      transport.close()
+      quota.close()
+      await network.close()
+    },
+  }
+}
+
+export interface RequestsEngineOptions {
+  layer: TransportLayer
+  bus: EventBus
+  secrets: SecretRegistry
+  environments: EnvironmentProvider
+  tokens: TokenProvider
+  signingTimestamp: () => number
+  creator: { name: string; version: string }
+  maxAutoRetryWaitMs?: number
+}
+
+/** The requests part of the engine, built on the transport: what the bridge handlers and the CLI use. */
+export interface RequestsEngine {
+  /** The transport layer it was built on (log, quota ledger, dispatchers, close). */
+  layer: TransportLayer
+  executor: RequestExecutor
+  endpoints: TypedEndpoints
+  exports: LogExports
+  /** The request workbench: composed sends, resend from a log entry, compare, snippets. */
+  workbench: Workbench
+}
+
+/**
+ * Builds the executor (auth, retries, `http:retrying` on the bus) over the transport, with the environments and the
+ * tokens it signs and authorizes with, then the typed endpoints, the exports and the workbench on top of it.
+ */
+export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
+  const { transport, log, quota, redactor } = o.layer
+  const executor = new RequestExecutor({
+    transport,
+    quota,
+    redactor,
     secrets: o.secrets,
-    clockSkew: o.clockSkew,
     environments: o.environments,
     tokens: o.tokens,
     signingTimestamp: o.signingTimestamp,
     onRetrying: event => o.bus.emit('http:retrying', event),
     maxAutoRetryWaitMs: o.maxAutoRetryWaitMs,
-    network,
-  })
-  const endpoints = new TypedEndpoints(executor)
-  const workbench = new Workbench({ executor, log, quota, environments: o.environments })
-  const exports = new LogExports({
-    log,
-    redactor,
-    secrets: o.secrets,
-    creator: o.creator,
-    environments: o.environments,
-    tokens: o.tokens,
-    signingTimestamp: o.signingTimestamp,
   })
   return {
+    layer: o.layer,
     executor,
-    network,
-    endpoints,
-    log,
-    quota,
-    redactor,
-    exports,
-    workbench,
-    async close() {
-      executor.close()
-      quota.close()
-      await network.close()
-    },
+    endpoints: new TypedEndpoints(executor),
+    workbench: new Workbench({ executor, log, quota }),
+    exports: new LogExports({
+      log,
+      redactor,
+      secrets: o.secrets,
+      creator: o.creator,
+      environments: o.environments,
+      tokens: o.tokens,
+      signingTimestamp: o.signingTimestamp,
+    }),
   }
 }

@@ -83,7 +83,7 @@ export class TokenClient {
       headers: { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json', accept: 'application/json' },
       body: form ? new URLSearchParams(body).toString() : JSON.stringify(body),
       purpose: 'oauth-token',
-      envId: env.id,
+      env,
       timeoutMs: 30_000,
     })
   }

@@ -213,7 +213,8 @@ export class SandboxControl {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       purpose: 'sandbox-admin',
-      envId: env.id,
+      // Operator calls go to the built-in sandbox on loopback: its id for the log, the default (direct) route.
+      env: { id: env.id },
       timeoutMs: 10_000,
     })
     let json: unknown = null

@@ -14,10 +14,9 @@ import { probeServerClock } from './skew-probe'
 export interface SigningServiceDeps {
   skew: ClockSkewEstimator
   secrets: SecretRegistry
-  /** Read at call time: auth wires environments after signing's handlers may already be registered. */
-  environments: () => EnvironmentProvider | undefined
-  /** The executor's sender, when wired (probes then show in the network log). */
-  sendHttp: () => SendHttp | undefined
+  environments: EnvironmentProvider
+  /** The transport's sender (probes show in the network log). */
+  sendHttp: SendHttp
   /** JSON file keeping the time-source setting across launches. */
   settingsFile: string
 }
@@ -54,7 +53,7 @@ export class SigningService {
   /** Signs with the caller's credentials or the environment's; the timestamp defaults to the signing clock. */
   async sign(call: SignCall): Promise<InspectedSignature> {
     const creds = await this.credentials(call)
-    const time = call.timestamp === undefined ? signingTime({ services: { clockSkew: this.deps.skew } }) : null
+    const time = call.timestamp === undefined ? signingTime(this.deps.skew) : null
     const signed = signRequest({
       clientId: call.clientId ?? creds.clientId,
       clientSecret: creds.secret,
@@ -115,8 +114,8 @@ export class SigningService {
 
   /** Reads the environment's clock now (a few small requests) so the skew is known before the first signed call. */
   async probe(environmentId?: string): Promise<SkewStatus> {
-    const env = await this.environment(environmentId, 'the server to probe')
-    for (const sample of await probeServerClock(env, this.deps.sendHttp())) this.deps.skew.observe(sample)
+    const env = await this.environment(environmentId)
+    for (const sample of await probeServerClock(env, this.deps.sendHttp)) this.deps.skew.observe(sample)
     return this.skewStatus()
   }
 
@@ -138,7 +137,7 @@ export class SigningService {
   }
 
   now(): SigningNow {
-    const time = signingTime({ services: { clockSkew: this.deps.skew } })
+    const time = signingTime(this.deps.skew)
     return { ...time }
   }
 
@@ -161,21 +160,16 @@ export class SigningService {
       if (call.clientId !== undefined || !needsClientId) {
         return { clientId: call.clientId ?? '', secret: call.clientSecret, environmentId: null }
       }
-      const env = await this.environment(call.environmentId, 'the client id')
+      const env = await this.environment(call.environmentId)
       return { clientId: env.clientId, secret: call.clientSecret, environmentId: null }
     }
-    const env = await this.environment(call.environmentId, 'the client secret')
+    const env = await this.environment(call.environmentId)
     this.deps.secrets.add(env.clientSecret, 'client_secret')
     return { clientId: env.clientId, secret: env.clientSecret, environmentId: env.id }
   }
 
-  private async environment(id: string | undefined, what: string): Promise<ResolvedEnvironment> {
-    const environments = this.deps.environments()
-    if (!environments) {
-      throw new ConsoleError('not_found', `There is no environment to take ${what} from.`, {
-        hint: 'Give the client id and secret with the request, or create an environment first.',
-      })
-    }
+  private async environment(id: string | undefined): Promise<ResolvedEnvironment> {
+    const environments = this.deps.environments
     return id === undefined ? environments.active() : environments.get(id)
   }
 

@@ -1,10 +1,5 @@
 import type { ClockSkewEstimator, SkewEstimate } from './clock-skew'
 
-/** The part of the runtime the helper reads (structural, so the engine does not depend on the runtime). */
-export interface SigningClockHolder {
-  services: { clockSkew?: ClockSkewEstimator }
-}
-
 /** The timestamp a signature made now would carry, and why. */
 export interface SigningTime {
   /** Unix seconds to put in x-timestamp and the canonical string. */
@@ -22,11 +17,10 @@ export interface SigningTime {
  * What time to sign with: local seconds, or the server's estimated seconds when the user chose "sign with the
  * server's time" and an estimate exists. Falls back to the local clock while no response has been seen.
  */
-export function signingTime(holder: SigningClockHolder): SigningTime {
-  const skew = holder.services.clockSkew
+export function signingTime(skew: ClockSkewEstimator): SigningTime {
   const localMs = Date.now()
-  const estimate = skew?.estimate() ?? null
-  const timeSource = skew?.timeSource ?? 'local'
+  const estimate = skew.estimate()
+  const timeSource = skew.timeSource
   const useServer = timeSource === 'server' && estimate !== null
   const ms = useServer ? localMs + estimate.offsetMs : localMs
   return {
@@ -42,6 +36,6 @@ export function signingTime(holder: SigningClockHolder): SigningTime {
  * The x-timestamp for a signature made right now (Unix seconds). The executor calls it at the moment of sending and
  * again before every retry, so each attempt carries a fresh signature within the 10 s lifetime.
  */
-export function signingTimestamp(holder: SigningClockHolder): number {
-  return signingTime(holder).timestamp
+export function signingTimestamp(skew: ClockSkewEstimator): number {
+  return signingTime(skew).timestamp
 }

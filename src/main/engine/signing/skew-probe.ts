@@ -8,9 +8,9 @@ const PROBES = 3
  * Measures the server's clock now, before any signed request: a few small requests to the environment, each giving
  * one skew sample. The built-in sandbox answers with its exact clock (operator API `GET /_sandbox/state`, ms
  * precision); any other server gives its `Date` header (1 s resolution) on a GET of the base URL, whatever the status.
- * Goes through `send` (the executor, so probes show in the network log) when wired.
+ * Goes through `send` (the transport, so probes show in the network log).
  */
-export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp | undefined): Promise<SkewSample[]> {
+export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp): Promise<SkewSample[]> {
   const samples: SkewSample[] = []
   for (let i = 0; i < PROBES; i++) {
     const admin = env.sandboxAdmin
@@ -19,9 +19,7 @@ export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp 
     const sentAt = Date.now()
     let response: Pick<IncomingResponse, 'status' | 'headers' | 'body'>
     try {
-      response = send
-        ? await send({ method: 'GET', url, headers, purpose: admin ? 'sandbox-admin' : 'other', timeoutMs: 5_000, envId: env.id })
-        : await plainGet(url, headers)
+      response = await send({ method: 'GET', url, headers, purpose: admin ? 'sandbox-admin' : 'other', timeoutMs: 5_000, env })
     } catch (error) {
       if (error instanceof ConsoleError) throw error
       throw new ConsoleError('network', `Could not reach ${url} to read the server's clock.`, {
@@ -42,12 +40,6 @@ export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp 
     samples.push(sample)
   }
   return samples
-}
-
-async function plainGet(url: string, headers: Record<string, string>): Promise<Pick<IncomingResponse, 'status' | 'headers' | 'body'>> {
-  const res = await fetch(url, { headers, signal: AbortSignal.timeout(5_000) })
-  const body = await res.text()
-  return { status: res.status, headers: Object.fromEntries(res.headers), body }
 }
 
 function headerValue(headers: Record<string, string>, name: string): string {

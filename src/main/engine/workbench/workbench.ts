@@ -7,7 +7,7 @@ import type {
   SnippetLanguage,
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
-import type { EnvironmentProvider, ResolvedEnvironment } from '../core/ports'
+import type { ResolvedEnvironment } from '../core/ports'
 import type { AttemptResult } from '../http/attempt'
 import type { ExecuteInput, RequestExecutor } from '../http/executor'
 import { resolveRequestUrl } from '../http/target-url'
@@ -23,7 +23,6 @@ export interface WorkbenchDeps {
   executor: RequestExecutor
   log: NetworkLog
   quota: QuotaTracker
-  environments: () => EnvironmentProvider | undefined
 }
 
 export type SendOptions = Pick<ExecuteInput, 'envId' | 'force' | 'autoRetry' | 'timeoutMs' | 'maxBodyBytes' | 'signal'>

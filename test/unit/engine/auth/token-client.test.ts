@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../../src/main/engine/core/ports'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
-import { sendDirect } from '../../../../src/main/engine/oauth/http-sender'
+import { EventBus } from '../../../../src/main/engine/core/event-bus'
+import { createTransport } from '../../../../src/main/engine/http/requests-engine'
+import { ClockSkewEstimator } from '../../../../src/main/engine/signing/clock-skew'
 import { TokenClient } from '../../../../src/main/engine/oauth/token-client'
 
 /** A token endpoint whose answer the test chooses per request (status, headers, body), recording what it got. */
@@ -27,7 +29,18 @@ beforeAll(async () => {
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', () => resolve()))
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
 })
-afterAll(() => new Promise(resolve => server.close(resolve)))
+// Token calls go through the engine's one HTTP path (logged, counted in the quota ledger), as in the console. Each
+// client gets a transport of its own, so a 429 answered to one case does not block the next one's key.
+const layers: Array<ReturnType<typeof createTransport>> = []
+function send() {
+  const layer = createTransport({ bus: new EventBus(), secrets: new SecretRegistry(), skew: new ClockSkewEstimator() })
+  layers.push(layer)
+  return layer.transport.send
+}
+afterAll(async () => {
+  for (const layer of layers) await layer.close()
+  await new Promise(resolve => server.close(resolve))
+})
 
 const env = (): ResolvedEnvironment => ({
   id: 'e',
@@ -48,7 +61,7 @@ async function failureOf(
   headers?: Record<string, string>,
 ): Promise<ConsoleError> {
   next = { status, body: typeof body === 'string' ? body : JSON.stringify(body), headers }
-  const client = new TokenClient({ send: sendDirect, secrets: new SecretRegistry() })
+  const client = new TokenClient({ send: send(), secrets: new SecretRegistry() })
   const run = grant === 'code' ? client.exchangeCode(env(), 'the-code-value') : client.refresh(env(), 'the-refresh-value')
   const e = await run.catch((x: unknown) => x)
   expect(e).toBeInstanceOf(ConsoleError)
@@ -70,7 +83,7 @@ describe('TokenClient', () => {
         token_type: 'Bearer',
       }),
     }
-    const grant = await new TokenClient({ send: sendDirect, secrets }).exchangeCode(env(), 'code-value-9', 'verifier-value-0')
+    const grant = await new TokenClient({ send: send(), secrets }).exchangeCode(env(), 'code-value-9', 'verifier-value-0')
     expect(grant).toEqual({
       accessToken: 'at-value-1234',
       refreshToken: 'rt-value-5678',
@@ -98,7 +111,7 @@ describe('TokenClient', () => {
       status: 200,
       body: JSON.stringify({ access_token: 'at-new-value', refresh_token: 'rt-new-value', permissions: [], token_type: 'Bearer' }),
     }
-    const grant = await new TokenClient({ send: sendDirect, secrets: new SecretRegistry() }).refresh(env(), 'rt-old-value')
+    const grant = await new TokenClient({ send: send(), secrets: new SecretRegistry() }).refresh(env(), 'rt-old-value')
     expect(grant.expiration).toBeNull()
     expect(JSON.parse(received.at(-1)!.body)).toEqual({
       grant_type: 'refresh_token',
@@ -141,9 +154,9 @@ describe('TokenClient', () => {
   })
 
   it('reports an unreachable endpoint as a network error with a hint', async () => {
-    const client = new TokenClient({ send: sendDirect, secrets: new SecretRegistry() })
+    const client = new TokenClient({ send: send(), secrets: new SecretRegistry() })
     const e = await client.refresh({ ...env(), authUrl: 'http://127.0.0.1:1' }, 'rt').catch((x: unknown) => x)
     expect((e as ConsoleError).code).toBe('network')
-    expect((e as ConsoleError).hint).toMatch(/address of the environment/)
+    expect((e as ConsoleError).hint).toMatch(/environment’s URL and port/)
   })
 })

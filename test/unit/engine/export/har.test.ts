@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
+import { noEnvironments, noTokens } from '../../../../src/main/engine/core/without-sign-in'
 import { LogExports } from '../../../../src/main/engine/export/log-exports'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
@@ -15,8 +16,8 @@ function setup() {
     redactor,
     secrets,
     creator: { name: 'Partner API Console', version: '0.0.0-test' },
-    environments: () => undefined,
-    tokens: () => undefined,
+    environments: noEnvironments,
+    tokens: noTokens,
     signingTimestamp: () => 0,
   })
   return { secrets, redactor, log, exports }

@@ -94,22 +94,21 @@ describe('ClockSkewEstimator', () => {
 describe('signingTimestamp', () => {
   it('uses the local clock by default and the server estimate when chosen', () => {
     const skew = new ClockSkewEstimator()
-    const holder = { services: { clockSkew: skew } }
     const now = Date.now()
     skew.observe({ serverDate: '', serverTimeMs: now + 30_000, sentAt: now, receivedAt: now })
-    const local = signingTimestamp(holder)
+    const local = signingTimestamp(skew)
     expect(Math.abs(local - Date.now() / 1000)).toBeLessThan(2)
     skew.timeSource = 'server'
-    const server = signingTime(holder)
+    const server = signingTime(skew)
     expect(server.usedServerTime).toBe(true)
     expect(server.timestamp - server.localTimestamp).toBeGreaterThanOrEqual(29)
     expect(server.timestamp - server.localTimestamp).toBeLessThanOrEqual(31)
   })
 
-  it('falls back to the local clock when no estimate exists or no estimator is wired', () => {
+  it('falls back to the local clock when no estimate exists', () => {
     const skew = new ClockSkewEstimator()
     skew.timeSource = 'server'
-    expect(signingTime({ services: { clockSkew: skew } }).usedServerTime).toBe(false)
-    expect(Math.abs(signingTimestamp({ services: {} }) - Date.now() / 1000)).toBeLessThan(2)
+    expect(signingTime(skew).usedServerTime).toBe(false)
+    expect(Math.abs(signingTimestamp(skew) - Date.now() / 1000)).toBeLessThan(2)
   })
 })

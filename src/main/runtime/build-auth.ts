@@ -1,0 +1,92 @@
+import { join } from 'node:path'
+import type { EventBus } from '../engine/core/event-bus'
+import type { SendHttp } from '../engine/core/ports'
+import type { SecretRegistry } from '../engine/core/secret-registry'
+import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
+import { OAuthFlowService } from '../engine/oauth/oauth-flow-service'
+import { TokenClient } from '../engine/oauth/token-client'
+import { TokenService } from '../engine/oauth/token-service'
+import { EnvironmentStore } from '../engine/profiles/environment-store'
+import { ProfileService } from '../engine/profiles/profile-service'
+import { SandboxControl } from '../engine/sandbox-control/sandbox-control'
+import type { SecretCipher } from '../engine/vault/secret-cipher'
+import { Vault } from '../engine/vault/vault'
+import type { EmbeddedSandbox } from './embedded-sandbox'
+
+/** File names in the data folder (documented in docs/auth.md). */
+export const ENVIRONMENTS_FILE = 'environments.json'
+export const VAULT_FILE = 'vault.json'
+
+export interface AuthDeps {
+  dataDir: string
+  cipher: SecretCipher
+  secrets: SecretRegistry
+  bus: EventBus
+  sandbox: EmbeddedSandbox | null
+  /** The transport's sender: token, refresh and operator calls show (redacted) in the network log. */
+  send: SendHttp
+  openExternal?: (url: string) => Promise<void>
+  embeddedWindow?: EmbeddedWindowOpener
+}
+
+/** The auth part, built: environments and vault, tokens, the OAuth flow, the sandbox controls. */
+export interface AuthPart {
+  profiles: ProfileService
+  tokens: TokenService
+  flows: OAuthFlowService
+  control: SandboxControl
+  close(): Promise<void>
+}
+
+/**
+ * Builds the auth part in dependency order: the vault and the environments (built-in sandbox first), then the token
+ * service over the token client (which sends through the transport), then the OAuth flow and the sandbox controls.
+ */
+export async function buildAuth(d: AuthDeps): Promise<AuthPart> {
+  const vault = await Vault.open(join(d.dataDir, VAULT_FILE), d.cipher, {
+    onSecret: (key, value) => {
+      if (key.endsWith(':client_secret')) d.secrets.add(value, 'client_secret')
+    },
+  })
+  const store = await EnvironmentStore.open(join(d.dataDir, ENVIRONMENTS_FILE))
+  const profiles = new ProfileService({ store, vault, cipher: d.cipher, secrets: d.secrets, bus: d.bus, sandbox: d.sandbox })
+  const client = new TokenClient({ send: d.send, secrets: d.secrets })
+  const tokens = new TokenService({ vault, secrets: d.secrets, bus: d.bus, environments: profiles, client })
+  tokens.loadFromVault()
+  const flows = new OAuthFlowService({
+    profiles,
+    tokens,
+    client,
+    secrets: d.secrets,
+    bus: d.bus,
+    openExternal: d.openExternal,
+    embedded: d.embeddedWindow,
+  })
+  profiles.onRemoved(async id => {
+    await flows.forgetEnvironment(id)
+    await tokens.forget(id, 'environment-deleted')
+  })
+  const control = new SandboxControl({
+    active: () => {
+      const id = profiles.activeId()
+      return id ? profiles.record(id) : null
+    },
+    currentTokens: envId => tokens.current(envId),
+    markExpired: (envId, trigger) => tokens.markExpired(envId, trigger),
+    observeServerTime: (envId, at) => tokens.observeServerTime(envId, at),
+    send: d.send,
+    secrets: d.secrets,
+    bus: d.bus,
+  })
+  return {
+    profiles,
+    tokens,
+    flows,
+    control,
+    async close() {
+      await flows.close()
+      tokens.close()
+      await profiles.flush()
+    },
+  }
+}
