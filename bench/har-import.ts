@@ -1,3 +1,4 @@
+import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
 import { performance } from 'node:perf_hooks'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
 import { LogExports } from '../src/main/engine/export/log-exports'
@@ -72,8 +73,8 @@ function makeExports(): LogExports {
     redactor: new Redactor(secrets),
     secrets,
     creator: { name: 'bench', version: '0' },
-    environments: () => undefined,
-    tokens: () => undefined,
+    environments: noEnvironments,
+    tokens: noTokens,
     signingTimestamp: () => 0,
   })
 }

@@ -59,7 +59,7 @@ describe('per-environment network and OAuth settings', () => {
     const exported = await c.ok('env:export', { ids: [env.id], includeSecrets: true })
     expect(exported.content).toContain('"proxyMode": "url"')
     for (const secret of [PROXY_PASSWORD, 'canary-key', PASSPHRASE]) expect(exported.content).not.toContain(secret)
-    const resolved = await c.runtime.context.services.environments?.get(env.id)
+    const resolved = await c.runtime.engine.auth.profiles.get(env.id)
     expect(resolved?.network?.proxy).toMatchObject({ mode: 'url', username: 'alice', password: PROXY_PASSWORD })
     expect(resolved?.network?.clientCert).toMatchObject({ kind: 'pem', key: CLIENT_KEY, passphrase: PASSPHRASE })
     expect(c.runtime.secrets.redact(`x ${PROXY_PASSWORD} y ${PASSPHRASE}`)).not.toMatch(/proxy-pass|p12-passphrase/)
