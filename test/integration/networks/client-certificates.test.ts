@@ -45,7 +45,7 @@ beforeAll(async () => {
   url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(async () => {
-  await engine.close()
+  await engine.layer.close()
   server.closeAllConnections()
   await new Promise(resolve => server.close(resolve))
   await tmp.cleanup()

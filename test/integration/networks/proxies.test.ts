@@ -16,7 +16,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ quiet: true, tls: { cert: tls.cert, key: tls.key } })
 })
 afterAll(async () => {
-  await engine.close()
+  await engine.layer.close()
   await sandbox.close()
   await tmp.cleanup()
 })

@@ -23,7 +23,7 @@ async function setup(vars: Record<string, string>) {
   for (const [k, v] of Object.entries(vars)) process.env[k] = v.replace('$PROXY', proxy.url)
   // The default dispatcher reads the variables when the engine is built, as at the console's start.
   const { engine } = requestsEngine()
-  cleanups.push(() => engine.close())
+  cleanups.push(() => engine.layer.close())
   const get = (env = envWith(undefined, sandbox.url)) =>
     engine.executor.execute({ env, method: 'GET', target: 'api', path: '/_sandbox/openapi.json', auth: 'none' })
   return { proxy, sandbox, get }
