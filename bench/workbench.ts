@@ -2,7 +2,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { EventBus } from '../src/main/engine/core/event-bus'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { createRequestsEngine } from '../src/main/engine/http/requests-engine'
+import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
+import { ClockSkewEstimator } from '../src/main/engine/signing/clock-skew'
+import { createRequestsEngine, createTransport } from '../src/main/engine/http/requests-engine'
 import { compareBodyTexts } from '../src/main/engine/workbench/compare-exchanges'
 
 function median(values: number[]): number {
@@ -28,15 +30,16 @@ export async function benchComposerSend() {
   })
   await new Promise<void>(r => server.listen(0, '127.0.0.1', () => r()))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const bus = new EventBus()
+  const secrets = new SecretRegistry()
   const engine = createRequestsEngine({
-    bus: new EventBus(),
-    secrets: new SecretRegistry(),
-    environments: () => undefined,
-    tokens: () => undefined,
-    clockSkew: () => undefined,
+    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator(), quotaConfig: { defaultLimit: 1_000_000_000 } }),
+    bus,
+    secrets,
+    environments: noEnvironments,
+    tokens: noTokens,
     signingTimestamp: () => Math.floor(Date.now() / 1000),
     creator: { name: 'bench', version: '0' },
-    quotaConfig: { defaultLimit: 1_000_000_000 },
   })
   const composed = {
     method: 'GET',
@@ -89,7 +92,7 @@ export async function benchComposerSend() {
       unit: 'ms',
     }
   } finally {
-    await engine.close()
+    await engine.layer.close()
     server.closeAllConnections()
     await new Promise<void>(r => server.close(() => r()))
   }
