@@ -136,16 +136,20 @@ export class Vault {
 
   /** Encrypts and stores a value; resolves once the file on disk holds it. */
   async set(key: string, value: string): Promise<void> {
+    let written: Promise<void> = Promise.resolve()
     await this.change(async () => {
       const data = (await this.cipher.encrypt(value)).toString('base64')
       this.records.set(key, { data, plain: value, updatedAt: this.now().toISOString() })
+      // Queued inside the change, so flush() (which waits for the changes) also waits for this write.
+      written = this.persist()
     })
-    await this.persist()
+    await written
   }
 
   /** Removes the records whose key satisfies `match`; resolves once written. */
   async deleteWhere(match: (key: string) => boolean): Promise<number> {
     let count = 0
+    let written: Promise<void> = Promise.resolve()
     await this.change(() => {
       for (const key of [...this.records.keys()]) {
         if (match(key)) {
@@ -153,8 +157,9 @@ export class Vault {
           count++
         }
       }
+      if (count > 0) written = this.persist()
     })
-    if (count > 0) await this.persist()
+    await written
     return count
   }
 
@@ -164,7 +169,8 @@ export class Vault {
 
   /** Waits for pending writes (used at shutdown). */
   flush(): Promise<void> {
-    return this.writing
+    // A set still encrypting (an asynchronous cipher) has not queued its write yet: wait for it first.
+    return this.changes.then(() => this.writing)
   }
 
   /** Runs one change to `records` after the previous ones (in call order), even when an earlier one failed. */
