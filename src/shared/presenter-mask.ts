@@ -4,7 +4,8 @@
  * that lets someone act as the partner or the merchant (client secret, tokens, authorization code, `state`, PKCE
  * values, signatures, cookies), wherever it sits: under a field of that name, in a name/value pair (headers, query
  * parameters), or inside text (URLs, JSON bodies, header lines, cURL commands). Fingerprints and
- * `[redacted:<label>:<fp>]` markers stay: they name a value without giving it away.
+ * `[redacted:<label>:<fp>]` markers stay: they name a value without giving it away; partial masks (`masked`:
+ * `sbx_at_…h-tw`) go entirely.
  */
 
 export const PRESENTER_MASK = '••••••'
@@ -31,7 +32,6 @@ const NAMES = [
   'x-sandbox-admin-token',
   'admin_token',
   'x-api-key',
-  'masked',
 ]
 const KEYS = new Set(NAMES.map(normalize))
 const ALTERNATION = NAMES.map(n => n.replace(/[-_]/g, '[-_]?')).join('|')
@@ -82,6 +82,7 @@ function walk(value: unknown, keep: ReadonlySet<string>, depth: number): unknown
   const out: Record<string, unknown> = {}
   for (const [key, v] of Object.entries(record)) {
     if (keep.has(key)) out[key] = v
+    else if (typeof v === 'string' && key === 'masked' && v !== '') out[key] = PRESENTER_MASK
     else if (typeof v === 'string' && (KEYS.has(normalize(key)) || (key === 'value' && pairName !== null && KEYS.has(pairName))))
       out[key] = looksSecret(v) ? PRESENTER_MASK : maskPresenterText(v)
     else out[key] = walk(v, keep, depth + 1)

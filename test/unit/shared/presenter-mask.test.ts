@@ -33,6 +33,7 @@ describe('presenter masking', () => {
         headers: [{ name: 'authorization', value: 'Bearer [redacted:access_token:0a1b2c3d]' }],
         fingerprint: '0a1b2c3d',
         clientSecret: { masked: 'sbx_secret_…WXyz', fingerprint: '0a1b2c3d' },
+        access: { masked: 'sbx_at_…h-tw', fingerprint: '7a833e16' },
         popupUrl: `http://x/?state=${STATE}`,
       },
       new Set(['popupUrl']),
@@ -50,6 +51,7 @@ describe('presenter masking', () => {
       fingerprint: '0a1b2c3d',
       clientSecret: { masked: PRESENTER_MASK, fingerprint: '0a1b2c3d' },
       popupUrl: `http://x/?state=${STATE}`,
+      access: { masked: PRESENTER_MASK, fingerprint: '7a833e16' },
     })
   })
 })
