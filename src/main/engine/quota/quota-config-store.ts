@@ -1,7 +1,8 @@
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { QuotaConfig } from '../../../shared/contract'
+import { writeFileAtomic } from '../vault/atomic-write'
 
 const FILE_NAME = 'quota-limits.json'
 
@@ -41,8 +42,6 @@ export async function loadQuotaConfig(dataDir: string, onProblem: (message: stri
 /** Saves the user's quota settings (write to a temporary file, then rename: never a half-written file). */
 export async function saveQuotaConfig(dataDir: string, config: QuotaConfig): Promise<void> {
   const { defaultLimit, windowSeconds, overrides } = config
-  const path = join(dataDir, FILE_NAME)
-  const temp = `${path}.${process.pid}.tmp`
-  await writeFile(temp, `${JSON.stringify({ defaultLimit, windowSeconds, overrides }, null, 2)}\n`, { mode: 0o600 })
-  await rename(temp, path)
+  await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  await writeFileAtomic(join(dataDir, FILE_NAME), `${JSON.stringify({ defaultLimit, windowSeconds, overrides }, null, 2)}\n`, 0o600)
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { InspectedSignature, SignatureExplanation, SigningNow, SigningTimeSource, SkewStatus } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
@@ -10,6 +10,7 @@ import { explainSignature } from './signature-explainer'
 import { signRequest } from './signer'
 import { signingTime } from './signing-timestamp'
 import { probeServerClock } from './skew-probe'
+import { writeFileAtomic } from '../vault/atomic-write'
 
 export interface SigningServiceDeps {
   skew: ClockSkewEstimator
@@ -124,9 +125,8 @@ export class SigningService {
     this.deps.skew.timeSource = source
     const file = this.deps.settingsFile
     try {
-      await mkdir(dirname(file), { recursive: true })
-      await writeFile(`${file}.tmp`, `${JSON.stringify({ timeSource: source }, null, 2)}\n`, 'utf8')
-      await rename(`${file}.tmp`, file)
+      await mkdir(dirname(file), { recursive: true, mode: 0o700 })
+      await writeFileAtomic(file, `${JSON.stringify({ timeSource: source }, null, 2)}\n`, 0o600)
     } catch (error) {
       throw new ConsoleError('storage', `The time-source setting is in use but could not be saved to ${file}.`, {
         hint: 'Check that the data folder is writable; the choice lasts until the console stops.',

@@ -6,7 +6,11 @@ import type { SecretStorageInfo } from '../../../shared/contract'
  */
 export interface SecretCipher {
   readonly info: SecretStorageInfo
-  /** May be asynchronous (Electron's safeStorage encryptStringAsync); the vault keeps changes in call order. */
-  encrypt(plain: string): Buffer | Promise<Buffer>
-  decrypt(data: Buffer): string | Promise<string>
+  /**
+   * May be asynchronous (Electron's safeStorage encryptStringAsync); the vault keeps changes in call order. `name` is
+   * the record's name: a cipher that can bind it (AES-GCM additional data) does, so a record moved under another name
+   * fails to decrypt instead of handing one environment's secret to another.
+   */
+  encrypt(plain: string, name?: string): Buffer | Promise<Buffer>
+  decrypt(data: Buffer, name?: string): string | Promise<string>
 }

@@ -16,12 +16,29 @@ const documentSchema = z
     version: z.literal(1),
     /** The SecretCipher backend that encrypted the records (e.g. aes-256-gcm-keyfile, safeStorage:keychain). */
     backend: z.string(),
-    records: z.record(z.string(), recordSchema),
+    /** Checked entry by entry below: a record may be named anything, `__proto__` included. */
+    records: z.custom<Record<string, unknown>>(v => typeof v === 'object' && v !== null && !Array.isArray(v), 'records must be an object'),
   })
   .strict()
 
-/** The on-disk shape of vault.json (documented in docs/auth.md). */
-export type VaultDocument = z.output<typeof documentSchema>
+export type VaultRecordData = z.output<typeof recordSchema>
+
+/**
+ * The on-disk shape of vault.json (documented in docs/auth.md). Records are a Map: a plain object would turn a record
+ * named `__proto__` into its prototype (lost on write, dropped on read).
+ */
+export interface VaultDocument {
+  format: typeof VAULT_FORMAT
+  version: 1
+  backend: string
+  records: Map<string, VaultRecordData>
+}
+
+/** vault.json's text for a document, every record an own key (`__proto__` included). */
+export function serializeVaultDocument(doc: VaultDocument): string {
+  const records = Object.fromEntries(doc.records)
+  return `${JSON.stringify({ format: doc.format, version: doc.version, backend: doc.backend, records }, null, 2)}\n`
+}
 
 /** Parses vault.json; throws an Error whose message says what is wrong (JSON syntax or the first schema problems). */
 export function parseVaultDocument(text: string): VaultDocument {
@@ -39,5 +56,12 @@ export function parseVaultDocument(text: string): VaultDocument {
       .join('; ')
     throw new Error(`not a vault document: ${issues}`)
   }
-  return parsed.data
+  const records = new Map<string, VaultRecordData>()
+  // Object.entries of JSON.parse's output lists "__proto__" as the own key it is.
+  for (const [key, value] of Object.entries(parsed.data.records)) {
+    const record = recordSchema.safeParse(value)
+    if (!record.success) throw new Error(`not a vault document: records.${key}: ${record.error.issues[0]?.message ?? 'invalid'}`)
+    records.set(key, record.data)
+  }
+  return { format: VAULT_FORMAT, version: 1, backend: parsed.data.backend, records }
 }

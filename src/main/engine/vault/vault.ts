@@ -4,7 +4,7 @@ import { ConsoleError } from '../core/console-error'
 import { writeFileAtomic } from './atomic-write'
 import { quarantineFile, removeWriteLeftovers } from './quarantine'
 import type { SecretCipher } from './secret-cipher'
-import { parseVaultDocument, VAULT_FORMAT, type VaultDocument } from './vault-document'
+import { parseVaultDocument, serializeVaultDocument, VAULT_FORMAT, type VaultDocument } from './vault-document'
 
 interface VaultRecord {
   /** The ciphertext, base64, exactly as found or written: kept even when it cannot be decrypted. */
@@ -73,10 +73,10 @@ export class Vault {
       })
       return
     }
-    for (const [key, record] of Object.entries(doc.records)) {
+    for (const [key, record] of doc.records) {
       const entry: VaultRecord = { data: record.data, updatedAt: record.updatedAt }
       try {
-        entry.plain = await this.cipher.decrypt(Buffer.from(record.data, 'base64'))
+        entry.plain = await this.cipher.decrypt(Buffer.from(record.data, 'base64'), key)
         onSecret?.(key, entry.plain)
       } catch (error) {
         entry.error = error instanceof Error ? error.message : String(error)
@@ -138,7 +138,7 @@ export class Vault {
   async set(key: string, value: string): Promise<void> {
     let written: Promise<void> = Promise.resolve()
     await this.change(async () => {
-      const data = (await this.cipher.encrypt(value)).toString('base64')
+      const data = (await this.cipher.encrypt(value, key)).toString('base64')
       this.records.set(key, { data, plain: value, updatedAt: this.now().toISOString() })
       // Queued inside the change, so flush() (which waits for the changes) also waits for this write.
       written = this.persist()
@@ -182,11 +182,11 @@ export class Vault {
 
   private persist(): Promise<void> {
     const write = async () => {
-      const doc: VaultDocument = { format: VAULT_FORMAT, version: 1, backend: this.cipher.info.backend, records: {} }
+      const doc: VaultDocument = { format: VAULT_FORMAT, version: 1, backend: this.cipher.info.backend, records: new Map() }
       for (const [key, r] of [...this.records].sort(([a], [b]) => a.localeCompare(b))) {
-        doc.records[key] = { data: r.data, updatedAt: r.updatedAt }
+        doc.records.set(key, { data: r.data, updatedAt: r.updatedAt })
       }
-      await writeFileAtomic(this.path, `${JSON.stringify(doc, null, 2)}\n`)
+      await writeFileAtomic(this.path, serializeVaultDocument(doc))
     }
     const next = this.writing.then(write, write)
     this.writing = next.catch(() => {})
