@@ -20,12 +20,12 @@ afterEach(async () => {
 const open = () => Vault.open(join(dir, 'vault.json'), createKeyFileCipher(join(dir, 'vault.key')))
 
 describe('vault records are bound to their names (AES-GCM additional data)', () => {
-  it('a ciphertext decrypts only under the name it was written for', () => {
+  it('a ciphertext decrypts only under the name it was written for', async () => {
     const cipher = createKeyFileCipher(join(dir, 'vault.key'))
-    const sealed = cipher.encrypt('the-secret-of-a', 'env:a:client_secret')
-    expect(cipher.decrypt(sealed, 'env:a:client_secret')).toBe('the-secret-of-a')
-    expect(() => cipher.decrypt(sealed, 'env:b:client_secret')).toThrow(ConsoleError)
-    expect(() => cipher.decrypt(sealed, 'env:b:client_secret')).toThrow(/moved under another name/)
+    const sealed = await cipher.encrypt('the-secret-of-a', 'env:a:client_secret')
+    expect(await cipher.decrypt(sealed, 'env:a:client_secret')).toBe('the-secret-of-a')
+    await expect(async () => cipher.decrypt(sealed, 'env:b:client_secret')).rejects.toThrow(ConsoleError)
+    await expect(async () => cipher.decrypt(sealed, 'env:b:client_secret')).rejects.toThrow(/moved under another name/)
   })
 
   it('swapping two records in vault.json hands neither secret to the other environment', async () => {
