@@ -41,6 +41,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const draft = useWorkbenchStore(s => s.draft)
   const origin = useWorkbenchStore(s => s.origin)
   const setDraft = useWorkbenchStore(s => s.setDraft)
+  const last = useWorkbenchStore(s => s.last)
   const { send, cancel, retrying } = useComposerSend(envId)
   const debounced = useDebounced(draft, 300)
   const request = useMemo(() => (debounced.path.trim() === '' ? null : toRequest(debounced)), [debounced])
@@ -175,12 +176,12 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
           Send anyway
         </button>
       ) : null}
-      {send.data ? (
+      {last ? (
         <ExportResponse
-          exchange={send.data}
+          exchange={last}
           tickets={null}
           statusLabel="Response status"
-          onInspect={() => openInInspector(linkFromExchange(send.data))}
+          onInspect={() => openInInspector(linkFromExchange(last))}
           onSubmit={() => doSend()}
         />
       ) : null}

@@ -5,6 +5,7 @@ import { ErrorBox } from '../../ui/error-box'
 import { CompareView } from './compare-view'
 import { Composer } from './composer'
 import { RequestLibrary } from './request-library'
+import '../export-tickets/export-tickets.css'
 import './requests.css'
 import { toDraft, useWorkbenchStore } from './workbench-store'
 

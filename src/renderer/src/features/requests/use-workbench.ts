@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import type { ComposerRequestInput, RetryingEvent } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
-import type { Draft } from './workbench-store'
+import { type Draft, useWorkbenchStore } from './workbench-store'
 
 /** The draft as the engine takes it (an empty body is no body). */
 export function toRequest(d: Draft): ComposerRequestInput {
@@ -44,6 +44,8 @@ export function useComposerSend(envId: string | null) {
         { signal: own.signal },
       )
     },
+    onMutate: () => useWorkbenchStore.getState().setLast(null),
+    onSuccess: view => useWorkbenchStore.getState().setLast(view),
     onSettled: () => {
       controller.current = null
       setRetrying(null)

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ComposerRequestInput } from '../../../../shared/contract'
+import type { ComposerRequestInput, HttpExchangeView } from '../../../../shared/contract'
 import { useNavStore } from '../../stores/nav-store'
 
 export type WorkbenchTab = 'compose' | 'compare'
@@ -24,6 +24,9 @@ interface WorkbenchStore {
   /** Where the draft came from: a catalogue entry, a saved request (its id), or a log entry. */
   origin: { kind: 'catalogue' | 'saved' | 'log' | 'new'; id?: string; name?: string; notes?: string[] }
   compare: { a: string | null; b: string | null }
+  /** The composer's last answer: kept here so it survives switching to Compare and back. */
+  last: HttpExchangeView | null
+  setLast(last: HttpExchangeView | null): void
   setTab(tab: WorkbenchTab): void
   setDraft(patch: Partial<Draft>): void
   load(draft: Draft, origin: WorkbenchStore['origin']): void
@@ -36,6 +39,8 @@ export const useWorkbenchStore = create<WorkbenchStore>(set => ({
   draft: EMPTY_DRAFT,
   origin: { kind: 'new' },
   compare: { a: null, b: null },
+  last: null,
+  setLast: last => set({ last }),
   setTab: tab => set({ tab }),
   setDraft: patch => set(s => ({ draft: { ...s.draft, ...patch } })),
   load: (draft, origin) => set({ draft, origin, tab: 'compose' }),
