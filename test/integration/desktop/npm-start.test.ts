@@ -39,7 +39,7 @@ interface Run {
 }
 
 /** Runs `npm start` in its own process group and waits for it to end (killing the group on the test's deadline). */
-function npmStart(env: NodeJS.ProcessEnv, deadlineMs: number): Promise<Run> {
+function npmStart(env: NodeJS.ProcessEnv, deadlineMs: number, onOutput?: (text: string, pgid: number) => void): Promise<Run> {
   const started = Date.now()
   const child: ChildProcess = spawn('npm', ['start', '--silent'], {
     cwd: ROOT,
@@ -48,13 +48,14 @@ function npmStart(env: NodeJS.ProcessEnv, deadlineMs: number): Promise<Run> {
     detached: true,
   })
   let output = ''
+  const pgid = child.pid as number
   child.stdout?.on('data', d => {
     output += d
+    onOutput?.(output, pgid)
   })
   child.stderr?.on('data', d => {
     output += d
   })
-  const pgid = child.pid as number
   const timer = setTimeout(() => process.kill(-pgid, 'SIGKILL'), deadlineMs)
   return new Promise(resolveRun => {
     child.on('close', (code, signal) => {
@@ -180,6 +181,34 @@ describe('npm start', () => {
     },
     70_000,
   )
+
+  it('stops everything, dev server included, on Ctrl-C while the app runs', async () => {
+    // A stand-in that stays up like Electron does, and says when it is running.
+    const standIn = join(dir, 'electron-stays.cjs')
+    await writeFile(
+      standIn,
+      `#!${process.execPath}\nprocess.stdout.write('stand-in running at ' + process.env.ELECTRON_RENDERER_URL + '\\n')\nsetInterval(() => {}, 60000)\n`,
+    )
+    await chmod(standIn, 0o755)
+    let interrupted = false
+    let rendererUrl = ''
+    const run = await npmStart({ ELECTRON_EXEC_PATH: standIn }, 170_000, (text, pgid) => {
+      const running = /stand-in running at (\S+)/.exec(text)
+      if (!running || interrupted) return
+      interrupted = true
+      rendererUrl = running[1] as string
+      // What a terminal does on Ctrl-C: SIGINT to every process of the foreground group.
+      process.kill(-pgid, 'SIGINT')
+    })
+    expect(interrupted, run.output).toBe(true)
+    expect(run.signal).not.toBe('SIGKILL')
+    expect(groupAlive(run.pgid)).toBe(false)
+    const stillServing = await fetch(rendererUrl, { signal: AbortSignal.timeout(2000) }).then(
+      () => true,
+      () => false,
+    )
+    expect(stillServing).toBe(false)
+  }, 180_000)
 
   it('refuses an ELECTRON_EXEC_PATH that is not an executable, naming it', async () => {
     const missing = join(dir, 'no-such-electron')
