@@ -14,6 +14,7 @@ import { redactingIo } from './redacting-io'
 import { type CliIo, processIo } from './io'
 import { openInBrowser } from './open-browser'
 import { PACKAGE_VERSION } from './version'
+import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
 import { chooseEnvironment, parseWhere, WHERE_OPTIONS } from './where-args'
 
 const HELP = `partner-console walkthrough [--sandbox | --env NAME | --auth-url URL --base-url URL --client-id ID --redirect-uri URI]
@@ -45,6 +46,10 @@ ${SCENARIOS.map(s => `                          ${s.name.padEnd(22)} ${s.title}`
   --to DATE             last day of the ticket export (default: today, UTC)
   --data-dir DIR        where saved environments live, for --env (default: ${defaultDataDir()})
 
+  --sandbox-tls         serve the built-in sandbox over HTTPS from a local CA (with --sandbox)
+
+${NETWORK_HELP}
+
 Exit code: 0 when every step succeeded, 1 when one failed, 2 for a usage error.
 `
 
@@ -56,6 +61,8 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     args: argv,
     options: {
       ...WHERE_OPTIONS,
+      ...NETWORK_OPTIONS,
+      'sandbox-tls': { type: 'boolean', default: false },
       har: { type: 'string' },
       scenario: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -86,6 +93,12 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
   if (values.scenario !== undefined) {
     if (!findScenario(values.scenario)) return usage(`--scenario must be one of ${scenarioNames()}, not "${values.scenario}".`)
     if (mode !== 'sandbox') return usage('--scenario puts the built-in sandbox into a state; it works with --sandbox only.')
+  }
+  let overrides: ReturnType<typeof parseNetworkArgs>
+  try {
+    overrides = parseNetworkArgs(values)
+  } catch (error) {
+    return usage((error as Error).message)
   }
   const timeout = values.timeout === undefined ? 300 : Number(values.timeout)
   if (!Number.isInteger(timeout) || timeout < 1 || timeout > 3600)
@@ -128,6 +141,8 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
       sandbox: mode === 'sandbox',
       sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
+      sandboxTls: values['sandbox-tls'] === true,
+      overrides,
       heartbeatMs: 3_600_000,
     })
     const rt = runtime
@@ -158,6 +173,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       openUrl: values.open ? openInBrowser : undefined,
       progress: new LineProgress(progressOut),
       signal: interrupt.signal,
+      dispatcher: rt.engine.layer.network.dispatcherFor((await rt.engine.auth.profiles.get(env.id)).network),
     })
     if (values.json) {
       const environment = { id: env.id, name: env.name, authUrl: env.authUrl, baseUrl: env.baseUrl, clientId: env.clientId }

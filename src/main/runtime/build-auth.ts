@@ -7,6 +7,7 @@ import { OAuthFlowService } from '../engine/oauth/oauth-flow-service'
 import { TokenClient } from '../engine/oauth/token-client'
 import { TokenService } from '../engine/oauth/token-service'
 import { EnvironmentStore } from '../engine/profiles/environment-store'
+import type { EnvironmentOverrides } from '../engine/profiles/environment-overrides'
 import { ProfileService } from '../engine/profiles/profile-service'
 import { SandboxControl } from '../engine/sandbox-control/sandbox-control'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
@@ -27,6 +28,8 @@ export interface AuthDeps {
   send: SendHttp
   openExternal?: (url: string) => Promise<void>
   embeddedWindow?: EmbeddedWindowOpener
+  /** A command line's network and OAuth settings over every environment for this run (never saved). */
+  overrides?: EnvironmentOverrides
 }
 
 /** The auth part, built: environments and vault, tokens, the OAuth flow, the sandbox controls. */
@@ -49,7 +52,15 @@ export async function buildAuth(d: AuthDeps): Promise<AuthPart> {
     },
   })
   const store = await EnvironmentStore.open(join(d.dataDir, ENVIRONMENTS_FILE))
-  const profiles = new ProfileService({ store, vault, cipher: d.cipher, secrets: d.secrets, bus: d.bus, sandbox: d.sandbox })
+  const profiles = new ProfileService({
+    store,
+    vault,
+    cipher: d.cipher,
+    secrets: d.secrets,
+    bus: d.bus,
+    sandbox: d.sandbox,
+    overrides: d.overrides,
+  })
   const client = new TokenClient({ send: d.send, secrets: d.secrets })
   const tokens = new TokenService({ vault, secrets: d.secrets, bus: d.bus, environments: profiles, client })
   tokens.loadFromVault()

@@ -6,6 +6,7 @@ import { EventBus } from '../engine/core/event-bus'
 import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { SecretRegistry } from '../engine/core/secret-registry'
 import { createRequestsEngine, createTransport, type RequestsEngine, type TransportLayer } from '../engine/http/requests-engine'
+import type { EnvironmentOverrides } from '../engine/profiles/environment-overrides'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import { loadQuotaConfig } from '../engine/quota/quota-config-store'
 import { ClockSkewEstimator } from '../engine/signing/clock-skew'
@@ -26,6 +27,8 @@ export interface RuntimeOptions {
   /** Start the built-in sandbox (default true). */
   sandbox?: boolean
   sandboxPort?: number
+  /** A command line's network and OAuth settings over every environment for this run (`--ca`, `--proxy`, …). */
+  overrides?: EnvironmentOverrides
   /** Serve the built-in sandbox over HTTPS from the console's local CA (default: PARTNER_CONSOLE_SANDBOX_TLS=1). */
   sandboxTls?: boolean
   /** Let the built-in sandbox answer authorize requests itself (headless runs such as `walkthrough`). */
@@ -98,6 +101,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
           autoConsent: options.sandboxAutoConsent,
           tlsDataDir: (options.sandboxTls ?? process.env.PARTNER_CONSOLE_SANDBOX_TLS === '1') ? options.dataDir : undefined,
         })
+  if (options.overrides?.proxyPassword) secrets.add(options.overrides.proxyPassword, 'proxy_password')
   if (sandbox) {
     secrets.add(sandbox.client.clientSecret, 'client_secret')
     secrets.add(sandbox.adminToken, 'sandbox_admin_token')
@@ -129,6 +133,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       send,
       openExternal: options.openExternal,
       embeddedWindow: options.embeddedWindow,
+      overrides: options.overrides,
     })
     closers.push(() => auth.close())
     const { signing, close: stopSigning } = await buildSigning({

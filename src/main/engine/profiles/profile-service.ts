@@ -16,6 +16,7 @@ import type { SecretRegistry } from '../core/secret-registry'
 import { maskSecret } from '../vault/mask'
 import type { SecretCipher } from '../vault/secret-cipher'
 import { clientSecretKey, networkSecretKey, type Vault } from '../vault/vault'
+import { applyOverrides, type EnvironmentOverrides } from './environment-overrides'
 import { BUILTIN_ID, type EnvironmentRecord, effectivePaths, hostBase, settingsOf } from './environment-record'
 import type { EnvironmentStore } from './environment-store'
 import { toDetail, toSummary } from './environment-view'
@@ -32,6 +33,8 @@ export interface ProfileServiceDeps {
   bus: EventBus
   sandbox: BuiltinSandboxInfo | null
   now?: () => Date
+  /** A command line's settings for this run, over every environment (never saved). */
+  overrides?: EnvironmentOverrides
 }
 
 /**
@@ -49,11 +52,11 @@ export class ProfileService implements EnvironmentProvider {
   }
 
   /** Every environment, the built-in one first. */
-  records(): EnvironmentRecord[] {
+  records(raw = false): EnvironmentRecord[] {
     const out: EnvironmentRecord[] = []
     if (this.deps.sandbox) out.push(builtinRecord(this.deps.sandbox, this.deps.store.builtin))
     for (const e of this.deps.store.list()) out.push(recordFromStored(e))
-    return out
+    return this.deps.overrides && !raw ? out.map(r => applyOverrides(r, this.deps.overrides)) : out
   }
 
   /** One environment, or ConsoleError('not_found') naming it. */
@@ -119,6 +122,7 @@ export class ProfileService implements EnvironmentProvider {
   networkFor(record: EnvironmentRecord): ResolvedNetwork {
     const n = record.network
     const secret = (what: 'proxy_password' | 'client_key' | 'client_cert_passphrase', label: string) => {
+      if (what === 'proxy_password' && this.deps.overrides?.proxyUrl) return this.deps.overrides.proxyPassword
       if (record.builtIn) return undefined
       const value = this.deps.vault.get(networkSecretKey(record.id, what))
       if (value !== undefined) this.deps.secrets.add(value, label)
@@ -296,7 +300,8 @@ export class ProfileService implements EnvironmentProvider {
     accept?: boolean,
     networkSecrets?: NetworkSecretsChange,
   ): Promise<EnvironmentDetail> {
-    const record = this.record(id)
+    // As stored: a command line's overrides must not be saved into the environment.
+    const record = this.records(true).find(r => r.id === id) ?? this.record(id)
     if (record.builtIn) {
       if (networkSecrets) {
         throw new ConsoleError('forbidden', "The built-in sandbox's network settings cannot be changed.", {

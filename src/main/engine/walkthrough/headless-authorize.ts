@@ -1,5 +1,7 @@
 import type { OAuthFlowState } from '../../../shared/contract'
+import { type Dispatcher, fetch } from 'undici'
 import { ConsoleError } from '../core/console-error'
+import { describeNetworkError } from '../http/network-errors'
 import type { WalkthroughOptions } from './walkthrough-types'
 
 const DONE_STEPS = new Set(['callback-received', 'exchanging', 'done'])
@@ -85,30 +87,7 @@ export async function authorizeHeadless(o: WalkthroughOptions, watcher: FlowWatc
   const start = await o.call('oauth:start', { envId: o.envId, mode: 'loopback', timeoutSeconds: o.authorizeTimeoutSeconds })
   const catcher = start.listeningOn ?? start.redirectUri
   if (o.autoConsent) {
-    const first = await fetch(start.authorizeUrl, { redirect: 'manual' })
-    const page = await first.text()
-    const location = first.headers.get('location')
-    if (!location && first.status >= 400) {
-      const title = pageTitle(page)
-      throw new ConsoleError(
-        'invalid_request',
-        `The authorize endpoint refused the request with ${first.status}${title ? ` (“${title}”)` : ''} instead of redirecting.`,
-        {
-          hint: 'This usually means the client_id or the redirect_uri is not registered exactly as sent: open the URL in a browser to read the page, and compare the redirect URI with the registered one.',
-        },
-      )
-    }
-    if (!location) {
-      throw new ConsoleError(
-        'unsupported',
-        `The authorize endpoint answered ${first.status} instead of redirecting: it does not consent by itself.`,
-        {
-          hint: 'Run without --auto-consent and sign in in a browser.',
-        },
-      )
-    }
-    const callback = await fetch(new URL(location, start.authorizeUrl), { redirect: 'manual' })
-    await callback.arrayBuffer()
+    await playBrowser(start.authorizeUrl, catcher, o.dispatcher)
   } else {
     o.progress.note(`Open this URL in a browser, sign in and allow access:`)
     o.progress.note(`  ${start.authorizeUrl}`)
@@ -129,6 +108,49 @@ export async function authorizeHeadless(o: WalkthroughOptions, watcher: FlowWatc
 function pageTitle(html: string): string | null {
   const m = /<title>([^<]{1,200})<\/title>/i.exec(html)
   return m?.[1] ? m[1].trim() : null
+}
+
+/**
+ * Plays the browser for a server that consents by itself: follows redirects from the authorize URL, keeping cookies
+ * (a standard server's login and consent steps use them), until the redirect reaches the catcher, which it calls
+ * once. Network failures are described (TLS, proxy, refused), never a bare "fetch failed".
+ */
+async function playBrowser(authorizeUrl: string, catcher: string, dispatcher: Dispatcher | undefined): Promise<void> {
+  const jar = new Map<string, string>()
+  const catcherOrigin = new URL(catcher).origin
+  let current = new URL(authorizeUrl)
+  for (let hop = 0; hop < 12; hop++) {
+    const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    let response: Awaited<ReturnType<typeof fetch>>
+    try {
+      response = await fetch(current, {
+        redirect: 'manual',
+        headers: cookie && current.origin !== catcherOrigin ? { cookie } : {},
+        dispatcher: current.origin === catcherOrigin ? undefined : dispatcher,
+      })
+    } catch (error) {
+      throw describeNetworkError(error as Error, { url: current, timeoutMs: 30_000 })
+    }
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? ''
+      const eq = pair.indexOf('=')
+      if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1))
+    }
+    await response.arrayBuffer()
+    if (current.origin === catcherOrigin) return
+    const location = response.headers.get('location')
+    if (!location || response.status < 300 || response.status >= 400) {
+      throw new ConsoleError(
+        'unsupported',
+        `The authorize endpoint answered ${response.status} instead of redirecting: it does not consent by itself.`,
+        { hint: 'Run without --auto-consent and sign in in a browser.' },
+      )
+    }
+    current = new URL(location, current)
+  }
+  throw new ConsoleError('unsupported', 'The authorize endpoint redirected more than 12 times without reaching the redirect URI.', {
+    hint: 'Run without --auto-consent and sign in in a browser.',
+  })
 }
 
 /** `4:05` style countdown text. */

@@ -45,6 +45,8 @@ export interface WalkthroughOptions {
   progress: ProgressReporter
   /** Aborts the run (Ctrl-C): the wait for the callback ends at once with ConsoleError('cancelled'). */
   signal?: AbortSignal
+  /** How the auto-consent "browser" reaches the authorization server (the environment's CA files and proxy). */
+  dispatcher?: import('undici').Dispatcher
   /** Seconds between countdown lines while waiting for the callback (default 15). */
   countdownEverySeconds?: number
 }
