@@ -136,9 +136,19 @@ async function playBrowser(authorizeUrl: string, catcher: string, dispatcher: Di
       const eq = pair.indexOf('=')
       if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1))
     }
-    await response.arrayBuffer()
+    const page = await response.text()
     if (current.origin === catcherOrigin) return
     const location = response.headers.get('location')
+    if (!location && response.status >= 400) {
+      const title = pageTitle(page)
+      throw new ConsoleError(
+        'invalid_request',
+        `The authorize endpoint refused the request with ${response.status}${title ? ` (“${title}”)` : ''} instead of redirecting.`,
+        {
+          hint: 'This usually means the client_id or the redirect_uri is not registered exactly as sent: open the URL in a browser to read the page, and compare the redirect URI with the registered one.',
+        },
+      )
+    }
     if (!location || response.status < 300 || response.status >= 400) {
       throw new ConsoleError(
         'unsupported',
