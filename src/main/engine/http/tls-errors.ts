@@ -3,14 +3,16 @@ import { ConsoleError } from '../core/console-error'
 /** The deepest error with a `code` in an error's `cause` chain (fetch's `fetch failed` hides the real one there). */
 export function rootCause(error: unknown): Error & { code?: string } {
   let current = error as (Error & { code?: string; cause?: unknown; errors?: unknown[] }) | undefined
-  let best = current as Error & { code?: string }
+  let withCode: (Error & { code?: string }) | undefined
+  let deepest = current as Error & { code?: string }
   for (let depth = 0; current && depth < 8; depth++) {
-    if (current.code) best = current
+    if (current.code) withCode = current
+    deepest = current
     const next = current.cause ?? (Array.isArray(current.errors) ? current.errors[0] : undefined)
     if (!next || typeof next !== 'object') break
     current = next as typeof current
   }
-  return best
+  return withCode ?? deepest
 }
 
 const UNTRUSTED = new Set([
