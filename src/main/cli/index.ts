@@ -28,6 +28,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'print a runnable program (curl, Node, Python, ...) that performs a request and signs it at run time',
     load: async () => (await import('./snippet-command')).runSnippetCommand,
   },
+  replay: {
+    summary: 'replay a repro bundle or a HAR against the sandbox or an environment, compare each answer with the original',
+    load: async () => (await import('./replay-command')).runReplayCommand,
+  },
   walkthrough: {
     summary: 'run the whole flow headless (authorize, token, locations, install, export) and write a sanitized HAR',
     load: async () => (await import('./walkthrough-command')).runWalkthroughCommand,

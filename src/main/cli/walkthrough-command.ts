@@ -18,7 +18,7 @@ import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
 import { chooseEnvironment, parseWhere, WHERE_OPTIONS } from './where-args'
 
 const HELP = `partner-console walkthrough [--sandbox | --env NAME | --auth-url URL --base-url URL --client-id ID --redirect-uri URI]
-                            [--scenario NAME] [--har FILE] [--json] [options]
+                            [--scenario NAME] [--har FILE] [--bundle FILE [--note TEXT]] [--json] [options]
 
 Runs the whole flow headless, one progress line per step: authorize (loopback catch), token, locations, install,
 export tickets (HMAC), then writes a sanitized HAR of every exchange.
@@ -35,6 +35,8 @@ Options:
   --scenario NAME       put the built-in sandbox into a state a merchant reports first (with --sandbox only):
 ${SCENARIOS.map(s => `                          ${s.name.padEnd(22)} ${s.title}`).join('\n')}
   --har FILE            write the sanitized HAR there
+  --bundle FILE         also write a repro bundle of the run there (HAR, environment without secrets, skew, quotas,
+                          token fingerprints and lifecycle); --note TEXT is kept in it
   --json                print a JSON report on stdout (progress lines go to stderr)
   --auto-consent        the server answers the authorize URL itself (a sandbox run with auto-consent)
   --open                also open the authorize URL in the default browser
@@ -64,6 +66,8 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       ...NETWORK_OPTIONS,
       'sandbox-tls': { type: 'boolean', default: false },
       har: { type: 'string' },
+      bundle: { type: 'string' },
+      note: { type: 'string' },
       scenario: { type: 'string' },
       json: { type: 'boolean', default: false },
       'auto-consent': { type: 'boolean', default: false },
@@ -175,9 +179,15 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       signal: interrupt.signal,
       dispatcher: rt.engine.layer.network.dispatcherFor((await rt.engine.auth.profiles.get(env.id)).network),
     })
+    let bundle: { path: string; entries: number } | null = null
+    if (values.bundle !== undefined) {
+      const written = await call('support:writeBundle', { envId: env.id, note: values.note })
+      bundle = { path: await writeHarFile(values.bundle, written.text), entries: written.entries }
+      progressOut.write(`Repro bundle: ${bundle.entries} entries in ${bundle.path}\n`)
+    }
     if (values.json) {
       const environment = { id: env.id, name: env.name, authUrl: env.authUrl, baseUrl: env.baseUrl, clientId: env.clientId }
-      safeIo.stdout.write(`${JSON.stringify({ ok: report.ok, environment, steps: report.steps, har: report.har }, null, 2)}\n`)
+      safeIo.stdout.write(`${JSON.stringify({ ok: report.ok, environment, steps: report.steps, har: report.har, bundle }, null, 2)}\n`)
     } else {
       const failedStep = report.steps.find(s => s.status === 'failed')
       safeIo.stdout.write(

@@ -18,6 +18,9 @@ import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
 import { buildSigning } from './build-signing'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import { registerHandlers } from './register-handlers'
+import { BundleReplay } from '../engine/support/bundle-replay'
+import { LifecycleRecorder } from '../engine/support/lifecycle-recorder'
+import { ReproBundles } from '../engine/support/repro-bundle'
 
 export interface RuntimeOptions {
   transport: TransportKind
@@ -56,6 +59,8 @@ export interface EngineParts {
   auth: AuthPart
   signing: SigningService
   requests: RequestsEngine
+  /** Repro bundles and their replay (support staff). */
+  support: { bundles: ReproBundles; replay: BundleReplay }
 }
 
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
@@ -154,7 +159,25 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       signingTimestamp: () => signingTimestamp(skew),
       creator: { name: 'Partner API Console', version: pkg.version },
     })
-    engine = { skew, layer, auth, signing, requests }
+    const lifecycle = new LifecycleRecorder(bus)
+    closers.push(() => lifecycle.close())
+    const environment = async (envId?: string) => {
+      const env = await auth.profiles.get(envId ?? auth.profiles.resolveId())
+      const record = auth.profiles.record(env.id)
+      return { ...env, catchMode: record.catchMode, pkce: record.pkce }
+    }
+    const bundles = new ReproBundles({
+      log: layer.log,
+      secrets,
+      environment,
+      tokens: envId => auth.tokens.view(envId),
+      quotas: () => layer.quota.list(),
+      skew: () => skew.estimate(),
+      lifecycle,
+      creator: { name: 'Partner API Console', version: pkg.version },
+    })
+    const replay = new BundleReplay({ bundles, exports: requests.exports, log: layer.log, workbench: requests.workbench, environment, bus })
+    engine = { skew, layer, auth, signing, requests, support: { bundles, replay } }
   } catch (error) {
     await closeAll()
     throw error

@@ -7,12 +7,15 @@ import { registerOAuthHandlers } from '../bridge/handlers/oauth-handlers'
 import { registerQuotaHandlers } from '../bridge/handlers/quota-handlers'
 import { registerSandboxHandlers } from '../bridge/handlers/sandbox-handlers'
 import { registerSigningHandlers } from '../bridge/handlers/signing-handlers'
+import { registerSupportHandlers } from '../bridge/handlers/support-handlers'
 import { registerWorkbenchHandlers } from '../bridge/handlers/workbench-handlers'
 import type { HandlerRegistry } from '../bridge/registry'
 import type { RequestsEngine, TransportLayer } from '../engine/http/requests-engine'
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
 import { saveQuotaConfig } from '../engine/quota/quota-config-store'
 import type { SigningService } from '../engine/signing/signing-service'
+import type { BundleReplay } from '../engine/support/bundle-replay'
+import type { ReproBundles } from '../engine/support/repro-bundle'
 import { CollectionStore } from '../engine/workbench/collection-store'
 import type { AuthPart } from './build-auth'
 
@@ -26,6 +29,7 @@ export interface HandledParts {
   auth: AuthPart
   signing: SigningService
   requests: RequestsEngine
+  support: { bundles: ReproBundles; replay: BundleReplay }
 }
 
 /**
@@ -46,4 +50,5 @@ export function registerHandlers(registry: HandlerRegistry, p: HandledParts): vo
     collections: new CollectionStore(p.dataDir, p.redact),
     environments: p.auth.profiles,
   })
+  registerSupportHandlers(registry, p.support)
 }

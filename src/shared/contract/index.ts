@@ -7,6 +7,7 @@ import { oauthChannels, oauthEvents } from './oauth'
 import { quotaChannels, quotaEvents } from './quota'
 import { sandboxChannels, sandboxEvents } from './sandbox'
 import { signingChannels, signingEvents } from './signing'
+import { supportChannels, supportEvents } from './support'
 import { workbenchChannels, workbenchEvents } from './workbench'
 import type { ChannelDef, EventDef } from './define'
 
@@ -19,6 +20,7 @@ export * from './oauth'
 export * from './quota'
 export * from './sandbox'
 export * from './signing'
+export * from './support'
 export * from './workbench'
 export * from './define'
 export * from './errors'
@@ -38,6 +40,7 @@ export const channels = {
   ...logChannels,
   ...sandboxChannels,
   ...workbenchChannels,
+  ...supportChannels,
 } as const
 
 /** Every event the engine sends to the renderer. */
@@ -51,6 +54,7 @@ export const events = {
   ...logEvents,
   ...sandboxEvents,
   ...workbenchEvents,
+  ...supportEvents,
 } as const
 
 export type Channels = typeof channels
