@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { type PkceChallenge, verifierMatches } from './pkce'
 import { randomToken } from './secure-compare'
 import type { SandboxClock } from './types'
 
@@ -11,11 +12,13 @@ export interface CodeRecord {
   expiresAt: number
   used: boolean
   grantId: string
+  /** The authorize request's PKCE challenge, when it sent one. */
+  pkce?: PkceChallenge
 }
 
 export type RedeemResult =
   | { ok: true; record: CodeRecord }
-  | { ok: false; reason: 'unknown' | 'expired' | 'wrong_client' | 'redirect_mismatch' }
+  | { ok: false; reason: 'unknown' | 'expired' | 'wrong_client' | 'redirect_mismatch' | 'pkce_missing' | 'pkce_mismatch' }
   | { ok: false; reason: 'replayed'; grantId: string }
 
 /** Used codes are remembered this long after their expiry so late replays are still recognised. */
@@ -34,7 +37,7 @@ export class AuthorizationCodes {
   ) {}
 
   /** Issues a code for an allowed authorization. */
-  issue(input: { clientId: string; redirectUri: string; merchantId: string; permissions: string[] }): CodeRecord {
+  issue(input: { clientId: string; redirectUri: string; merchantId: string; permissions: string[]; pkce?: PkceChallenge }): CodeRecord {
     this.sweep()
     const record: CodeRecord = {
       ...input,
@@ -53,13 +56,18 @@ export class AuthorizationCodes {
    * prove it holds it (another client's request does not consume it); a second redemption reports
    * the grant so the caller can revoke what the first one issued.
    */
-  redeem(code: string, clientId: string, redirectUri: string): RedeemResult {
+  redeem(code: string, clientId: string, redirectUri: string, pkce?: { verifier?: string; verify: boolean }): RedeemResult {
     const record = this.codes.get(code)
     if (!record) return { ok: false, reason: 'unknown' }
     if (record.clientId !== clientId) return { ok: false, reason: 'wrong_client' }
     if (record.used) return { ok: false, reason: 'replayed', grantId: record.grantId }
     if (this.clock.now() >= record.expiresAt) return { ok: false, reason: 'expired' }
     if (record.redirectUri !== redirectUri) return { ok: false, reason: 'redirect_mismatch' }
+    // RFC 7636 4.6: a code issued for a challenge needs the matching verifier (the code is not burnt without it).
+    if (record.pkce && pkce?.verify !== false) {
+      if (!pkce?.verifier) return { ok: false, reason: 'pkce_missing' }
+      if (!verifierMatches(record.pkce, pkce.verifier)) return { ok: false, reason: 'pkce_mismatch' }
+    }
     record.used = true
     return { ok: true, record }
   }

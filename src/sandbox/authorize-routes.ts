@@ -1,6 +1,7 @@
 import { consentPage, errorPage, grantField, loginPage } from './auth-pages'
 import { BodyTooLargeError, parseBodyFields, readBody, sendHtml, sendRedirect } from './http-io'
 import type { PendingAuthorization } from './pending-authorizations'
+import { type PkceChallenge, readPkceChallenge } from './pkce'
 import type { RequestContext } from './router'
 import { secretsEqual } from './secure-compare'
 import type { SandboxClient } from './types'
@@ -30,12 +31,14 @@ function allow(
   merchantId: string,
   permissions: string[],
   state?: string,
+  pkce?: PkceChallenge,
 ): void {
   const code = ctx.state.codes.issue({
     clientId: client.clientId,
     redirectUri,
     merchantId,
     permissions,
+    pkce,
   })
   sendRedirect(ctx.res, redirectWith(redirectUri, { code: code.code, state: stateParam(ctx, state) }))
 }
@@ -73,10 +76,18 @@ export function handleAuthorize(ctx: RequestContext) {
     const description = responseType === null ? 'response_type is required' : 'only response_type=code is supported'
     return sendRedirect(ctx.res, redirectWith(redirectUri, { error, error_description: description, state: stateParam(ctx, state) }))
   }
+  const pkceRead = readPkceChallenge(q)
+  if (pkceRead && 'problem' in pkceRead) {
+    return sendRedirect(
+      ctx.res,
+      redirectWith(redirectUri, { error: 'invalid_request', error_description: pkceRead.problem, state: stateParam(ctx, state) }),
+    )
+  }
+  const pkce = pkceRead ?? undefined
   const auto = ctx.state.config.autoConsent
   if (auto === 'allow') {
     const merchantId = ctx.state.demoLogins[0]?.merchantId ?? 'M-1001'
-    return allow(ctx, client, redirectUri, merchantId, ctx.state.scenario.grantedByDefault(client.permissions ?? []), state)
+    return allow(ctx, client, redirectUri, merchantId, ctx.state.scenario.grantedByDefault(client.permissions ?? []), state, pkce)
   }
   if (auto === 'deny') {
     return sendRedirect(ctx.res, redirectWith(redirectUri, { error: 'access_denied', state: stateParam(ctx, state) }))
@@ -85,6 +96,7 @@ export function handleAuthorize(ctx: RequestContext) {
     clientId: client.clientId,
     redirectUri,
     state,
+    pkce,
     permissions: client.permissions ?? [],
     large,
   })
@@ -197,6 +209,6 @@ export async function handleDecision(ctx: RequestContext): Promise<void> {
     return sendHtml(ctx.res, 400, consentFor(pending, clientName, [], message))
   }
   ctx.state.pending.consume(pending.id)
-  if (form.decision === 'allow') return allow(ctx, client, pending.redirectUri, pending.merchantId, granted, pending.state)
+  if (form.decision === 'allow') return allow(ctx, client, pending.redirectUri, pending.merchantId, granted, pending.state, pending.pkce)
   sendRedirect(ctx.res, redirectWith(pending.redirectUri, { error: 'access_denied', state: stateParam(ctx, pending.state) }))
 }

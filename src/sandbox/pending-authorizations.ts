@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { secretsEqual } from './secure-compare'
 import type { SandboxClock } from './types'
+import type { PkceChallenge } from './pkce'
 
 export interface PendingAuthorization {
   id: string
@@ -9,6 +10,8 @@ export interface PendingAuthorization {
   clientId: string
   redirectUri: string
   state?: string
+  /** PKCE (RFC 7636) as sent on the authorize request. */
+  pkce?: PkceChallenge
   permissions: string[]
   /** Draw the pages in large type (presenter mode asked for it with `presenter=1`). */
   large?: boolean
@@ -31,7 +34,14 @@ export class PendingAuthorizations {
   constructor(private readonly clock: SandboxClock) {}
 
   /** Starts a pending authorization; the oldest is dropped when too many are open. */
-  create(input: { clientId: string; redirectUri: string; state?: string; permissions: string[]; large?: boolean }): PendingAuthorization {
+  create(input: {
+    clientId: string
+    redirectUri: string
+    state?: string
+    pkce?: PkceChallenge
+    permissions: string[]
+    large?: boolean
+  }): PendingAuthorization {
     if (this.pending.size >= MAX_PENDING) {
       const oldest = this.pending.keys().next()
       if (!oldest.done) this.pending.delete(oldest.value)

@@ -18,6 +18,7 @@ export interface SandboxConfig {
   exportRequiresInstallation: boolean
   exportMaxRangeDays: number
   echoState: boolean
+  verifyPkce: boolean
   locationsPageSize: number
   limits: {
     defaultPerWindow: number
@@ -58,6 +59,7 @@ export function resolveConfig(opts: SandboxOptions): SandboxConfig {
     exportRequiresInstallation: opts.exportRequiresInstallation ?? false,
     exportMaxRangeDays: opts.exportMaxRangeDays ?? 31,
     echoState: opts.echoState ?? true,
+    verifyPkce: opts.verifyPkce ?? true,
     locationsPageSize: opts.locationsPageSize ?? 0,
     limits: {
       defaultPerWindow: opts.limits?.defaultPerWindow ?? 100,

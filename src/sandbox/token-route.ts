@@ -21,17 +21,28 @@ function formDecode(text: string): string {
   }
 }
 
-/** Client credentials from the body (spec) or from HTTP Basic (RFC 6749 client_secret_basic). */
-function clientCredentials(ctx: RequestContext, fields: Fields): { id?: string; secret?: string } {
+/** Client credentials from the body (spec) or from HTTP Basic (RFC 6749 client_secret_basic), and which was used. */
+function clientCredentials(ctx: RequestContext, fields: Fields): { id?: string; secret?: string; basic: boolean } {
   const auth = ctx.req.headers.authorization
   if (auth?.toLowerCase().startsWith('basic ')) {
     const decoded = Buffer.from(auth.slice(6).trim(), 'base64').toString('utf8')
     const colon = decoded.indexOf(':')
     if (colon > 0) {
-      return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) }
+      return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)), basic: true }
     }
+    return { basic: true }
   }
-  return { id: field(fields, 'client_id'), secret: field(fields, 'client_secret') }
+  return { id: field(fields, 'client_id'), secret: field(fields, 'client_secret'), basic: false }
+}
+
+/**
+ * 401 invalid_client. RFC 6749 5.2: `WWW-Authenticate` only to a client that authenticated with the Authorization
+ * header; a client that sent its credentials in the body gets the JSON error alone (standard libraries then show it
+ * instead of prompting for a password).
+ */
+function refuseClient(ctx: RequestContext, basic: boolean, description: string): void {
+  if (basic) ctx.res.setHeader('WWW-Authenticate', 'Basic realm="sandbox"')
+  sendOAuthError(ctx.res, 401, 'invalid_client', description)
 }
 
 function sendTokens(ctx: RequestContext, access: TokenRecord, refresh: TokenRecord, withExpiration: boolean): void {
@@ -55,7 +66,10 @@ function authorizationCodeGrant(ctx: RequestContext, client: SandboxClient, fiel
     return sendOAuthError(ctx.res, 400, 'invalid_request', `missing required field(s): ${missing}`)
   }
   const { state } = ctx
-  const result = state.codes.redeem(code, client.clientId, redirectUri)
+  const result = state.codes.redeem(code, client.clientId, redirectUri, {
+    verifier: field(fields, 'code_verifier'),
+    verify: state.config.verifyPkce,
+  })
   if (!result.ok) {
     if (result.reason === 'replayed') {
       const revoked = state.tokens.revokeGrant(result.grantId)
@@ -71,6 +85,8 @@ function authorizationCodeGrant(ctx: RequestContext, client: SandboxClient, fiel
       expired: `authorization code has expired (codes live ${state.config.codeTtlSeconds} s)`,
       wrong_client: 'authorization code was issued to another client',
       redirect_mismatch: 'redirect_uri does not match the one used in the authorization request',
+      pkce_missing: 'code_verifier is required: the authorization request sent a code_challenge (PKCE)',
+      pkce_mismatch: 'code_verifier does not match the code_challenge of the authorization request (PKCE)',
     }[result.reason]
     return sendOAuthError(ctx.res, 400, 'invalid_grant', text)
   }
@@ -108,7 +124,8 @@ function refreshTokenGrant(ctx: RequestContext, client: SandboxClient, fields: F
 
 /**
  * POST /oauth2/token/ (4.2, 4.3). Accepts JSON (spec) and form encoding (RFC 6749). Client
- * authentication comes first (401 invalid_client), then the grant. Every answer is no-store.
+ * authentication comes first (401 invalid_client), then the client's quota (counted only once it has
+ * authenticated, so wrong secrets from anyone cannot use up a client's quota), then the grant. Every answer is no-store.
  */
 export async function handleToken(ctx: RequestContext): Promise<void> {
   let body: string
@@ -121,7 +138,6 @@ export async function handleToken(ctx: RequestContext): Promise<void> {
   const fields = parseBodyFields(ctx.req.headers['content-type'], body)
   const creds = clientCredentials(ctx, fields ?? {})
   const client = creds.id ? ctx.state.clients.get(creds.id) : undefined
-  if (!applyQuota(ctx, client?.clientId)) return
   if (fields === null) {
     return sendOAuthError(
       ctx.res,
@@ -132,14 +148,16 @@ export async function handleToken(ctx: RequestContext): Promise<void> {
   }
   const grantType = field(fields, 'grant_type')
   if (!grantType) return sendOAuthError(ctx.res, 400, 'invalid_request', 'missing required field(s): grant_type')
+  // Not authenticated: counted under anonymous:<ip> (limits.countUnidentified), never under the client it names.
   if (!creds.id || !creds.secret) {
-    ctx.res.setHeader('WWW-Authenticate', 'Basic realm="sandbox"')
-    return sendOAuthError(ctx.res, 401, 'invalid_client', 'client_id and client_secret are required')
+    if (!applyQuota(ctx, undefined)) return
+    return refuseClient(ctx, creds.basic, 'client_id and client_secret are required')
   }
   if (!client || !secretsEqual(client.clientSecret, creds.secret)) {
-    ctx.res.setHeader('WWW-Authenticate', 'Basic realm="sandbox"')
-    return sendOAuthError(ctx.res, 401, 'invalid_client', 'unknown client_id or wrong client_secret')
+    if (!applyQuota(ctx, undefined)) return
+    return refuseClient(ctx, creds.basic, 'unknown client_id or wrong client_secret')
   }
+  if (!applyQuota(ctx, client.clientId)) return
   if (grantType === 'authorization_code') return authorizationCodeGrant(ctx, client, fields)
   if (grantType === 'refresh_token') return refreshTokenGrant(ctx, client, fields)
   sendOAuthError(ctx.res, 400, 'unsupported_grant_type', `grant_type ${JSON.stringify(grantType)} is not supported`)

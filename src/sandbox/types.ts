@@ -66,6 +66,11 @@ export interface SandboxOptions {
   exportMaxRangeDays?: number
   /** Echo `state` on the authorize redirect (default true). */
   echoState?: boolean
+  /**
+   * Verify PKCE (RFC 7636) when the authorize request carried a code_challenge: the token request must bring the
+   * matching code_verifier (S256 or plain), or it gets invalid_grant (default true).
+   */
+  verifyPkce?: boolean
   /** Page the locations list with `?page=` when set (default: no paging, `meta: {}`). */
   locationsPageSize?: number
   limits?: SandboxLimitsOptions

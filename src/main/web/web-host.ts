@@ -80,7 +80,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           `${cookieName}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
           ...staleSessionCookies(req.headers.cookie, cookieName),
         ],
-        Location: url.pathname,
+        // One leading slash only: `/.//evil.example/x` normalizes to `//evil.example/x`, which a browser reads as
+        // another host (an open redirect).
+        Location: `/${url.pathname.replace(/^\/+/, '')}`,
         'Cache-Control': 'no-store',
       })
       res.end()

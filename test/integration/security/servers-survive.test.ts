@@ -112,6 +112,19 @@ describe('no single connection stops the web host', () => {
   })
 })
 
+describe('the web host never redirects off-site', () => {
+  it('/.//host/x with the token trades it for the cookie and stays on this origin', async () => {
+    const host = await webHost()
+    for (const path of ['/.//evil.example/x', '//evil.example/x', '/./%2F/evil.example']) {
+      const answer = await rawGet(host.port, `${path}?token=${host.token}`)
+      expect(answer.status).toBe(302)
+      const location = /\r\nLocation: ([^\r]*)/i.exec(answer.text)?.[1] ?? ''
+      expect(location.startsWith('/') && !location.startsWith('//')).toBe(true)
+      expect(new URL(location, host.origin).origin).toBe(host.origin)
+    }
+  })
+})
+
 describe('no single connection stops the sandbox or the loopback catcher', () => {
   it('the sandbox survives an Upgrade that is reset and a request reset halfway through its body', async () => {
     const sandbox = await startSandbox({ quiet: true })
