@@ -69,6 +69,19 @@ describe('the request workbench against the sandbox', () => {
     expect(cmp.status.equal).toBe(true)
   })
 
+  it('the engine API replays a log entry with an edit, fresh credentials and the compare of both (the support bundles’ replay)', async () => {
+    const first = await c.ok('workbench:send', { request: lookup('T-5') })
+    const { workbench } = c.runtime.engine.requests
+    const replay = await workbench.resend(first.logId, {
+      edit: r => ({ ...r, body: JSON.stringify({ ticketIds: ['T-6'] }) }),
+    })
+    expect(replay.view.status).toBe(200)
+    expect(replay.draft.sourceId).toBe(first.logId)
+    const cmp = workbench.compare(first.logId, replay.view.logId)
+    expect(cmp.requestBody.differences).toEqual([{ pointer: '/ticketIds/0', kind: 'changed', a: '"T-5"', b: '"T-6"' }])
+    expect(cmp.canonical?.parts.find(p => p.name === 'body')?.equal).toBe(false)
+  })
+
   it('compares a failing exchange with a working one: status, body and the canonical part that differs', async () => {
     const good = await c.ok('workbench:send', { request: lookup('T-3') })
     const bad = await c.ok('workbench:send', { request: { ...lookup('T-3'), path: '/POS/v2/lookup/tickets', auth: 'none' } })

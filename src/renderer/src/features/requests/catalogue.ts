@@ -1,4 +1,4 @@
-import type { Draft } from './workbench-store'
+import type { Draft } from './draft'
 
 /** One ready request of the spec, with the limit section 8 gives its family. */
 export interface CatalogueItem {

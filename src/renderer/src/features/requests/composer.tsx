@@ -7,6 +7,7 @@ import { openInInspector } from '../inspector/inspector-store'
 import { ExportResponse } from '../export-tickets/export-response'
 import { linkFromExchange } from '../export-tickets/use-export'
 import { CopyAs } from './copy-as'
+import { jsonProblem, placeholders } from './draft-checks'
 import { KeyValueTable } from './key-value-table'
 import { QuotaPrediction } from './quota-prediction'
 import { SaveBox } from './save-box'
@@ -14,24 +15,6 @@ import { toRequest, useComposerSend } from './use-workbench'
 import { type Draft, useWorkbenchStore } from './workbench-store'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
-
-/** The placeholders of a path, each once, in order. */
-export function placeholders(path: string): string[] {
-  return [...new Set([...path.matchAll(/\{(\w+)\}/g)].map(m => m[1] as string))]
-}
-
-/** Why a body would not parse as JSON (null when it does, or when it does not claim to be JSON). */
-export function jsonProblem(draft: Draft): string | null {
-  const type = draft.headers.find(h => h.enabled && h.name.toLowerCase() === 'content-type')?.value ?? ''
-  const looks = /json/i.test(type) || /^\s*[[{]/.test(draft.body)
-  if (!looks || draft.body.trim() === '') return null
-  try {
-    JSON.parse(draft.body)
-    return null
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
-  }
-}
 
 /**
  * The composer: method, target, path with {params}, query and header tables, the body in monaco (JSON checked as

@@ -1,22 +1,12 @@
 import { create } from 'zustand'
 import type { ComposerRequestInput, HttpExchangeView } from '../../../../shared/contract'
 import { useNavStore } from '../../stores/nav-store'
+import { type Draft, EMPTY_DRAFT } from './draft'
+
+export type { Draft } from './draft'
+export { EMPTY_DRAFT } from './draft'
 
 export type WorkbenchTab = 'compose' | 'compare'
-
-/** A request as the composer edits it (every field present). */
-export interface Draft {
-  method: string
-  target: 'api' | 'auth'
-  path: string
-  params: Record<string, string>
-  query: Array<{ name: string; value: string; enabled: boolean }>
-  headers: Array<{ name: string; value: string; enabled: boolean }>
-  body: string
-  auth: 'bearer' | 'hmac' | 'none'
-}
-
-export const EMPTY_DRAFT: Draft = { method: 'GET', target: 'api', path: '/', params: {}, query: [], headers: [], body: '', auth: 'bearer' }
 
 interface WorkbenchStore {
   tab: WorkbenchTab
