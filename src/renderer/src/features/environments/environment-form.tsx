@@ -5,6 +5,8 @@ import { BridgeCallError } from '../../../../shared/contract/errors'
 import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { FormField } from './form-field'
+import { NetworkFieldset } from './network-fieldset'
+import { networkSecretsOf } from './network-form-model'
 import {
   blankForm,
   byField,
@@ -53,21 +55,22 @@ export function EnvironmentForm({
   const settings = useMemo(() => settingsOf(v), [v])
   const local = localIssues(v)
   const validation = useValidation(settings, local.length === 0 && !fixed)
-  const storingSecret = !fixed && v.clientSecret !== ''
+  const networkSecrets = fixed ? undefined : networkSecretsOf(v.net)
+  const storingSecret = !fixed && (v.clientSecret !== '' || networkSecrets !== undefined)
   const needsConsent = storingSecret && !storage.protected
 
   const save = useMutation({
     mutationFn: async () => {
       const acceptUnprotectedStorage = needsConsent ? accept : undefined
       if (!editing) {
-        return invoke('env:create', { settings, clientSecret: v.clientSecret || undefined, acceptUnprotectedStorage })
+        return invoke('env:create', { settings, clientSecret: v.clientSecret || undefined, networkSecrets, acceptUnprotectedStorage })
       }
       if (fixed) {
         const changes = Object.fromEntries(FLOW_FIELDS.map(k => [k, settings[k]]))
         return invoke('env:update', { id: editing.id, changes })
       }
       const clientSecret = v.removeSecret ? null : v.clientSecret || undefined
-      return invoke('env:update', { id: editing.id, changes: settings, clientSecret, acceptUnprotectedStorage })
+      return invoke('env:update', { id: editing.id, changes: settings, clientSecret, networkSecrets, acceptUnprotectedStorage })
     },
     onSuccess: env => {
       void client.invalidateQueries({ queryKey: envKeys.all })
@@ -90,6 +93,14 @@ export function EnvironmentForm({
     'catchMode',
     'callbackTimeoutSeconds',
     ...PATH_KEYS.map(k => `paths.${k}`),
+    'authorizeParams',
+    'network.caFiles',
+    'network.proxyMode',
+    'network.proxyUrl',
+    'network.proxyUsername',
+    'network.noProxy',
+    'network.clientCertKind',
+    'network.clientCertFile',
   ])
   const other = [...errors.entries()].filter(([path]) => !known.has(path))
   const blocking = local.length > 0 || engineIssues.length > 0 || (needsConsent && !accept)
@@ -244,6 +255,7 @@ export function EnvironmentForm({
           ))}
         </div>
       </details>
+      {fixed ? null : <NetworkFieldset v={v.net} set={net => set('net', net)} errors={errors} editing={editing} disabled={fixed} />}
       {validation.data?.warnings.length && !fixed ? (
         <ul className="env-form__warnings" aria-label="Warnings">
           {validation.data.warnings.map(w => (
@@ -274,6 +286,7 @@ export function EnvironmentForm({
 /** Whether the user has touched the field(s) an issue is about (until a save attempt, untouched fields stay quiet). */
 function touchedFor(path: string, touched: Set<string>): boolean {
   if (path === 'catchMode') return touched.has('catchMode') || touched.has('redirectUri')
+  if (path.startsWith('network.') || path.startsWith('authorizeParams') || path === 'tokenBody') return touched.has('net')
   return touched.has(path.split('.')[0] ?? path)
 }
 

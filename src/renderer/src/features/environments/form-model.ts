@@ -1,3 +1,4 @@
+import { blankNetworkForm, type NetworkFormValues, networkFormOf, networkSettingsOf, parseParams } from './network-form-model'
 import type { CatchMode, EnvironmentDetail, EnvironmentPathKey, EnvironmentSettings, ValidationIssue } from '../../../../shared/contract'
 
 /** The path override keys, copied from the contract (kept in step by the Record type below). */
@@ -38,6 +39,8 @@ export interface FormValues {
   /** A new secret; '' keeps the stored one (edit) or stores none (create). */
   clientSecret: string
   removeSecret: boolean
+  /** Trust, proxy, client certificate, token body and extra authorize parameters. */
+  net: NetworkFormValues
 }
 
 export const REQUIRED = ['name', 'authUrl', 'baseUrl', 'clientId', 'redirectUri'] as const
@@ -61,6 +64,7 @@ export function blankForm(): FormValues {
     paths: emptyPaths(),
     clientSecret: '',
     removeSecret: false,
+    net: blankNetworkForm(),
   }
 }
 
@@ -82,6 +86,7 @@ export function formOf(env: EnvironmentDetail): FormValues {
     paths,
     clientSecret: '',
     removeSecret: false,
+    net: networkFormOf(env),
   }
 }
 
@@ -92,6 +97,7 @@ export function localIssues(v: FormValues): ValidationIssue[] {
   const t = Number(v.callbackTimeoutSeconds)
   if (!Number.isInteger(t) || t < 10 || t > 3600)
     out.push({ path: 'callbackTimeoutSeconds', message: 'A whole number of seconds from 10 to 3600.' })
+  out.push(...parseParams(v.net.authorizeParams).issues)
   return out
 }
 
@@ -111,6 +117,7 @@ export function settingsOf(v: FormValues): EnvironmentSettings {
     callbackTimeoutSeconds: Number(v.callbackTimeoutSeconds),
     requireStateEcho: v.requireStateEcho,
     production: v.production,
+    ...networkSettingsOf(v.net),
   }
 }
 

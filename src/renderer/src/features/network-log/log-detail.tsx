@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { LogEntry, LogEntrySummary } from '../../../../shared/contract'
 import { ErrorBox } from '../../ui/error-box'
 import { BodyView } from './body-view'
+import { ConnectionExplainer } from './connection-explainer'
 import { CurlActions } from './curl-actions'
 import { HeadersTable } from './headers-table'
 import { formatBytes, formatMs } from './log-format'
@@ -10,7 +11,7 @@ import { TimingWaterfall } from './timing-waterfall'
 import { useLogEntry } from './use-log-actions'
 import { WorkbenchActions } from './workbench-actions'
 
-const TABS = ['Headers', 'Request', 'Response', 'Timing'] as const
+const TABS = ['Headers', 'Request', 'Response', 'Timing', 'Connection'] as const
 type Tab = (typeof TABS)[number]
 
 function General({ e }: { e: LogEntry }) {
@@ -107,6 +108,7 @@ export function LogDetail({ summary, onClose }: { summary: LogEntrySummary; onCl
             </p>
           )
         ) : null}
+        {e && tab === 'Connection' ? <ConnectionExplainer connection={e.connection} /> : null}
       </div>
     </section>
   )
