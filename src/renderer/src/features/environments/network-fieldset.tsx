@@ -31,7 +31,7 @@ export function NetworkFieldset({
       <summary>Network (CA files, proxy, client certificate) and standard OAuth servers</summary>
       <div className="env-form__grid">
         <FormField
-          label="Extra CA files (PEM, one path per line)"
+          label="Extra CA files (PEM; one file per line)"
           errors={errors.get('network.caFiles')}
           hint="Trusted on top of Node’s store and NODE_EXTRA_CA_CERTS: a private CA, or a TLS-inspecting proxy’s CA."
         >
