@@ -11,6 +11,7 @@ export type SectionId =
   | 'inspector'
   | 'quotas'
   | 'sandbox'
+  | 'bundle'
 
 export interface Section {
   id: SectionId
@@ -81,5 +82,11 @@ export const sections: Section[] = [
     label: 'Sandbox controls',
     hint: 'Clock, quotas, faults, revoke',
     component: lazy(() => import('../features/sandbox/sandbox-panel').then(m => ({ default: m.SandboxPanel }))),
+  },
+  {
+    id: 'bundle',
+    label: 'Repro bundle',
+    hint: 'Open read-only, replay, compare',
+    component: lazy(() => import('../features/bundle/bundle-panel').then(m => ({ default: m.BundlePanel }))),
   },
 ]

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useCommandStore } from '../../stores/command-store'
 import { ErrorBox } from '../../ui/error-box'
 import { STATUS_FILTERS, type StatusFilter } from './log-filter'
+import { BundleWrite } from '../bundle/bundle-write'
 import { HarActions } from './har-actions'
 import { useLogStore } from './log-store'
 import { useClearLog, useLogCapacity } from './use-log-actions'
@@ -87,6 +88,7 @@ export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: str
         </select>
       </label>
       <HarActions ids={exportIds} />
+      <BundleWrite ids={exportIds} />
       <button type="button" className="btn btn--small" onClick={() => clear.mutate()} disabled={clear.isPending || total === 0}>
         Clear
       </button>
