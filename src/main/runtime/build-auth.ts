@@ -77,6 +77,10 @@ export async function buildAuth(d: AuthDeps): Promise<AuthPart> {
     await flows.forgetEnvironment(id)
     await tokens.forget(id, 'environment-deleted')
   })
+  profiles.onEndpointsChanged(async id => {
+    await flows.forgetEnvironment(id)
+    await tokens.forget(id, 'endpoints-changed')
+  })
   const control = new SandboxControl({
     active: () => {
       const id = profiles.activeId()

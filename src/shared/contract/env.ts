@@ -206,6 +206,14 @@ export interface ImportPlanItem {
   /** The name it is (or would be) saved under: renamed on a clash when `onConflict` is 'rename'. */
   name: string
   action: 'create' | 'rename' | 'replace' | 'skip'
+  /**
+   * For 'replace': each address (auth_url, base_url, a path) the file changes, old and new. When there is any, the
+   * environment's stored tokens are dropped and its client secret too (unless the file brings one): credentials never
+   * follow an import to another server.
+   */
+  urlChanges?: Array<{ field: string; from: string; to: string }>
+  /** What happens to the stored credentials, in words (set when urlChanges is not empty). */
+  credentials?: string
 }
 
 export interface EnvironmentImportResult {

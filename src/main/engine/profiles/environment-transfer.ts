@@ -11,6 +11,7 @@ import { ConsoleError } from '../core/console-error'
 import { settingsOf } from './environment-record'
 import type { ProfileService } from './profile-service'
 import { validateSettings } from './validate-settings'
+import { endpointChanges } from './endpoint-changes'
 
 /**
  * Writes the user's environments (never the built-in sandbox, whose addresses change every launch) to the export
@@ -111,7 +112,18 @@ export async function importEnvironments(
       return { index, name: entry.name, action: 'create' }
     }
     if (conflict === 'skip') return { index, name: entry.name, action: 'skip' }
-    if (conflict === 'replace' && !existing.builtIn) return { index, name: existing.name, action: 'replace' }
+    if (conflict === 'replace' && !existing.builtIn) {
+      const item: ImportPlanItem = { index, name: existing.name, action: 'replace' }
+      const urlChanges = endpointChanges(settingsOf(existing), entry)
+      if (urlChanges.length > 0) {
+        item.urlChanges = urlChanges
+        item.credentials =
+          entry.clientSecret !== undefined
+            ? `The addresses change, so the stored tokens of "${existing.name}" are dropped; the client secret in the file replaces the stored one. Authorize again.`
+            : `The addresses change, so the stored tokens and the client secret of "${existing.name}" are dropped: enter the secret again and authorize again.`
+      }
+      return item
+    }
     const base = `${entry.name} (imported)`
     let name = base
     for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} ${n}`

@@ -24,6 +24,7 @@ import { type BuiltinSandboxInfo, builtinRecord, recordFromSettings, recordFromS
 import { requireStorageConsent, tokenPersistenceOf } from './storage-policy'
 import { previewSettings } from './settings-preview'
 import { assertValidSettings } from './validate-settings'
+import { endpointChanges } from './endpoint-changes'
 
 export interface ProfileServiceDeps {
   store: EnvironmentStore
@@ -46,6 +47,7 @@ export interface ProfileServiceDeps {
 export class ProfileService implements EnvironmentProvider {
   private readonly now: () => Date
   private readonly removedListeners = new Set<(id: string) => void | Promise<void>>()
+  private readonly endpointListeners = new Set<(id: string) => void | Promise<void>>()
 
   constructor(private readonly deps: ProfileServiceDeps) {
     this.now = deps.now ?? (() => new Date())
@@ -312,16 +314,22 @@ export class ProfileService implements EnvironmentProvider {
     }
     const settings = { ...settingsOf(record), ...changes }
     assertValidSettings(settings)
+    const moved = endpointChanges(settingsOf(record), settings).length > 0
     if (changes.name !== undefined) this.assertNameFree(changes.name, id)
     if (typeof clientSecret === 'string') this.requireStorageConsent(accept, 'the client secret')
     if (hasNewSecret(networkSecrets)) this.requireStorageConsent(accept, 'the network secrets')
     const next = recordFromSettings(id, settings, record.hasClientSecret, record.createdAt, this.now().toISOString())
     next.unprotectedStorageAccepted = record.unprotectedStorageAccepted || (!this.deps.cipher.info.protected && accept === true)
+    if (moved) {
+      // The addresses credentials go to changed: the tokens are dropped, and the secret unless a new one comes with
+      // this change (docs/security.md: an import cannot redirect credentials).
+      for (const listener of this.endpointListeners) await listener(id)
+    }
     if (typeof clientSecret === 'string') {
       this.deps.secrets.add(clientSecret, 'client_secret')
       await this.deps.vault.set(clientSecretKey(id), clientSecret)
       next.hasClientSecret = true
-    } else if (clientSecret === null) {
+    } else if (clientSecret === null || (moved && record.hasClientSecret)) {
       await this.deps.vault.delete(clientSecretKey(id))
       next.hasClientSecret = false
     }
@@ -398,6 +406,11 @@ export class ProfileService implements EnvironmentProvider {
   /** Runs before an environment's records are deleted (the OAuth service drops its tokens and flow). */
   onRemoved(listener: (id: string) => void | Promise<void>): void {
     this.removedListeners.add(listener)
+  }
+
+  /** Called when an edit or an import changes an environment's auth_url, base_url or a path: drop its tokens. */
+  onEndpointsChanged(listener: (id: string) => void | Promise<void>): void {
+    this.endpointListeners.add(listener)
   }
 
   /** Refuses to store a secret with an unprotected backend unless the request carried the user's consent. */

@@ -103,6 +103,21 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
               {r.skipped.length > 0 ? ` Skipped ${r.skipped.length}.` : ''}
             </p>
           )}
+          {r.plan
+            .filter(p => p.urlChanges && p.urlChanges.length > 0)
+            .map(p => (
+              <div key={`u${p.index}`} className="warn" data-testid="import-url-changes">
+                <strong>“{p.name}”: addresses change</strong>
+                <ul>
+                  {p.urlChanges?.map(c => (
+                    <li key={c.field} className="mono">
+                      {c.field}: {c.from} → {c.to}
+                    </li>
+                  ))}
+                </ul>
+                <p>{p.credentials}</p>
+              </div>
+            ))}
           {r.skipped.map(s => (
             <p key={`s${s.index}`} className="warn">
               #{s.index} {s.name}: {s.reason}
