@@ -55,6 +55,7 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     'POST',
     '/_sandbox/clock',
     adminRoute((_ctx, body) => {
+      if (body.reset !== undefined && typeof body.reset !== 'boolean') throw new AdminInputError('reset must be true (or false)')
       if (body.reset === true) {
         state.clock.advance(-state.clock.offsetMs())
       } else if (body.advanceSeconds !== undefined) {

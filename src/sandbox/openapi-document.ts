@@ -33,6 +33,20 @@ const adminBody = (properties: Record<string, unknown>, required: string[] = [])
 const formBody = (properties: Record<string, unknown>) => ({
   requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties } } } },
 })
+const TOKEN_EXAMPLES = {
+  authorization_code: {
+    value: {
+      grant_type: 'authorization_code',
+      code: 'sbx_ac_example',
+      redirect_uri: 'http://127.0.0.1:8765/callback',
+      client_id: 'demo-partner-app',
+      client_secret: 'demo-secret',
+    },
+  },
+  refresh_token: {
+    value: { grant_type: 'refresh_token', refresh_token: 'sbx_rt_example', client_id: 'demo-partner-app', client_secret: 'demo-secret' },
+  },
+}
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } })
 const redirect = (description: string) => ({ description, headers: { Location: { schema: { type: 'string' } } } })
 
@@ -40,7 +54,7 @@ const redirect = (description: string) => ({ description, headers: { Location: {
  * The OpenAPI 3.1 description of the whole sandbox: the public API of the spec, the HTML steps of
  * the authorize flow and the operator API. Built per instance because the signed prefix varies.
  */
-export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string) {
+export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string, maxRangeDays = 31) {
   const s = { type: 'string' }
   return {
     openapi: '3.1.0',
@@ -92,7 +106,7 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
           requestBody: {
             required: true,
             content: {
-              'application/json': { schema: { $ref: '#/components/schemas/TokenRequest' } },
+              'application/json': { schema: { $ref: '#/components/schemas/TokenRequest' }, examples: TOKEN_EXAMPLES },
               'application/x-www-form-urlencoded': { schema: { $ref: '#/components/schemas/TokenRequest' } },
             },
           },
@@ -119,7 +133,16 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
           tags: ['partner'],
           summary: 'Eligible locations (4.4); requires read:locations',
           security: [{ bearer: [] }],
-          parameters: [{ name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }],
+          parameters: [
+            {
+              name: 'page',
+              in: 'query',
+              required: false,
+              description: 'With paging on (locationsPageSize): a whole number from 1 (400 otherwise).',
+              schema: { type: 'integer', minimum: 1 },
+              example: 1,
+            },
+          ],
           responses: {
             '200': { description: 'Locations', headers: quotaHeaders, content: json('LocationList') },
             '401': apiError('Missing, unknown, revoked or expired token'),
@@ -133,7 +156,10 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
           tags: ['partner'],
           summary: 'Install the integration at a location (4.5); requires write:installations',
           security: [{ bearer: [] }],
-          requestBody: { required: true, content: json('InstallRequest') },
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/InstallRequest' }, example: { locationId: 101001 } } },
+          },
           responses: {
             '204': { description: 'Installed (also when already installed)', headers: quotaHeaders },
             '400': apiError('Malformed body or locationId'),
@@ -165,12 +191,26 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
           security: [{ hmacAccessKey: [], hmacTimestamp: [], hmacSignature: [] }],
           parameters: [
             { name: 'location_id', in: 'path', required: true, schema: { type: 'integer' } },
-            { name: 'filter[dateTimeFrom]', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
-            { name: 'filter[dateTimeTo]', in: 'query', required: true, schema: { type: 'string', format: 'date' } },
+            {
+              name: 'filter[dateTimeFrom]',
+              in: 'query',
+              required: true,
+              description: `First day, YYYY-MM-DD; not after filter[dateTimeTo]; the range spans at most ${maxRangeDays} days, both ends included (400 otherwise).`,
+              schema: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+              example: '2025-02-01',
+            },
+            {
+              name: 'filter[dateTimeTo]',
+              in: 'query',
+              required: true,
+              description: 'Last day, YYYY-MM-DD, included.',
+              schema: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+              example: '2025-02-03',
+            },
           ],
           responses: {
             '200': { description: 'Tickets', headers: quotaHeaders, content: json('TicketExport') },
-            '400': apiError('Bad date filters'),
+            '400': apiError(`Bad date filters: missing, not YYYY-MM-DD, from after to, or more than ${maxRangeDays} days`),
             '401': apiError('Signature check failed; details[0].check names it'),
             '403': apiError('Not installed (exportRequiresInstallation)'),
             '404': apiError('Unknown location'),
@@ -183,17 +223,41 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
       },
       '/_sandbox/state': { get: adminOk('SandboxState', 'Clock, limits, quota usage, faults, tokens (fingerprints), installations') },
       '/_sandbox/clock': {
-        post: adminOk(
-          'ClockView',
-          'Move the sandbox clock',
-          adminBody({ advanceSeconds: { type: 'number' }, set: { type: 'string', format: 'date-time' }, reset: { const: true } }),
-        ),
+        post: adminOk('ClockView', 'Move the sandbox clock', {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ClockRequest' },
+                examples: {
+                  advance: { value: { advanceSeconds: 86400 } },
+                  set: { value: { set: '2026-01-01T00:00:00Z' } },
+                  reset: { value: { reset: true } },
+                },
+              },
+            },
+          },
+        }),
       },
       '/_sandbox/tokens/expire': {
-        post: adminOk({ type: 'object' }, 'Expire one token, or every access token', adminBody({ token: s })),
+        post: adminOk(
+          { type: 'object' },
+          'Expire one token, or every access token',
+          adminBody({ token: { type: 'string', minLength: 1 } }),
+        ),
       },
       '/_sandbox/tokens/revoke': {
-        post: adminOk({ type: 'object' }, 'Revoke one token, or all', adminBody({ token: s, all: { const: true } })),
+        post: adminOk({ type: 'object' }, 'Revoke one token, or all', {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/RevokeRequest' },
+                examples: { one: { value: { token: 'sbx_at_example' } }, all: { value: { all: true } } },
+              },
+            },
+          },
+        }),
       },
       '/_sandbox/quotas': { get: adminOk({ type: 'object' }, 'Limits and per-key usage') },
       '/_sandbox/quotas/effective': {

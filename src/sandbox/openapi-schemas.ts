@@ -1,6 +1,8 @@
 /** JSON Schemas (2020-12, as OpenAPI 3.1 uses them) of every body the sandbox sends or accepts. */
 
 const str = { type: 'string' }
+/** A string the sandbox refuses when empty (it treats "" as missing). */
+const text = { type: 'string', minLength: 1 }
 const int = { type: 'integer' }
 const isoDateTime = { type: 'string', format: 'date-time' }
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
@@ -21,16 +23,29 @@ export const OPENAPI_SCHEMAS = {
     },
   },
   TokenRequest: {
-    type: 'object',
-    required: ['grant_type'],
-    properties: {
-      grant_type: { enum: ['authorization_code', 'refresh_token'] },
-      code: str,
-      redirect_uri: str,
-      refresh_token: str,
-      client_id: str,
-      client_secret: str,
-    },
+    description:
+      'JSON (the spec, 4.2/4.3) or a form (RFC 6749). client_id/client_secret in the body or HTTP Basic. Empty strings count as missing.',
+    oneOf: [
+      {
+        type: 'object',
+        title: 'authorization_code (4.2)',
+        required: ['grant_type', 'code', 'redirect_uri'],
+        properties: {
+          grant_type: { const: 'authorization_code' },
+          code: text,
+          redirect_uri: text,
+          code_verifier: { type: 'string', minLength: 43, maxLength: 128 },
+          client_id: text,
+          client_secret: text,
+        },
+      },
+      {
+        type: 'object',
+        title: 'refresh_token (4.3)',
+        required: ['grant_type', 'refresh_token'],
+        properties: { grant_type: { const: 'refresh_token' }, refresh_token: text, client_id: text, client_secret: text },
+      },
+    ],
   },
   TokenResponse: {
     type: 'object',
@@ -89,7 +104,33 @@ export const OPENAPI_SCHEMAS = {
   InstallRequest: {
     type: 'object',
     required: ['locationId'],
-    properties: { locationId: int },
+    properties: { locationId: { type: 'integer', description: 'An eligible location of the token’s merchant (else 422).' } },
+  },
+  ClockRequest: {
+    description: 'Exactly one of the three; a non-boolean reset is refused (400).',
+    oneOf: [
+      {
+        type: 'object',
+        title: 'advance',
+        required: ['advanceSeconds'],
+        properties: { advanceSeconds: { type: 'number' } },
+        not: { required: ['set'] },
+      },
+      { type: 'object', title: 'set', required: ['set'], properties: { set: isoDateTime }, not: { required: ['advanceSeconds'] } },
+      {
+        type: 'object',
+        title: 'reset',
+        required: ['reset'],
+        properties: { reset: { const: true } },
+        not: { anyOf: [{ required: ['advanceSeconds'] }, { required: ['set'] }] },
+      },
+    ],
+  },
+  RevokeRequest: {
+    oneOf: [
+      { type: 'object', title: 'one token', required: ['token'], properties: { token: text }, not: { required: ['all'] } },
+      { type: 'object', title: 'all tokens', required: ['all'], properties: { all: { const: true } }, not: { required: ['token'] } },
+    ],
   },
   Ticket: {
     type: 'object',

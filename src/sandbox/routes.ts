@@ -27,7 +27,11 @@ export function buildRouter(state: SandboxState, serverUrl: () => string): Route
 
   let openapiText: string | undefined
   router.add('GET', '/_sandbox/openapi.json', ctx => {
-    openapiText ??= JSON.stringify(buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix), null, 2)
+    openapiText ??= JSON.stringify(
+      buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix, state.config.exportMaxRangeDays),
+      null,
+      2,
+    )
     sendJsonText(ctx.res, 200, openapiText)
   })
   registerAdminRoutes(router, state)
