@@ -80,7 +80,7 @@ ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` :
 <form method="post" action="/oauth2/authorize/login">
 ${hidden({ pending: input.pendingId, csrf: input.csrf })}
 <label for="username">Username</label>
-<input type="text" id="username" name="username" autocomplete="username" required value="${escapeHtml(input.username ?? '')}">
+<input type="text" id="username" name="username" autocomplete="username" required autofocus value="${escapeHtml(input.username ?? '')}">
 <label for="password">Password</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required>
 <button type="submit" id="sign-in">Sign in</button>

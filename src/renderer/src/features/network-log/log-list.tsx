@@ -3,7 +3,8 @@ import { type KeyboardEvent, useEffect, useRef } from 'react'
 import type { LogEntrySummary, PhaseTimings } from '../../../../shared/contract'
 import { formatBytes, formatMs, statusView, typeView } from './log-format'
 
-export const ROW_HEIGHT = 22
+/** 24 px rows: each row's button is a 24 px target (WCAG 2.2 AA, 2.5.8). */
+export const ROW_HEIGHT = 24
 /** The sticky header row, above the first row inside the scroll box. */
 const HEADER_HEIGHT = 22
 
