@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { sections } from '../../src/renderer/src/frame/sections'
+import { SECTION_LIST as sections } from '../../src/renderer/src/frame/section-list'
 import { type StartedConsole, startConsole } from '../support/console-host'
 
 // WCAG 2.2 AA: an axe scan of every section of the console in the light and the dark theme finds no serious or critical
-// violation. The sections are the renderer's own list (src/renderer/src/frame/sections.ts), so a section added later
+// violation. The sections are the renderer's own list (src/renderer/src/frame/section-list.ts), so a section added later
 // is scanned without touching this file; the sidebar must show exactly those.
 
 let host: StartedConsole
