@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Dispatcher } from 'undici'
 import type { HeaderPair, PhaseTimings } from '../../../shared/contract'
@@ -6,7 +7,7 @@ import { BodyCapture } from './body-capture'
 import { readSocketFacts, type SocketFacts } from './connection-details'
 import { describeNetworkError } from './network-errors'
 import { computeTimings, type ExchangeMarks } from './phase-timings'
-import { expectSendHeaders, type SocketTimings } from './socket-timings'
+import { dispatchObserved, type SocketTimings } from './socket-timings'
 
 /** One HTTP/1.1 exchange to send as is (auth headers already added). */
 export interface ExchangeSpec {
@@ -56,21 +57,20 @@ export interface RunningExchange {
  */
 export function startExchange(dispatcher: Dispatcher, spec: ExchangeSpec): RunningExchange {
   const handler = new ExchangeHandler(spec)
+  const options: Dispatcher.DispatchOptions = {
+    origin: spec.url.origin,
+    path: spec.url.pathname + spec.url.search,
+    method: spec.method as Dispatcher.HttpMethod,
+    headers: spec.headers,
+    body: spec.body ? spec.body : null,
+    headersTimeout: spec.timeoutMs,
+    bodyTimeout: spec.timeoutMs,
+  }
   try {
-    dispatcher.dispatch(
-      {
-        origin: spec.url.origin,
-        path: spec.url.pathname + spec.url.search,
-        method: spec.method as Dispatcher.HttpMethod,
-        headers: spec.headers,
-        body: spec.body ? spec.body : null,
-        headersTimeout: spec.timeoutMs,
-        bodyTimeout: spec.timeoutMs,
-      },
-      handler as unknown as Dispatcher.DispatchHandler,
-    )
+    // Observed: the request undici creates for this dispatch reports its socket and its "body sent" to this handler.
+    dispatchObserved(handler, () => dispatcher.dispatch(options, handler))
   } catch (error) {
-    handler.onError(error as Error)
+    handler.fail(error as Error)
   }
   if (spec.signal?.aborted) handler.stop('cancelled')
   return handler
@@ -80,8 +80,13 @@ function onTimeout(handler: ExchangeHandler): void {
   handler.stop('timeout')
 }
 
-/** The undici handler of one exchange; it is also the RunningExchange handed back (no per-request closures). */
-class ExchangeHandler implements RunningExchange {
+/**
+ * The undici handler of one exchange, on undici's current hooks (onRequestStart, onResponseStart, onResponseData,
+ * onResponseEnd, onResponseError with a controller); it is also the RunningExchange handed back (no per-request
+ * closures). Its socket and the moment its body was sent come from undici's diagnostics, matched to this request by
+ * the request object (socket-timings.ts).
+ */
+class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   readonly outcome: Promise<ExchangeOutcome>
   private resolve!: (o: ExchangeOutcome) => void
   private reject!: (e: unknown) => void
@@ -90,7 +95,7 @@ class ExchangeHandler implements RunningExchange {
   private readonly marks: ExchangeMarks
   private readonly capture: BodyCapture
   private readonly wallStart = Date.now()
-  private abort: ((err?: Error) => void) | null = null
+  private controller: Dispatcher.DispatchController | null = null
   private stopReason: 'cancelled' | 'timeout' | null = null
   private settled = false
   private status = 0
@@ -124,20 +129,19 @@ class ExchangeHandler implements RunningExchange {
     if (this.settled || this.stopReason) return
     this.stopReason = reason
     const error = this.stopError()
-    if (this.abort) this.abort(error)
-    else this.onError(error)
+    if (this.controller) this.controller.abort(error)
+    else this.fail(error)
   }
 
-  onConnect(abort: (err?: Error) => void): void {
+  onRequestStart(controller: Dispatcher.DispatchController): void {
     if (this.stopReason) {
-      abort(this.stopError())
+      controller.abort(this.stopError())
       return
     }
-    this.abort = abort
+    this.controller = controller
     this.marks.socketReady = performance.now()
     this.marks.sent = undefined
     this.sentAt = Date.now()
-    expectSendHeaders(this)
   }
 
   onSocket(socket: Socket, timings: SocketTimings | undefined): void {
@@ -152,38 +156,35 @@ class ExchangeHandler implements RunningExchange {
     this.marks.sent = performance.now()
   }
 
-  onResponseStarted(): void {}
-
-  onHeaders(statusCode: number, rawHeaders: Buffer[] | string[], _resume: () => void, statusText: string): boolean {
-    if (statusCode < 200) return true // 1xx informational: the final response follows.
+  onResponseStart(
+    controller: Dispatcher.DispatchController & { rawHeaders?: ReadonlyArray<Buffer | string> | null },
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ): void {
+    if (statusCode < 200) return // 1xx informational: the final response follows.
     this.marks.headers = performance.now()
     this.receivedAt = Date.now()
     this.status = statusCode
-    this.statusText = statusText ?? ''
-    const pairs: HeaderPair[] = []
-    for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
-      const name = rawHeaders[i] as Buffer | string
-      const value = rawHeaders[i + 1] as Buffer | string
-      pairs.push({
-        name: (typeof name === 'string' ? name : name.toString('latin1')).toLowerCase(),
-        value: typeof value === 'string' ? value : value.toString('utf8'),
-      })
-    }
-    this.headers = pairs
-    return true
+    this.statusText = statusMessage ?? ''
+    this.headers = headerPairs(controller.rawHeaders, headers)
   }
 
-  onData(chunk: Buffer): boolean {
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
     this.capture.push(chunk)
-    return true
   }
 
-  onComplete(): void {
+  onResponseEnd(): void {
     this.marks.end = performance.now()
     this.finish()
   }
 
-  onError(error: Error): void {
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.fail(error)
+  }
+
+  /** No response (or a broken body): settles the outcome with a ConsoleError that says what happened. */
+  fail(error: Error): void {
     if (this.settled) return
     this.marks.end = performance.now()
     const reason = this.stopReason ?? undefined
@@ -243,4 +244,27 @@ class ExchangeHandler implements RunningExchange {
         })
       : new ConsoleError('cancelled', 'The request was cancelled.')
   }
+}
+
+/**
+ * The response headers in the order they came, duplicates kept: from the raw name/value list undici's controller
+ * carries, or from the parsed object (arrays expanded) when a dispatcher in between did not keep it.
+ */
+function headerPairs(raw: ReadonlyArray<Buffer | string> | null | undefined, parsed: IncomingHttpHeaders): HeaderPair[] {
+  const pairs: HeaderPair[] = []
+  if (raw) {
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i] as Buffer | string
+      const value = raw[i + 1] as Buffer | string
+      pairs.push({
+        name: (typeof name === 'string' ? name : name.toString('latin1')).toLowerCase(),
+        value: typeof value === 'string' ? value : value.toString('utf8'),
+      })
+    }
+    return pairs
+  }
+  for (const [name, value] of Object.entries(parsed)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) pairs.push({ name: name.toLowerCase(), value: v })
+  }
+  return pairs
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { subscribe } from 'node:diagnostics_channel'
 import type { Socket } from 'node:net'
 import { Agent, buildConnector } from 'undici'
@@ -13,35 +14,47 @@ export interface SocketTimings {
 
 const timingsBySocket = new WeakMap<object, SocketTimings>()
 
-/** Receives the socket a request's headers were just written to (set by the request right before undici writes). */
+/** What a request learns from undici's diagnostics: the socket its headers were written to, and when its body was sent. */
 export interface SocketObserver {
-  method: string
   onSocket(socket: Socket, timings: SocketTimings | undefined): void
+  onRequestSent(): void
 }
 
-let sendingNow: SocketObserver | null = null
+/** The dispatch being made right now, per async context: the request undici creates inside it belongs to it. */
+const dispatching = new AsyncLocalStorage<SocketObserver>()
+/** undici's request object → the handler that dispatched it (matched by identity, never by "the next message"). */
+const observers = new WeakMap<object, SocketObserver>()
+/** Observers already matched: requests created later in the same async context (a proxy's CONNECT) are not theirs. */
+const matched = new WeakSet<SocketObserver>()
 let subscribed = false
 
 /**
- * Marks `observer` as the request undici is about to write. undici calls the handler's onConnect and then publishes
- * `undici:client:sendHeaders` synchronously in the same tick for the same request, so the next sendHeaders message
- * belongs to it: that is how a request learns its socket (and whether that socket was freshly connected for it).
+ * Dispatches with `observer` as the owner of the request undici creates: 'undici:request:create' is published while
+ * `dispatch` runs, so the request object is mapped to its observer, and 'undici:client:sendHeaders' (its socket) and
+ * 'undici:request:bodySent' reach that observer by the request object, whatever else is in flight.
  */
-export function expectSendHeaders(observer: SocketObserver): void {
+export function dispatchObserved<T>(observer: SocketObserver, dispatch: () => T): T {
   ensureSubscribed()
-  sendingNow = observer
+  return dispatching.run(observer, dispatch)
 }
 
 function ensureSubscribed(): void {
   if (subscribed) return
   subscribed = true
+  subscribe('undici:request:create', message => {
+    const observer = dispatching.getStore()
+    const { request } = message as { request: object }
+    if (!observer || !request || matched.has(observer)) return
+    matched.add(observer)
+    observers.set(request, observer)
+  })
   subscribe('undici:client:sendHeaders', message => {
-    const observer = sendingNow
-    sendingNow = null
-    if (!observer) return
-    const { socket, request } = message as { socket: Socket; request: { method?: string } }
-    if (request?.method !== undefined && request.method !== observer.method) return
-    observer.onSocket(socket, timingsBySocket.get(socket))
+    const { socket, request } = message as { socket: Socket; request: object }
+    observers.get(request)?.onSocket(socket, timingsBySocket.get(socket))
+  })
+  subscribe('undici:request:bodySent', message => {
+    const { request } = message as { request: object }
+    observers.get(request)?.onRequestSent()
   })
 }
 
