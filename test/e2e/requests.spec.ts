@@ -115,9 +115,10 @@ test('saved requests: save, send with history, export without secrets', async ({
     .click()
   await expect(panel(page).getByLabel('Parameter orderId')).toHaveValue('v1-ord-1')
   await panel(page).getByLabel('Request name').fill('Order one')
+  await panel(page).getByLabel('Folder').fill('Orders')
   await panel(page).getByRole('button', { name: 'Save to collection' }).click()
   const saved = panel(page).getByRole('region', { name: 'Saved requests' })
-  await expect(saved.getByRole('button', { name: 'GET Order one' })).toBeVisible()
+  await expect(saved.getByRole('button', { name: 'GET Orders / Order one' })).toBeVisible()
   await panel(page).getByRole('button', { name: 'Send' }).click()
   await expect(status(page)).toContainText(/\d{3}/)
   await expect(saved.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(1)
@@ -126,7 +127,7 @@ test('saved requests: save, send with history, export without secrets', async ({
   const file = await (await download).createReadStream()
   let text = ''
   for await (const chunk of file) text += chunk
-  expect(JSON.parse(text)).toMatchObject({ format: 'partner-console-collection', version: 1, requests: [{ name: 'Order one' }] })
+  expect(JSON.parse(text)).toMatchObject({ format: 'partner-console-collection', version: 1, requests: [{ name: 'Order one', folder: 'Orders' }] })
 })
 
 test('the inspector hands out signing code in seven languages and the test-vector file', async ({ page }) => {

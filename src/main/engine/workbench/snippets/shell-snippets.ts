@@ -22,21 +22,22 @@ function bashPrelude(input: SnippetInput): string[] {
 
 /** curl for bash: the signature is computed by openssl when the script runs. */
 export function curlBash(input: SnippetInput): string {
-  const args = ['curl', '-g', '-sS', '-X', input.method.toUpperCase(), sh(input.url)]
-  for (const h of input.headers) args.push('-H', sh(`${h.name}: ${h.value}`))
-  if (input.auth === 'hmac') args.push('-H', '"x-access-key: $CLIENT_ID"', '-H', '"x-timestamp: $TS"', '-H', '"x-signature: $SIG"')
-  if (input.auth === 'bearer') args.push('-H', `"Authorization: Bearer $${TOKEN_ENV}"`)
-  if (input.body !== undefined) args.push('--data-raw', '"$BODY"')
+  // One option with its value per line.
+  const args = [`curl -g -sS -X ${input.method.toUpperCase()} ${sh(input.url)}`]
+  for (const h of input.headers) args.push(`-H ${sh(`${h.name}: ${h.value}`)}`)
+  if (input.auth === 'hmac') args.push('-H "x-access-key: $CLIENT_ID"', '-H "x-timestamp: $TS"', '-H "x-signature: $SIG"')
+  if (input.auth === 'bearer') args.push(`-H "Authorization: Bearer $${TOKEN_ENV}"`)
+  if (input.body !== undefined) args.push('--data-raw "$BODY"')
   return `${bashPrelude(input).join('\n')}\n${args.join(' \\\n  ')}\n`
 }
 
 /** HTTPie (3.x) in bash: openssl signs, `--raw` sends the body byte for byte. */
 export function httpie(input: SnippetInput): string {
-  const args = ['http', '--ignore-stdin', '--print=hb', input.method.toUpperCase(), sh(input.url)]
+  const args = [`http --ignore-stdin --print=hb ${input.method.toUpperCase()} ${sh(input.url)}`]
   for (const h of input.headers) args.push(sh(`${h.name}:${h.value}`))
   if (input.auth === 'hmac') args.push('"x-access-key:$CLIENT_ID"', '"x-timestamp:$TS"', '"x-signature:$SIG"')
   if (input.auth === 'bearer') args.push(`"Authorization:Bearer $${TOKEN_ENV}"`)
-  if (input.body !== undefined) args.push('--raw', '"$BODY"')
+  if (input.body !== undefined) args.push('--raw "$BODY"')
   return `${bashPrelude(input).join('\n')}\n${args.join(' \\\n  ')}\n`
 }
 
@@ -75,11 +76,11 @@ export function curlCmd(input: SnippetInput): string {
   } else if (hasBody) {
     lines.push('powershell -NoProfile -Command "[IO.File]::WriteAllBytes($env:BODY_FILE,[Convert]::FromBase64String($env:BODY_B64))"')
   }
-  const args = ['curl.exe', '-g', '-sS', '-X', method, `"${cmdText(input.url)}"`]
-  for (const h of input.headers) args.push('-H', `"${cmdText(`${h.name}: ${h.value}`)}"`)
-  if (input.auth === 'hmac') args.push('-H', '"x-access-key: %CLIENT_ID%"', '-H', '"x-timestamp: %TS%"', '-H', '"x-signature: %SIG%"')
-  if (input.auth === 'bearer') args.push('-H', `"Authorization: Bearer %${TOKEN_ENV}%"`)
-  if (hasBody) args.push('--data-binary', '"@%BODY_FILE%"')
+  const args = [`curl.exe -g -sS -X ${method} "${cmdText(input.url)}"`]
+  for (const h of input.headers) args.push(`-H "${cmdText(`${h.name}: ${h.value}`)}"`)
+  if (input.auth === 'hmac') args.push('-H "x-access-key: %CLIENT_ID%"', '-H "x-timestamp: %TS%"', '-H "x-signature: %SIG%"')
+  if (input.auth === 'bearer') args.push(`-H "Authorization: Bearer %${TOKEN_ENV}%"`)
+  if (hasBody) args.push('--data-binary "@%BODY_FILE%"')
   lines.push(args.join(' ^\n  '))
   return `${lines.join('\n').replace(/\n/g, '\r\n')}\r\n`
 }

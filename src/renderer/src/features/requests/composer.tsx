@@ -151,7 +151,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
       ) : null}
       <div className="wb-line wb-line--actions">
         <CopyAs source={{ request: toRequest(draft) }} envId={envId} />
-        <SaveBox envId={envId} onSaved={onSaved} />
+        <SaveBox key={`${origin.kind}-${origin.id ?? ''}`} envId={envId} onSaved={onSaved} />
       </div>
       <ErrorBox error={send.error} title="Not sent." />
       {send.error && (send.error as { code?: string }).code === 'rate_limited' ? (

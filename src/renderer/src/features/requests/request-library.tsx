@@ -123,9 +123,11 @@ function Collection({ envId }: { envId: string | null }) {
             <button
               type="button"
               className={`wb-item${origin.kind === 'saved' && origin.id === r.id ? ' wb-item--active' : ''}`}
-              onClick={() => load(toDraft(r.request), { kind: 'saved', id: r.id, name: r.name })}
+              onClick={() => load(toDraft(r.request), { kind: 'saved', id: r.id, name: r.name, folder: r.folder })}
             >
-              <span className={`wb-method wb-method--${r.request.method.toLowerCase()} mono`}>{r.request.method}</span> {r.name}
+              <span className={`wb-method wb-method--${r.request.method.toLowerCase()} mono`}>{r.request.method}</span>{' '}
+              {r.folder ? <span className="wb-muted">{r.folder} / </span> : null}
+              {r.name}
             </button>
             <button type="button" className="btn btn--small" aria-label={`Delete ${r.name}`} onClick={() => remove.mutate(r.id)}>
               ✕

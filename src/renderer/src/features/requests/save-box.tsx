@@ -9,6 +9,7 @@ import { useWorkbenchStore } from './workbench-store'
 export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
   const origin = useWorkbenchStore(s => s.origin)
   const [name, setName] = useState(origin.name ?? '')
+  const [folder, setFolder] = useState(origin.folder ?? '')
   const client = useQueryClient()
   const save = useMutation({
     mutationFn: (asNew: boolean) =>
@@ -17,12 +18,12 @@ export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (na
         item: {
           ...(origin.kind === 'saved' && !asNew ? { id: origin.id } : {}),
           name: name.trim() || 'Untitled',
-          folder: '',
+          folder: folder.trim(),
           request: toRequest(useWorkbenchStore.getState().draft),
         },
       }),
     onSuccess: saved => {
-      useWorkbenchStore.setState({ origin: { kind: 'saved', id: saved.id, name: saved.name } })
+      useWorkbenchStore.setState({ origin: { kind: 'saved', id: saved.id, name: saved.name, folder: saved.folder } })
       void client.invalidateQueries({ queryKey: ['workbench', 'collection'] })
       onSaved(saved.name)
     },
@@ -35,6 +36,13 @@ export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (na
         placeholder="Name to save as"
         value={name}
         onChange={e => setName(e.target.value)}
+      />
+      <input
+        className="input"
+        aria-label="Folder"
+        placeholder="Folder (optional)"
+        value={folder}
+        onChange={e => setFolder(e.target.value)}
       />
       <button type="button" className="btn btn--small" disabled={save.isPending} onClick={() => save.mutate(false)}>
         {origin.kind === 'saved' ? 'Save' : 'Save to collection'}

@@ -12,7 +12,7 @@ interface WorkbenchStore {
   tab: WorkbenchTab
   draft: Draft
   /** Where the draft came from: a catalogue entry, a saved request (its id), or a log entry. */
-  origin: { kind: 'catalogue' | 'saved' | 'log' | 'new'; id?: string; name?: string; notes?: string[] }
+  origin: { kind: 'catalogue' | 'saved' | 'log' | 'new'; id?: string; name?: string; folder?: string; notes?: string[] }
   compare: { a: string | null; b: string | null }
   /** The composer's last answer: kept here so it survives switching to Compare and back. */
   last: HttpExchangeView | null
