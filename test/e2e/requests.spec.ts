@@ -127,7 +127,11 @@ test('saved requests: save, send with history, export without secrets', async ({
   const file = await (await download).createReadStream()
   let text = ''
   for await (const chunk of file) text += chunk
-  expect(JSON.parse(text)).toMatchObject({ format: 'partner-console-collection', version: 1, requests: [{ name: 'Order one', folder: 'Orders' }] })
+  expect(JSON.parse(text)).toMatchObject({
+    format: 'partner-console-collection',
+    version: 1,
+    requests: [{ name: 'Order one', folder: 'Orders' }],
+  })
 })
 
 test('the inspector hands out signing code in seven languages and the test-vector file', async ({ page }) => {
