@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { safeStorage } from 'electron'
+import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
 
@@ -89,10 +90,29 @@ export function storageQuestion(why: string, keyPath: string): StorageQuestion {
 
 /** safeStorage through its asynchronous API (the synchronous one is deprecated in Electron 45 and gone in 46). */
 function keyringCipher(backend: string): SecretCipher {
+  /** A keyring that fails later (locked, its daemon gone) is a storage problem with a way out, never an "internal" error. */
+  const refused = (what: string, cause: unknown) =>
+    new ConsoleError(
+      'storage',
+      `The operating system's keyring (${backend}) refused to ${what} a secret: ${(cause as Error)?.message ?? cause}`,
+      {
+        hint: 'Unlock the keyring (or start its service) and try again; nothing was stored in plain text.',
+        cause,
+      },
+    )
   return {
     info: { backend: `safeStorage:${backend}`, protected: true, description: `Encrypted by the operating system's keyring (${backend}).` },
-    encrypt: plain => safeStorage.encryptStringAsync(plain),
-    decrypt: async data => (await safeStorage.decryptStringAsync(data)).result,
+    encrypt: plain =>
+      safeStorage.encryptStringAsync(plain).catch(cause => {
+        throw refused('encrypt', cause)
+      }),
+    decrypt: async data => {
+      try {
+        return (await safeStorage.decryptStringAsync(data)).result
+      } catch (cause) {
+        throw refused('decrypt', cause)
+      }
+    },
   }
 }
 

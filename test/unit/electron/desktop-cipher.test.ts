@@ -13,6 +13,7 @@ const electron = vi.hoisted(() => ({
   calls: [] as string[],
   /** Values whose encryption the keyring answers late (a slow keychain prompt), to test ordering. */
   slow: new Set<string>(),
+  locked: false,
 }))
 vi.mock('electron', () => ({
   safeStorage: {
@@ -23,6 +24,7 @@ vi.mock('electron', () => ({
     getSelectedStorageBackend: () => electron.backend,
     encryptStringAsync: async (plain: string) => {
       electron.calls.push('encryptStringAsync')
+      if (electron.locked) throw new Error('Error: kSecInteractionNotAllowed')
       if (electron.slow.has(plain)) await new Promise(r => setTimeout(r, 30))
       return Buffer.from(`os:${Buffer.from(plain).toString('base64')}`)
     },
@@ -54,6 +56,7 @@ beforeEach(async () => {
   electron.backend = 'gnome_libsecret'
   electron.calls.length = 0
   electron.slow.clear()
+  electron.locked = false
 })
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
@@ -78,6 +81,21 @@ describe('desktop secret storage', () => {
     expect(await cipher.decrypt(sealed)).toBe('client-secret-1')
     expect(electron.calls).toEqual(['isAsyncEncryptionAvailable', 'encryptStringAsync', 'decryptStringAsync'])
     expect(existsSync(join(dir, KEY_FILE))).toBe(false)
+  })
+
+  it('a keyring that refuses later is a storage error that says what to do, and nothing is written', async () => {
+    const { ConsoleError } = await import('../../../src/main/engine/core/console-error')
+    const cipher = await createDesktopCipher({ dataDir: dir, platform: 'darwin', ask: never })
+    const vault = await Vault.open(join(dir, 'vault.json'), cipher)
+    electron.locked = true
+    const error = await vault.set('env:e1:client_secret', 'canary-secret-7').catch(e => e)
+    expect(error).toBeInstanceOf(ConsoleError)
+    expect(error).toMatchObject({ code: 'storage', hint: expect.stringMatching(/Unlock the keyring/) })
+    expect(error.message).toContain('keyring (keychain) refused to encrypt')
+    expect(existsSync(join(dir, 'vault.json'))).toBe(false)
+    electron.locked = false
+    await vault.set('env:e1:client_secret', 'canary-secret-7')
+    expect(vault.get('env:e1:client_secret')).toBe('canary-secret-7')
   })
 
   it('judges each answer Electron documents: basic_text, unknown and unavailable are not protection', () => {
