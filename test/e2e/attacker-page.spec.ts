@@ -77,7 +77,7 @@ test('the authorize page opened by the console gets no handle on the console tab
   await openSection(page, /^Environments/)
   await page.getByRole('button', { name: 'New environment' }).click()
   const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name').fill('Imported look-alike')
+  await form.getByLabel('Name', { exact: true }).fill('Imported look-alike')
   await form.getByLabel('Client ID (client_id)').fill('partner-x')
   await form.getByLabel('Auth URL (auth_url)').fill(attackerOrigin)
   await form.getByLabel('Base URL (base_url)').fill(attackerOrigin)

@@ -28,7 +28,7 @@ test('a bad URL is shown under its field; a valid environment appears in the swi
   await page.getByRole('button', { name: 'New environment' }).click()
   const form = page.getByRole('form', { name: 'New environment' })
 
-  await form.getByLabel('Name').fill('Staging EU')
+  await form.getByLabel('Name', { exact: true }).fill('Staging EU')
   await form.getByLabel('Client ID (client_id)').fill('partner-staging')
   await form.getByLabel('Auth URL (auth_url)').fill('not a url')
   await form.getByLabel('Base URL (base_url)').fill('http://api.staging.example.com')

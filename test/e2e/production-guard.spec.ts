@@ -34,7 +34,7 @@ test('a production environment: band on every screen, typed name for the install
   await openSection(page, /^Environments/)
   await page.getByRole('button', { name: 'New environment' }).click()
   const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name').fill('Acme production')
+  await form.getByLabel('Name', { exact: true }).fill('Acme production')
   await form.getByLabel('Client ID (client_id)').fill(demo.clientId)
   await form.getByLabel('Auth URL (auth_url)').fill(sandboxUrl)
   await form.getByLabel('Base URL (base_url)').fill(sandboxUrl)

@@ -92,7 +92,7 @@ test('no secret or token in anything the console wrote or emitted during a full 
   await open(page, /^Environments/)
   await page.getByRole('button', { name: 'New environment' }).click()
   const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name').fill('Canary')
+  await form.getByLabel('Name', { exact: true }).fill('Canary')
   await form.getByLabel('Client ID (client_id)').fill(CLIENT_ID)
   await form.getByLabel('Auth URL (auth_url)').fill(proxyUrl)
   await form.getByLabel('Base URL (base_url)').fill(proxyUrl)

@@ -138,7 +138,7 @@ test('outside the sandbox: "acting as merchant" banner, typed confirmation, and 
   await open(page, /^Environments/)
   await page.getByRole('button', { name: 'New environment' }).click()
   const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name').fill('Read-only partner')
+  await form.getByLabel('Name', { exact: true }).fill('Read-only partner')
   await form.getByLabel('Client ID (client_id)').fill(readonly.clientId)
   await form.getByLabel('Auth URL (auth_url)').fill(sandboxUrl)
   await form.getByLabel('Base URL (base_url)').fill(sandboxUrl)
