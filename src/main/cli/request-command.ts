@@ -23,6 +23,8 @@ ${whereHelp(['base-url', 'client-id'])}
 Options:
   --json                print one JSON object (status, headers, body, quota, notes) instead of text
   --force               send even when the quota ledger says the quota is spent, or the key is blocked after a 429
+  --confirm-production NAME
+                        the environment's name, typed: a non-GET to an environment marked production needs it
 
 Exit code: 0 for 1xx-3xx, 1 for a 4xx/5xx or when no response arrived, 2 for a usage error.
 `
@@ -37,6 +39,7 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
       ...REQUEST_OPTIONS,
       json: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
+      'confirm-production': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -69,7 +72,12 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
     wr = await openWhereRuntime(where.mode, values, 'request')
     if (process.env.PARTNER_ACCESS_TOKEN) wr.runtime.secrets.add(process.env.PARTNER_ACCESS_TOKEN, 'access_token')
     if (where.mode === 'sandbox' && request.auth === 'bearer') await authorizeSandbox(wr, io)
-    const exchange = await wr.call('workbench:send', { request, envId: wr.env.id, force: values.force })
+    const exchange = await wr.call('workbench:send', {
+      request,
+      envId: wr.env.id,
+      force: values.force,
+      confirmProduction: values['confirm-production'],
+    })
     io.stdout.write(values.json ? `${JSON.stringify(asJson(exchange), null, 2)}\n` : formatExchange(exchange, request))
     return exchange.status >= 400 ? 1 : 0
   } catch (error) {

@@ -191,6 +191,8 @@ export const workbenchChannels = {
         autoRetry: z.boolean().default(false),
         /** A saved request to add the response to (its history). */
         savedId: id.optional(),
+        /** The production guard: the environment's name as typed, for a state-changing request to production. */
+        confirmProduction: z.string().max(200).optional(),
       })
       .strict(),
   ).returns<HttpExchangeView>(),

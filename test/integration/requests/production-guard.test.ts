@@ -78,6 +78,17 @@ describe('production guard (engine)', () => {
     expect(read.status).toBe(401)
   })
 
+  it('guards the composer too (workbench:send), the same way', async () => {
+    c = await startTestConsole()
+    const env = await productionEnvironment(c)
+    const request = { method: 'POST', target: 'api' as const, path: INSTALL, body: '{}', auth: 'none' as const }
+    const refused = await c.call('workbench:send', { request, envId: env.id })
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) expect(refused.error.details).toMatchObject({ reason: 'production_confirmation_required' })
+    const sent = await c.ok('workbench:send', { request, envId: env.id, confirmProduction: 'Acme production' })
+    expect(sent.status).toBe(401)
+  })
+
   it('asks nothing of an environment that is not production', async () => {
     c = await startTestConsole()
     const env = await productionEnvironment(c, false)

@@ -25,7 +25,10 @@ export interface WorkbenchDeps {
   quota: QuotaTracker
 }
 
-export type SendOptions = Pick<ExecuteInput, 'envId' | 'force' | 'autoRetry' | 'timeoutMs' | 'maxBodyBytes' | 'signal'>
+export type SendOptions = Pick<
+  ExecuteInput,
+  'envId' | 'force' | 'autoRetry' | 'timeoutMs' | 'maxBodyBytes' | 'signal' | 'confirmProduction'
+>
 
 /**
  * The request workbench's engine: send any composed request through the executor (same auth, retries, quota and log

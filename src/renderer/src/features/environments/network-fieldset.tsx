@@ -160,7 +160,7 @@ export function NetworkFieldset({
           </select>
         </FormField>
         <FormField
-          label="Extra authorize parameters (name=value, one per line)"
+          label="Extra authorize parameters (key=value, one per line)"
           errors={
             errors.get('authorizeParams') ?? [...errors.entries()].filter(([k]) => k.startsWith('authorizeParams.')).flatMap(([, m]) => m)
           }

@@ -1,4 +1,5 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
+import { useAppInfo } from '../../bridge/use-app-info'
 import { CodeEditor } from '../../ui/code-editor'
 import { ErrorBox } from '../../ui/error-box'
 import { Countdown } from '../../ui/countdown'
@@ -9,12 +10,14 @@ import { linkFromExchange } from '../export-tickets/use-export'
 import { CopyAs } from './copy-as'
 import { jsonProblem, placeholders } from './draft-checks'
 import { KeyValueTable } from './key-value-table'
+import { ProductionConfirm } from './production-confirm'
 import { QuotaPrediction } from './quota-prediction'
 import { SaveBox } from './save-box'
 import { toRequest, useComposerSend } from './use-workbench'
 import { type Draft, useWorkbenchStore } from './workbench-store'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
+const SAFE = ['GET', 'HEAD', 'OPTIONS']
 
 /**
  * The composer: method, target, path with {params}, query and header tables, the body in monaco (JSON checked as
@@ -31,8 +34,18 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const params = placeholders(draft.path)
   const problem = jsonProblem(draft)
   const savedId = origin.kind === 'saved' ? origin.id : undefined
-  const doSend = (force = false) => {
-    if (!send.isPending) send.mutate({ draft: useWorkbenchStore.getState().draft, savedId, force })
+  const info = useAppInfo()
+  const env = info.data?.environments.find(e => e.id === (envId ?? info.data?.activeEnvironmentId))
+  const [confirming, setConfirming] = useState<{ force: boolean } | null>(null)
+  const doSend = (force = false, confirmProduction?: string) => {
+    if (send.isPending) return
+    // The production guard: a state-changing request to production asks for the environment's name first.
+    if (env?.production && !SAFE.includes(draft.method.toUpperCase()) && confirmProduction === undefined) {
+      setConfirming({ force })
+      return
+    }
+    setConfirming(null)
+    send.mutate({ draft: useWorkbenchStore.getState().draft, savedId, force, confirmProduction })
   }
   return (
     <section
@@ -45,6 +58,15 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
         }
       }}
     >
+      {confirming && env ? (
+        <ProductionConfirm
+          envName={env.name}
+          method={draft.method.toUpperCase()}
+          sandboxEnvId={info.data?.environments.find(e => e.builtIn)?.id ?? null}
+          onConfirm={typed => doSend(confirming.force, typed)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
       {origin.notes && origin.notes.length > 0 ? (
         <ul className="wb-notes" data-testid="draft-notes">
           {origin.notes.map(n => (

@@ -28,7 +28,7 @@ export function useComposerSend(envId: string | null) {
   const [retrying, setRetrying] = useState<RetryingEvent | null>(null)
   const client = useQueryClient()
   const send = useMutation({
-    mutationFn: (input: { draft: Draft; savedId?: string; force?: boolean }) => {
+    mutationFn: (input: { draft: Draft; savedId?: string; force?: boolean; confirmProduction?: string }) => {
       controller.current?.abort()
       const own = new AbortController()
       controller.current = own
@@ -40,6 +40,7 @@ export function useComposerSend(envId: string | null) {
           force: input.force ?? false,
           ...(envId ? { envId } : {}),
           ...(input.savedId ? { savedId: input.savedId } : {}),
+          ...(input.confirmProduction !== undefined ? { confirmProduction: input.confirmProduction } : {}),
         },
         { signal: own.signal },
       )
