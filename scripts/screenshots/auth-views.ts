@@ -43,7 +43,7 @@ async function prepare(page: Page): Promise<void> {
   await openSection(page, /^Environments/)
   await page.getByRole('button', { name: 'New environment' }).click()
   const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name').fill('Staging EU')
+  await form.getByLabel('Name', { exact: true }).fill('Staging EU')
   await form.getByLabel('Client ID (client_id)').fill('partner-staging-7f3a')
   await form.getByLabel('Auth URL (auth_url)').fill('https://auth.staging.example.com')
   await form.getByLabel('Base URL (base_url)').fill('https://api.staging.example.com')
