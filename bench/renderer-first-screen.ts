@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { chromium } from '@playwright/test'
-import { CHROMIUM_ARGS, findChromium } from '../test/support/chromium'
+import { chromiumOrSkip } from './skip'
 import { startConsole } from '../test/support/console-host'
 
 const LOADS = 5
@@ -29,6 +29,7 @@ function median(values: number[]): number {
  * the first screen loads (monaco excluded). Budget: visible within 1.5 s, ≤ 350 KB of initial JavaScript.
  */
 export async function benchRendererFirstScreen(): Promise<FirstScreenResult> {
+  const launch = chromiumOrSkip()
   const host = await startConsole()
   const blank = createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' })
@@ -36,7 +37,7 @@ export async function benchRendererFirstScreen(): Promise<FirstScreenResult> {
   })
   await new Promise<void>(r => blank.listen(0, '127.0.0.1', () => r()))
   const blankUrl = `http://127.0.0.1:${(blank.address() as AddressInfo).port}/`
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
+  const browser = await chromium.launch(launch)
   try {
     // Sign in once (trades the token for a cookie), then measure plain reloads of the app as a user reopens it.
     const context = await browser.newContext()

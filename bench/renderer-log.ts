@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, findChromium } from '../test/support/chromium'
+import { chromiumOrSkip } from './skip'
 import { startConsole } from '../test/support/console-host'
 
 const ENTRIES = 10_000
@@ -149,11 +149,12 @@ async function timePlainTable(page: Page): Promise<{ mount: number; scroll: numb
  * and keeps fewer than 200 rows in the DOM.
  */
 export async function benchRendererLog(): Promise<RendererLogResult> {
+  const launch = chromiumOrSkip()
   const dir = mkdtempSync(join(tmpdir(), 'pc-bench-'))
   const harFile = join(dir, 'ten-thousand.har')
   writeFileSync(harFile, generateHar(ENTRIES))
   const host = await startConsole()
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
+  const browser = await chromium.launch(launch)
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
     await page.goto(host.url)

@@ -31,9 +31,10 @@ function fmt(n: number): string {
 
 const only = process.argv.slice(2)
 const files = readdirSync(HERE)
-  .filter(f => f.endsWith('.ts') && f !== 'run.ts')
+  .filter(f => f.endsWith('.ts') && f !== 'run.ts' && f !== 'skip.ts')
   .sort()
 const rows: Array<{ file: string; result?: BenchResult; error?: string; met: boolean | null }> = []
+const skipped: Array<{ file: string; name: string; reason: string }> = []
 
 for (const file of files) {
   if (only.length > 0 && !only.some(o => file.includes(o))) continue
@@ -47,6 +48,11 @@ for (const file of files) {
       rows.push({ file, result, met })
       console.log(`${fmt(result.ratio)} (${met === null ? 'no goal' : met ? 'goal met' : 'GOAL MISSED'})`)
     } catch (error) {
+      if (error instanceof Error && error.name === 'BenchSkipped') {
+        skipped.push({ file, name, reason: error.message })
+        console.log(`skipped: ${error.message}`)
+        continue
+      }
       rows.push({ file, error: (error as Error).message, met: false })
       console.log(`failed: ${(error as Error).message}`)
     }
@@ -61,7 +67,8 @@ const lines = rows.map(({ result: r, error, met, file }) =>
     ? `| ${r.name} | ${fmt(r.baseline)} ${r.unit} | ${fmt(r.subject)} ${r.unit} | ${fmt(r.ratio)} | ${r.goal} | ${met === null ? '' : met ? 'met' : '**missed**'} |`
     : `| ${file} | | | | | failed: ${error} |`,
 )
-const table = `${header}\n${lines.join('\n')}`
+const skippedText = skipped.length === 0 ? '' : `\n\nSkipped:\n${skipped.map(s => `- ${s.file} ${s.name}: ${s.reason}`).join('\n')}`
+const table = `${header}\n${lines.join('\n')}${skippedText}`
 console.log(`\n${table}\n\nMachine: ${machine}`)
 if (only.length === 0) {
   writeFileSync(
@@ -70,4 +77,5 @@ if (only.length === 0) {
   )
   console.log('Written to bench/results.md')
 }
-process.exitCode = rows.some(r => r.met === false) ? 1 : 0
+// Exit explicitly: a benchmark that failed half-way may leave a server or a browser behind, and the run must end.
+process.exit(rows.some(r => r.met === false) ? 1 : 0)
