@@ -1,3 +1,4 @@
+import { SPEC_PATHS } from '../../../shared/spec'
 /**
  * The seams between the engine's parts. Auth (profiles, OAuth, vault), signing, and requests (executor, quota, log)
  * are built separately; each depends on the others only through these interfaces, wired in src/main/runtime.
@@ -55,14 +56,8 @@ export interface ResolvedOAuth {
   authorizeParams: Record<string, string>
 }
 
-export const DEFAULT_PATHS: ResolvedEnvironment['paths'] = {
-  authorize: '/oauth2/authorize/',
-  token: '/oauth2/token/',
-  locations: '/marketplace/v2/platform-token/locations',
-  installations: '/marketplace/v2/platform-token/installations',
-  exportTickets: '/api/v1/export/{locationId}/tickets',
-  exampleLocations: '/api/v1/locations/',
-}
+/** The spec's paths (src/shared/spec.ts, shared with the renderer). */
+export const DEFAULT_PATHS: ResolvedEnvironment['paths'] = { ...SPEC_PATHS }
 
 /** Gives the active environment (auth owns it; requests and signing read it). */
 export interface EnvironmentProvider {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { HttpExchangeView, PartnerLocation } from '../../../shared/contract'
+import { exportTicketsQuery } from '../../../shared/spec'
 import { ConsoleError } from '../core/console-error'
 import type { ExecuteInput, RequestExecutor } from './executor'
 import { errorForStatus } from './status-errors'
@@ -77,7 +78,7 @@ export class TypedEndpoints {
   ): Promise<{ tickets: unknown[]; meta: Record<string, unknown>; exchange: HttpExchangeView }> {
     const env = await this.executor.environment(options.envId)
     const path = fillPath(env.paths.exportTickets, { locationId })
-    const query = `filter[dateTimeFrom]=${encodeURIComponent(from)}&filter[dateTimeTo]=${encodeURIComponent(to)}`
+    const query = exportTicketsQuery(from, to)
     const result = await this.executor.execute({
       ...options,
       env,

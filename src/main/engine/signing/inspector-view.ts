@@ -47,15 +47,6 @@ function hexView(bytes: Buffer): { hex: string; hexTruncated: boolean } {
   return { hex: (truncated ? bytes.subarray(0, HEX_LIMIT_BYTES) : bytes).toString('hex'), hexTruncated: truncated }
 }
 
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' }
+import { escapeInvisible } from '../../../shared/spec'
 
-/** Printable ASCII stays; a backslash, control characters and everything outside ASCII become escapes. */
-export function escapeInvisible(text: string): string {
-  let out = ''
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!
-    if (code >= 0x20 && code <= 0x7e && ch !== '\\') out += ch
-    else out += NAMED[ch] ?? `\\u{${code.toString(16)}}`
-  }
-  return out
-}
+export { escapeInvisible }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import type { HttpExchangeView, LogEntry, RetryingEvent } from '../../../../shared/contract'
+import { exportTicketsQuery, fillExportPath } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import type { InspectorDeepLink } from '../inspector/inspector-store'
@@ -14,8 +15,8 @@ export function exportRequestPath(
   from: string,
   to: string,
 ): { url: string; path: string } | null {
-  const filled = template.replace(/\{(\w+)\}/g, (m, name: string) => (name === 'locationId' ? encodeURIComponent(String(locationId)) : m))
-  const query = `filter[dateTimeFrom]=${encodeURIComponent(from)}&filter[dateTimeTo]=${encodeURIComponent(to)}`
+  const filled = fillExportPath(template, locationId)
+  const query = exportTicketsQuery(from, to)
   try {
     const url = new URL(`${baseUrl.replace(/\/+$/, '')}${filled.startsWith('/') ? filled : `/${filled}`}?${query}`)
     return { url: url.href, path: `${url.pathname}${url.search}` }

@@ -1,15 +1,6 @@
-const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' }
+import { escapeInvisible } from '../../../../shared/spec'
 
-/** Printable ASCII stays; backslash, control and non-ASCII characters become escapes (as the engine's escaped views). */
-export function escapeInvisible(text: string): string {
-  let out = ''
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!
-    if (code >= 0x20 && code <= 0x7e && ch !== '\\') out += ch
-    else out += NAMED[ch] ?? `\\u{${code.toString(16)}}`
-  }
-  return out
-}
+export { escapeInvisible }
 
 /** Splits two strings into their common prefix and suffix and the differing middles. */
 export function diffMiddle(a: string, b: string): { prefix: string; a: string; b: string; suffix: string } {

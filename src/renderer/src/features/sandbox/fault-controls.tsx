@@ -1,3 +1,4 @@
+import { SPEC_PATHS } from '../../../../shared/spec'
 import { useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
 import type { FaultView } from './operator-views'
@@ -17,7 +18,7 @@ function effectOf(f: FaultView): string {
 export function FaultControls({ faults }: { faults: FaultView[] }) {
   const add = useSandboxAction('sandbox:addFault')
   const clear = useSandboxAction('sandbox:clearFaults')
-  const [path, setPath] = useState('/marketplace/v2/platform-token/locations')
+  const [path, setPath] = useState<string>(SPEC_PATHS.locations)
   const [method, setMethod] = useState('')
   const [latency, setLatency] = useState('')
   const [status, setStatus] = useState('503')

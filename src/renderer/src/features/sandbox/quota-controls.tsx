@@ -1,3 +1,4 @@
+import { SPEC_PATHS } from '../../../../shared/spec'
 import { useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
 import { Gauge } from '../../ui/gauge'
@@ -12,7 +13,7 @@ export function QuotaControls({ limits, quotas }: { limits: LimitsView; quotas: 
   const setLimit = useSandboxAction('sandbox:setLimit')
   const [limit, setLimitText] = useState('5')
   const [method, setMethod] = useState('GET')
-  const [path, setPath] = useState('/marketplace/v2/platform-token/locations')
+  const [path, setPath] = useState<string>(SPEC_PATHS.locations)
   const n = Number(limit)
   const valid = Number.isInteger(n) && n >= 0 && (path === '' || path.startsWith('/'))
   return (

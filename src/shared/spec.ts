@@ -1,0 +1,40 @@
+/**
+ * Facts of the Partner API spec that the engine and the renderer both need, defined once and zod-free (the renderer's
+ * first screen imports them): the endpoint paths, the export query, and how the inspector escapes invisible text.
+ */
+
+/** The spec's endpoint paths (an environment may override them, e.g. a deployment's signed export prefix). */
+export const SPEC_PATHS = {
+  authorize: '/oauth2/authorize/',
+  token: '/oauth2/token/',
+  locations: '/marketplace/v2/platform-token/locations',
+  installations: '/marketplace/v2/platform-token/installations',
+  /** May contain `{locationId}`. */
+  exportTickets: '/api/v1/export/{locationId}/tickets',
+  exampleLocations: '/api/v1/locations/',
+} as const
+
+export type SpecPaths = { -readonly [K in keyof typeof SPEC_PATHS]: string }
+
+/** The export's query (spec 4.6): both dates, in this order, URI-encoded. */
+export function exportTicketsQuery(from: string, to: string): string {
+  return `filter[dateTimeFrom]=${encodeURIComponent(from)}&filter[dateTimeTo]=${encodeURIComponent(to)}`
+}
+
+/** The export path template with `{locationId}` filled in. */
+export function fillExportPath(template: string, locationId: number): string {
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name === 'locationId' ? encodeURIComponent(String(locationId)) : m))
+}
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' }
+
+/** Printable ASCII stays; a backslash, control characters and everything outside ASCII become escapes. */
+export function escapeInvisible(text: string): string {
+  let out = ''
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!
+    if (code >= 0x20 && code <= 0x7e && ch !== '\\') out += ch
+    else out += NAMED[ch] ?? `\\u{${code.toString(16)}}`
+  }
+  return out
+}
