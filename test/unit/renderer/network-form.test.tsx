@@ -60,7 +60,7 @@ describe('the environment form’s network and standard-OAuth settings', () => {
     expect(JSON.stringify(settings)).not.toContain('"pw"')
     expect(networkSecretsOf(form.net)).toEqual({ proxyPassword: 'pw', clientCertPassphrase: 'pp' })
     form.net.authorizeParams = 'no equals sign'
-    expect(localIssues(form)).toEqual([{ path: 'authorizeParams', message: '"no equals sign" is not name=value.' }])
+    expect(localIssues(form)).toEqual([{ path: 'authorizeParams', message: '"no equals sign" is not K=V.' }])
   })
 
   it('shows the proxy fields only for "this proxy", and the key field only for a PEM certificate', () => {

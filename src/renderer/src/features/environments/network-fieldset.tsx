@@ -70,7 +70,7 @@ export function NetworkFieldset({
                 spellCheck={false}
               />
             </FormField>
-            <FormField label="Proxy user name" errors={errors.get('network.proxyUsername')}>
+            <FormField label="Proxy user" errors={errors.get('network.proxyUsername')}>
               <input value={v.proxyUsername} onChange={e => put('proxyUsername', e.target.value)} disabled={disabled} autoComplete="off" />
             </FormField>
             <FormField label="Proxy password" errors={errors.get('proxyPassword')} hint={stored(secrets?.proxyPassword)}>

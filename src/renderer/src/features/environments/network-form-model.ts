@@ -79,7 +79,7 @@ export function parseParams(text: string): { params: Record<string, string>; iss
   const issues: ValidationIssue[] = []
   for (const line of lines(text)) {
     const eq = line.indexOf('=')
-    if (eq <= 0) issues.push({ path: 'authorizeParams', message: `"${line}" is not name=value.` })
+    if (eq <= 0) issues.push({ path: 'authorizeParams', message: `"${line}" is not K=V.` })
     else params[line.slice(0, eq).trim()] = line.slice(eq + 1).trim()
   }
   return { params, issues }
