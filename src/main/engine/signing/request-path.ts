@@ -50,8 +50,10 @@ export function splitRequestTarget(target: string): SignedPath {
   let path = rest
   let normalised = false
   if (path === '' || path.charCodeAt(0) !== 47 || NEEDS_PARSING.test(path)) {
-    // Appended to an origin (not resolved against it) so that a path starting with '//' stays a path.
-    path = new URL(`http://signing.invalid${path.startsWith('/') ? '' : '/'}${path}`).pathname
+    // Appended to an origin (not resolved against it) so that a path starting with '//' stays a path. The whole target
+    // is parsed, query and fragment included, as a client parses the whole URL: the parser trims spaces only at the
+    // end of its input, so `/ ?q` is sent as `/%20` while `/ ` alone is sent as `/`.
+    path = new URL(`http://signing.invalid${path.startsWith('/') ? '' : '/'}${target}`).pathname
     normalised = path !== rest
   }
   return { path, origin: null, query, hostDropped: false, fragmentDropped, normalised }
