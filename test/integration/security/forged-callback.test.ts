@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { OAuthFlowState } from '../../../src/shared/contract'
 import { eventsNamed, startTestConsole, type TestConsole } from '../requests/support'
 
 // docs/security.md, item 6: any web page can point an <img> at the loopback catcher with a guessed state. Before, that
