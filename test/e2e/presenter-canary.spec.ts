@@ -122,9 +122,13 @@ test('presenter mode: the whole flow, every step screenshotted, no secret, token
   await popup.getByLabel('Password').fill(merchant.password)
   await capture('sign-in', popup)
   await popup.getByRole('button', { name: 'Sign in' }).click()
+  // A screenshot taken while the popup is between two pages fails in Chromium ("Unable to capture screenshot").
+  await expect(popup.getByRole('button', { name: 'Allow' })).toBeVisible()
   await capture('consent', popup)
   await popup.getByRole('button', { name: 'Allow' }).click()
   await expect(page.getByRole('status', { name: 'Outcome' })).toContainText('Access granted')
+  await popup.waitForURL(/\/callback\?/)
+  await popup.waitForLoadState('load')
   await capture('redirect', popup)
   await capture('access-granted')
 
