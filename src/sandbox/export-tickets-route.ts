@@ -1,7 +1,6 @@
-import { verifySignedRequest } from './hmac-verifier'
 import { BodyTooLargeError, readBody, sendApiError, sendJson } from './http-io'
-import { applyQuota } from './quota-headers'
 import type { RequestContext } from './router'
+import { authenticateSignedRequest } from './signed-request-auth'
 import { daysBetween, ticketsForDay } from './ticket-generator'
 
 /** Escapes a string for use inside a regular expression. */
@@ -21,11 +20,6 @@ export function isCalendarDate(text: string): boolean {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === text
 }
 
-function header(ctx: RequestContext, name: string): string | undefined {
-  const v = ctx.req.headers[name]
-  return Array.isArray(v) ? v[0] : v
-}
-
 /**
  * GET <signedPathPrefix>/<location_id>/tickets (4.6): HMAC-signed per 5.2. Checks the signature
  * (saying which check failed), counts quota for the client named by x-access-key, validates the
@@ -40,34 +34,9 @@ export async function handleExportTickets(ctx: RequestContext): Promise<void> {
     if (err instanceof BodyTooLargeError) return sendApiError(res, state.clock.now(), 413, err.message)
     throw err
   }
-  const accessKey = header(ctx, 'x-access-key')
-  const knownClient = accessKey !== undefined && state.clients.get(accessKey) !== undefined
-  if (!applyQuota(ctx, knownClient ? accessKey : undefined)) return
-
+  const result = authenticateSignedRequest(ctx, body)
+  if (!result) return
   const now = state.clock.now()
-  const result = verifySignedRequest(
-    {
-      accessKey,
-      timestamp: header(ctx, 'x-timestamp'),
-      signature: header(ctx, 'x-signature'),
-      method: ctx.method,
-      rawPath: ctx.rawPath,
-      body,
-    },
-    {
-      nowMs: now,
-      maxAgeSeconds: state.config.signatureMaxAgeSeconds,
-      futureToleranceSeconds: state.config.signatureFutureToleranceSeconds,
-      secretFor: id => state.clients.get(id)?.clientSecret,
-      replay: state.replay,
-    },
-  )
-  if (!result.ok) {
-    const detail: Record<string, unknown> = { check: result.check, serverTime: result.serverTime }
-    if (result.canonical !== undefined && state.config.revealCanonicalOnMismatch) detail.canonical = result.canonical
-    res.setHeader('WWW-Authenticate', `HMAC-SHA256 realm="sandbox", error="${result.check}"`)
-    return sendApiError(res, now, 401, `Invalid signature: ${result.message}`, [detail])
-  }
 
   const rawId = ctx.params[0] ?? ''
   const seed = /^\d{1,12}$/.test(rawId) ? state.catalog.find(Number(rawId)) : undefined

@@ -1,19 +1,13 @@
 import { authenticateBearer } from './bearer-auth'
-import { verifySignedRequest } from './hmac-verifier'
 import { BodyTooLargeError, readBody, sendApiError, sendJson } from './http-io'
-import { applyQuota } from './quota-headers'
 import type { RequestContext, Router } from './router'
 import { PERMISSION_READ_LOCATIONS } from './seed-data'
+import { authenticateSignedRequest, header } from './signed-request-auth'
 
 // Section 8 names three families with their own limits (online-ordering orders V1/V2, POS checks, POST
 // /pos/v2/lookup/tickets) but shows neither their paths beyond these nor their auth or bodies. These routes are
 // ILLUSTRATIVE: plausible paths and small deterministic answers, so that the console's catalogue can call them and
 // their 500/h limits (limit-table.ts) can be seen. They accept a bearer token or an HMAC signature.
-
-function header(ctx: RequestContext, name: string): string | undefined {
-  const v = ctx.req.headers[name]
-  return Array.isArray(v) ? v[0] : v
-}
 
 /** Authenticates with HMAC when x-signature is present, else with a bearer token; counts quota either way. */
 function authenticate(ctx: RequestContext, body: string): { clientId: string } | null {
@@ -21,33 +15,7 @@ function authenticate(ctx: RequestContext, body: string): { clientId: string } |
     const token = authenticateBearer(ctx, PERMISSION_READ_LOCATIONS)
     return token ? { clientId: token.clientId } : null
   }
-  const { state } = ctx
-  const accessKey = header(ctx, 'x-access-key')
-  if (!applyQuota(ctx, accessKey !== undefined && state.clients.get(accessKey) ? accessKey : undefined)) return null
-  const now = state.clock.now()
-  const result = verifySignedRequest(
-    {
-      accessKey,
-      timestamp: header(ctx, 'x-timestamp'),
-      signature: header(ctx, 'x-signature'),
-      method: ctx.method,
-      rawPath: ctx.rawPath,
-      body,
-    },
-    {
-      nowMs: now,
-      maxAgeSeconds: state.config.signatureMaxAgeSeconds,
-      futureToleranceSeconds: state.config.signatureFutureToleranceSeconds,
-      secretFor: id => state.clients.get(id)?.clientSecret,
-      replay: state.replay,
-    },
-  )
-  if (!result.ok) {
-    ctx.res.setHeader('WWW-Authenticate', `HMAC-SHA256 realm="sandbox", error="${result.check}"`)
-    sendApiError(ctx.res, now, 401, `Invalid signature: ${result.message}`, [{ check: result.check, serverTime: result.serverTime }])
-    return null
-  }
-  return { clientId: result.clientId }
+  return authenticateSignedRequest(ctx, body)
 }
 
 async function bodyOf(ctx: RequestContext): Promise<string | null> {
