@@ -4,16 +4,12 @@ import { Agent, request } from 'undici'
 import { EventBus } from '../src/main/engine/core/event-bus'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
 import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
+import { alternatingMedians } from './support/alternating'
 import { ClockSkewEstimator } from '../src/main/engine/signing/clock-skew'
 import { createRequestsEngine, createTransport } from '../src/main/engine/http/requests-engine'
 
 const WARMUP = 500
 const SAMPLES = 4000
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)] ?? Number.NaN
-}
 
 /**
  * The executor's overhead per request: median latency of a GET through the executor (network log, redaction, quota
@@ -68,24 +64,7 @@ export async function benchExecutor(): Promise<{
     return performance.now() - t
   }
   try {
-    for (let i = 0; i < WARMUP; i++) {
-      await plain()
-      await executor()
-    }
-    const base: number[] = []
-    const subject: number[] = []
-    // Alternate request by request (and which goes first), so load from elsewhere hits both alike.
-    for (let i = 0; i < SAMPLES; i++) {
-      if (i % 2 === 0) {
-        base.push(await plain())
-        subject.push(await executor())
-      } else {
-        subject.push(await executor())
-        base.push(await plain())
-      }
-    }
-    const baseline = median(base)
-    const measured = median(subject)
+    const { baseline, subject: measured } = await alternatingMedians(plain, executor, { warmup: WARMUP, samples: SAMPLES })
     return {
       name: 'executor: median GET latency vs plain undici request()',
       baseline: Math.round(baseline * 1000) / 1000,

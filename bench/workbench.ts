@@ -6,11 +6,7 @@ import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-i
 import { ClockSkewEstimator } from '../src/main/engine/signing/clock-skew'
 import { createRequestsEngine, createTransport } from '../src/main/engine/http/requests-engine'
 import { compareBodyTexts } from '../src/main/engine/workbench/compare-exchanges'
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.floor(s.length / 2)] ?? Number.NaN
-}
+import { alternatingMedians, median } from './support/alternating'
 
 /**
  * The composer's cost over the executor's own send: median latency of a request sent through the workbench
@@ -66,23 +62,7 @@ export async function benchComposerSend() {
   const viaExecutor = () => time(() => engine.executor.execute(direct))
   const viaComposer = () => time(() => engine.workbench.send(composed))
   try {
-    for (let i = 0; i < 500; i++) {
-      await viaExecutor()
-      await viaComposer()
-    }
-    const base: number[] = []
-    const subject: number[] = []
-    for (let i = 0; i < 4000; i++) {
-      if (i % 2 === 0) {
-        base.push(await viaExecutor())
-        subject.push(await viaComposer())
-      } else {
-        subject.push(await viaComposer())
-        base.push(await viaExecutor())
-      }
-    }
-    const baseline = median(base)
-    const measured = median(subject)
+    const { baseline, subject: measured } = await alternatingMedians(viaExecutor, viaComposer, { warmup: 500, samples: 4000 })
     return {
       name: 'composer send: median latency vs the executor’s own send',
       baseline: Math.round(baseline * 1000) / 1000,
