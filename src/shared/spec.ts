@@ -38,3 +38,27 @@ export function escapeInvisible(text: string): string {
   }
   return out
 }
+
+/**
+ * The authentication the spec gives a path, for a request that does not say: the OAuth endpoints take none, the signed
+ * export (and section 8's signed ticket lookup) HMAC, every other partner endpoint the bearer token. An absolute URL
+ * gets none: a token or signature is never sent to a host the user did not pick one for.
+ */
+export function specAuthFor(
+  target: 'api' | 'auth',
+  path: string,
+  paths: Pick<SpecPaths, 'exportTickets'> = SPEC_PATHS,
+): 'bearer' | 'hmac' | 'none' {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return 'none'
+  const pathname = (path.split(/[?#]/, 1)[0] ?? '').toLowerCase()
+  if (pathname.startsWith('/oauth2/')) return 'none'
+  const exportPattern = new RegExp(
+    `^${paths.exportTickets
+      .toLowerCase()
+      .split(/\{\w+\}/)
+      .map(part => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}/?$`,
+  )
+  if (target === 'api' && (exportPattern.test(pathname) || pathname.startsWith('/pos/v2/lookup/'))) return 'hmac'
+  return 'bearer'
+}

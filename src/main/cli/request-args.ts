@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { ComposerRequestInput } from '../../shared/contract'
+import { specAuthFor } from '../../shared/spec'
 
 /** The parseArgs options describing one request, shared by `request` and `snippet`. */
 export const REQUEST_OPTIONS = {
@@ -12,7 +13,8 @@ export const REQUEST_OPTIONS = {
 
 export const REQUEST_HELP = `Request:
   METHOD PATH           e.g. GET /marketplace/v2/platform-token/locations, or an absolute https:// URL
-  --auth MODE           bearer, hmac or none (default: none)
+  --auth MODE           bearer, hmac or none (default: what the spec gives PATH: none for /oauth2/, hmac for the
+                        signed export, bearer for the rest; none for an absolute URL)
   --target api|auth     resolve PATH against {base_url} (api, the default) or {auth_url} (auth)
   --header 'K: V'       a request header (repeatable)
   --body TEXT           the request body, sent byte for byte
@@ -22,15 +24,15 @@ export const REQUEST_HELP = `Request:
 export async function requestFromArgs(
   positionals: string[],
   values: { auth?: string; target?: string; header?: string[]; body?: string; 'body-file'?: string },
-): Promise<{ request: ComposerRequestInput } | { usage: string }> {
+): Promise<{ request: ComposerRequestInput; authFromSpec: boolean } | { usage: string }> {
   const [method, path, ...extra] = positionals
   if (!method || !path) return { usage: 'give METHOD and PATH, e.g. GET /marketplace/v2/platform-token/locations.' }
   if (extra.length > 0) return { usage: `unexpected argument "${extra[0]}" (quote a PATH that contains spaces or &).` }
   if (!/^[A-Za-z]+$/.test(method)) return { usage: `"${method}" is not an HTTP method.` }
-  const auth = values.auth ?? 'none'
-  if (auth !== 'bearer' && auth !== 'hmac' && auth !== 'none') return { usage: `--auth must be bearer, hmac or none, not "${auth}".` }
   const target = values.target ?? 'api'
   if (target !== 'api' && target !== 'auth') return { usage: `--target must be api or auth, not "${target}".` }
+  const auth = values.auth ?? specAuthFor(target, path)
+  if (auth !== 'bearer' && auth !== 'hmac' && auth !== 'none') return { usage: `--auth must be bearer, hmac or none, not "${auth}".` }
   if (values.body !== undefined && values['body-file'] !== undefined) return { usage: 'give --body or --body-file, not both.' }
   const headers: Array<{ name: string; value: string; enabled: boolean }> = []
   for (const h of values.header ?? []) {
@@ -46,5 +48,5 @@ export async function requestFromArgs(
       return { usage: `cannot read --body-file ${values['body-file']}: ${(error as Error).message}` }
     }
   }
-  return { request: { method: method.toUpperCase(), target, path, headers, body, auth } }
+  return { request: { method: method.toUpperCase(), target, path, headers, body, auth }, authFromSpec: values.auth === undefined }
 }

@@ -58,13 +58,19 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
   if ('usage' in built) return usage(built.usage)
   const request = built.request
   if (where.mode === 'flags' && request.auth === 'hmac' && !process.env.PARTNER_CLIENT_SECRET) {
-    return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable to sign with --auth hmac.')
+    if (!built.authFromSpec)
+      return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable to sign with --auth hmac.')
+    io.stderr.write('note: the spec signs this path (hmac), but PARTNER_CLIENT_SECRET is not set: sending it unsigned.\n')
+    request.auth = 'none'
   }
   if (where.mode === 'flags' && request.auth === 'bearer') {
     const token = process.env.PARTNER_ACCESS_TOKEN
-    if (!token) return usage('with an environment from flags, --auth bearer reads the token from PARTNER_ACCESS_TOKEN.')
+    if (!token && !built.authFromSpec)
+      return usage('with an environment from flags, --auth bearer reads the token from PARTNER_ACCESS_TOKEN.')
+    if (!token)
+      io.stderr.write('note: the spec wants a bearer token for this path, but PARTNER_ACCESS_TOKEN is not set: sending it without one.\n')
     request.auth = 'none'
-    request.headers = [...(request.headers ?? []), { name: 'authorization', value: `Bearer ${token}`, enabled: true }]
+    if (token) request.headers = [...(request.headers ?? []), { name: 'authorization', value: `Bearer ${token}`, enabled: true }]
   }
 
   let wr: WhereRuntime | undefined

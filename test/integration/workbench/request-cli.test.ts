@@ -99,6 +99,23 @@ describe('partner-console request', () => {
     const unsigned = await cli(['request', 'GET', '/online-ordering/v2/orders', '--base-url', sandbox.url, '--client-id', clientId])
     expect(unsigned.code).toBe(1)
     expect(unsigned.out).toMatch(/HTTP\/1\.1 401 Unauthorized/)
+    expect(unsigned.err).toContain('PARTNER_ACCESS_TOKEN is not set')
+  })
+
+  it('without --auth, authenticates as the spec gives the path: bearer for locations, hmac for the export', async () => {
+    const locations = await cli(['request', 'GET', '/marketplace/v2/platform-token/locations', '--sandbox'])
+    expect(locations.err).toBe('')
+    expect(locations.code).toBe(0)
+    expect(locations.out).toMatch(/ {2}\(auth bearer\)\nHTTP\/1\.1 200 OK/)
+    const exported = await cli([
+      'request',
+      'GET',
+      '/api/v1/export/101002/tickets?filter[dateTimeFrom]=2025-04-01&filter[dateTimeTo]=2025-04-01',
+      '--sandbox',
+    ])
+    expect(exported.err).toBe('')
+    expect(exported.code).toBe(0)
+    expect(exported.out).toMatch(/ {2}\(auth hmac\)\nHTTP\/1\.1 200 OK/)
   })
 
   it('reads the body from a file and refuses bad usage with exit code 2', async () => {

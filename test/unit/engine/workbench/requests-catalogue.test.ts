@@ -6,6 +6,7 @@ import { composeRequest } from '../../../../src/main/engine/workbench/compose-re
 import { CATALOGUE } from '../../../../src/renderer/src/features/requests/catalogue'
 import { jsonProblem, placeholders } from '../../../../src/renderer/src/features/requests/draft-checks'
 import { EMPTY_DRAFT } from '../../../../src/renderer/src/features/requests/draft'
+import { specAuthFor } from '../../../../src/shared/spec'
 
 describe('the Requests catalogue', () => {
   const items = CATALOGUE.flatMap(g => g.items.map(item => ({ group: g, item })))
@@ -22,6 +23,10 @@ describe('the Requests catalogue', () => {
       if (parsed.success) expect(() => composeRequest(parsed.data), item.id).not.toThrow()
       expect(jsonProblem(item.draft), item.id).toBeNull()
     }
+  })
+
+  it("every entry authenticates as the spec gives its path (the CLI's default for a request without --auth)", () => {
+    for (const { item } of items) expect(specAuthFor(item.draft.target, item.draft.path), item.id).toBe(item.draft.auth)
   })
 
   it('the section 8 entries fall under the 500-per-hour rules of the quota table, the others under the default', () => {
