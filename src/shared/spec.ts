@@ -21,9 +21,19 @@ export function exportTicketsQuery(from: string, to: string): string {
   return `filter[dateTimeFrom]=${encodeURIComponent(from)}&filter[dateTimeTo]=${encodeURIComponent(to)}`
 }
 
-/** The export path template with `{locationId}` filled in. */
-export function fillExportPath(template: string, locationId: number): string {
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name === 'locationId' ? encodeURIComponent(String(locationId)) : m))
+/** Fills `{locationId}`-style placeholders of a configured path, percent-encoding the values (others stay as written). */
+export function fillPath(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (Object.hasOwn(values, name) ? encodeURIComponent(String(values[name])) : m))
+}
+
+/** The export's path and query (spec 4.6) as signed and sent: the environment's template filled in, then both dates. */
+export function exportTicketsPath(template: string, locationId: number, from: string, to: string): string {
+  return `${fillPath(template, { locationId })}?${exportTicketsQuery(from, to)}`
+}
+
+/** A path (with its query) on a host: the host's URL without its trailing slashes, then the path with one leading slash. */
+export function joinHostPath(hostUrl: string, path: string): string {
+  return `${hostUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`
 }
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' }

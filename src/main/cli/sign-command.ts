@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { ConsoleError } from '../engine/core/console-error'
-import { escapeInvisible } from '../engine/signing/inspector-view'
+import { escapeInvisible } from '../../shared/spec'
 import { type SignedRequest, signRequest } from '../engine/signing/signer'
 import { type CliIo, processIo } from './io'
 import { bodyArg, clientSecret, required, SECRET_HELP, SIGNING_OPTIONS, timestampArg, UsageError } from './signing-args'

@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import type { EnvironmentSummary, SecretStorageInfo } from './app'
 import { event, invoke } from './define'
+import { SPEC_PATHS } from '../spec'
 
 /** How the console catches the OAuth redirect for an environment (see docs/auth.md). */
 export const CATCH_MODES = ['loopback', 'embedded', 'paste'] as const
 export type CatchMode = (typeof CATCH_MODES)[number]
 
 /** The endpoint paths an environment may override where a real deployment differs from the spec. */
-export const PATH_KEYS = ['authorize', 'token', 'locations', 'installations', 'exportTickets', 'exampleLocations'] as const
-export type EnvironmentPathKey = (typeof PATH_KEYS)[number]
+export type EnvironmentPathKey = keyof typeof SPEC_PATHS
+export const PATH_KEYS = Object.keys(SPEC_PATHS) as readonly EnvironmentPathKey[]
 export type EnvironmentPaths = Record<EnvironmentPathKey, string>
 
 const pathOverride = z.string().min(1).max(300)

@@ -1,3 +1,4 @@
+import { joinHostPath } from '../../../shared/spec'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedEnvironment } from '../core/ports'
 
@@ -30,22 +31,16 @@ export function resolveRequestUrl(env: ResolvedEnvironment | null, target: 'api'
       hint: 'Choose or create an environment, or give an absolute URL.',
     })
   }
-  const base = (target === 'auth' ? env.authUrl : env.baseUrl).replace(/\/+$/, '')
-  const relative = trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+  const joined = joinHostPath(target === 'auth' ? env.authUrl : env.baseUrl, trimmed)
   try {
-    const url = new URL(base + relative)
+    const url = new URL(joined)
     if (url.hash) url.hash = ''
     return url
   } catch {
-    throw new ConsoleError('invalid_request', `${shorten(base + relative)} is not a valid URL.`, {
+    throw new ConsoleError('invalid_request', `${shorten(joined)} is not a valid URL.`, {
       hint: `Check the environment’s ${target === 'auth' ? 'auth URL' : 'base URL'} and the path.`,
     })
   }
-}
-
-/** Fills `{locationId}`-style placeholders of a configured path, percent-encoding the values. */
-export function fillPath(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in values ? encodeURIComponent(String(values[name])) : m))
 }
 
 function shorten(text: string): string {

@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import type { HttpExchangeView, PartnerLocation } from '../../../shared/contract'
-import { exportTicketsQuery } from '../../../shared/spec'
+import { exportTicketsPath } from '../../../shared/spec'
 import { ConsoleError } from '../core/console-error'
 import type { ExecuteInput, RequestExecutor } from './executor'
 import { errorForStatus } from './status-errors'
-import { fillPath } from './target-url'
 
 /** Options every typed endpoint takes (the same as http:send's). */
 export type EndpointOptions = Pick<ExecuteInput, 'envId' | 'timeoutMs' | 'force' | 'autoRetry' | 'signal' | 'confirmProduction'>
@@ -77,14 +76,12 @@ export class TypedEndpoints {
     options: EndpointOptions = {},
   ): Promise<{ tickets: unknown[]; meta: Record<string, unknown>; exchange: HttpExchangeView }> {
     const env = await this.executor.environment(options.envId)
-    const path = fillPath(env.paths.exportTickets, { locationId })
-    const query = exportTicketsQuery(from, to)
     const result = await this.executor.execute({
       ...options,
       env,
       method: 'GET',
       target: 'api',
-      path: `${path}?${query}`,
+      path: exportTicketsPath(env.paths.exportTickets, locationId, from, to),
       headers: { accept: 'application/json' },
       auth: 'hmac',
     })

@@ -1,3 +1,4 @@
+import { escapeInvisible } from '../../../shared/spec'
 import type { InspectedPart, InspectedSignature } from '../../../shared/contract'
 import type { SignedRequest } from './signer'
 
@@ -46,7 +47,3 @@ function hexView(bytes: Buffer): { hex: string; hexTruncated: boolean } {
   const truncated = bytes.length > HEX_LIMIT_BYTES
   return { hex: (truncated ? bytes.subarray(0, HEX_LIMIT_BYTES) : bytes).toString('hex'), hexTruncated: truncated }
 }
-
-import { escapeInvisible } from '../../../shared/spec'
-
-export { escapeInvisible }

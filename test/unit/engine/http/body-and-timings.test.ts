@@ -3,7 +3,8 @@ import { decodeBody } from '../../../../src/main/engine/http/body-text'
 import { computeTimings } from '../../../../src/main/engine/http/phase-timings'
 import { prepareHeaders } from '../../../../src/main/engine/http/request-headers'
 import { retryDelayMs } from '../../../../src/main/engine/http/retry-policy'
-import { fillPath, resolveRequestUrl } from '../../../../src/main/engine/http/target-url'
+import { resolveRequestUrl } from '../../../../src/main/engine/http/target-url'
+import { fillPath } from '../../../../src/shared/spec'
 import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../../src/main/engine/core/ports'
 
 describe('reading response bodies', () => {

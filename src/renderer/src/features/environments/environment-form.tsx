@@ -2,23 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { CatchMode, EnvironmentDetail, SecretStorageInfo } from '../../../../shared/contract'
 import { BridgeCallError } from '../../../../shared/contract/errors'
+import { SPEC_PATHS } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { FormField } from './form-field'
 import { NetworkFieldset } from './network-fieldset'
 import { networkSecretsOf } from './network-form-model'
-import {
-  blankForm,
-  byField,
-  type FormValues,
-  formOf,
-  issuesOf,
-  localIssues,
-  PATH_KEYS,
-  PATH_LABELS,
-  SPEC_PATHS,
-  settingsOf,
-} from './form-model'
+import { blankForm, byField, type FormValues, formOf, issuesOf, localIssues, PATH_KEYS, PATH_LABELS, settingsOf } from './form-model'
 import { UnprotectedConsent } from './unprotected-consent'
 import { envKeys } from './use-environments'
 import { useValidation } from './use-validation'

@@ -12,16 +12,6 @@ export const PATH_LABELS: Record<EnvironmentPathKey, string> = {
 }
 export const PATH_KEYS = Object.keys(PATH_LABELS) as EnvironmentPathKey[]
 
-/** The spec's paths (sections 4.1–4.7), shown as placeholders where no override is typed. */
-export const SPEC_PATHS: Record<EnvironmentPathKey, string> = {
-  authorize: '/oauth2/authorize/',
-  token: '/oauth2/token/',
-  locations: '/marketplace/v2/platform-token/locations',
-  installations: '/marketplace/v2/platform-token/installations',
-  exportTickets: '/api/v1/export/{locationId}/tickets',
-  exampleLocations: '/api/v1/locations/',
-}
-
 /** What the form edits: every field as text, exactly as typed (URLs are never normalised). */
 export interface FormValues {
   name: string

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import type { HttpExchangeView, LogEntry, RetryingEvent } from '../../../../shared/contract'
-import { exportTicketsQuery, fillExportPath } from '../../../../shared/spec'
+import { exportTicketsPath, joinHostPath } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import type { InspectorDeepLink } from '../inspector/inspector-store'
@@ -15,10 +15,8 @@ export function exportRequestPath(
   from: string,
   to: string,
 ): { url: string; path: string } | null {
-  const filled = fillExportPath(template, locationId)
-  const query = exportTicketsQuery(from, to)
   try {
-    const url = new URL(`${baseUrl.replace(/\/+$/, '')}${filled.startsWith('/') ? filled : `/${filled}`}?${query}`)
+    const url = new URL(joinHostPath(baseUrl, exportTicketsPath(template, locationId, from, to)))
     return { url: url.href, path: `${url.pathname}${url.search}` }
   } catch {
     return null

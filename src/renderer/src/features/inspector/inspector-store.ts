@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { exportTicketsPath, SPEC_PATHS } from '../../../../shared/spec'
 import { useNavStore } from '../../stores/nav-store'
 
 export type InspectorMode = 'sign' | 'verify'
@@ -44,7 +45,7 @@ interface InspectorStore {
 function exampleExportPath(today = new Date()): string {
   const iso = (d: Date) => d.toISOString().slice(0, 10)
   const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1))
-  return `/api/v1/export/101001/tickets?filter[dateTimeFrom]=${iso(first)}&filter[dateTimeTo]=${iso(today)}`
+  return exportTicketsPath(SPEC_PATHS.exportTickets, 101001, iso(first), iso(today))
 }
 
 const EMPTY_CAPTURE: CapturedRequest = {

@@ -1,7 +1,5 @@
 import { escapeInvisible } from '../../../../shared/spec'
 
-export { escapeInvisible }
-
 /** Splits two strings into their common prefix and suffix and the differing middles. */
 export function diffMiddle(a: string, b: string): { prefix: string; a: string; b: string; suffix: string } {
   let start = 0

@@ -1,3 +1,4 @@
+import { exportTicketsQuery, SPEC_PATHS } from '../../../../shared/spec'
 import type { Draft } from './draft'
 
 /** One ready request of the spec, with the limit section 8 gives its family. */
@@ -42,7 +43,7 @@ export const CATALOGUE: CatalogueGroup[] = [
         draft: d({
           method: 'GET',
           target: 'auth',
-          path: '/oauth2/authorize/',
+          path: SPEC_PATHS.authorize,
           auth: 'none',
           query: [q('client_id', ''), q('redirect_uri', ''), q('response_type', 'code'), q('state', 'xyz')],
         }),
@@ -54,7 +55,7 @@ export const CATALOGUE: CatalogueGroup[] = [
         draft: d({
           method: 'POST',
           target: 'auth',
-          path: '/oauth2/token/',
+          path: SPEC_PATHS.token,
           auth: 'none',
           headers: [json],
           body: '{\n  "grant_type": "authorization_code",\n  "code": "",\n  "redirect_uri": "",\n  "client_id": "",\n  "client_secret": ""\n}',
@@ -67,7 +68,7 @@ export const CATALOGUE: CatalogueGroup[] = [
         draft: d({
           method: 'POST',
           target: 'auth',
-          path: '/oauth2/token/',
+          path: SPEC_PATHS.token,
           auth: 'none',
           headers: [json],
           body: '{\n  "grant_type": "refresh_token",\n  "refresh_token": "",\n  "client_id": "",\n  "client_secret": ""\n}',
@@ -83,14 +84,14 @@ export const CATALOGUE: CatalogueGroup[] = [
       {
         id: '4.4',
         name: '4.4 Eligible locations',
-        draft: d({ method: 'GET', path: '/marketplace/v2/platform-token/locations', auth: 'bearer' }),
+        draft: d({ method: 'GET', path: SPEC_PATHS.locations, auth: 'bearer' }),
       },
       {
         id: '4.5',
         name: '4.5 Install integration',
         draft: d({
           method: 'POST',
-          path: '/marketplace/v2/platform-token/installations',
+          path: SPEC_PATHS.installations,
           auth: 'bearer',
           headers: [json],
           body: '{\n  "locationId": 101001\n}',
@@ -101,16 +102,16 @@ export const CATALOGUE: CatalogueGroup[] = [
         name: '4.6 Export tickets (HMAC)',
         draft: d({
           method: 'GET',
-          path: '/api/v1/export/{locationId}/tickets',
+          path: SPEC_PATHS.exportTickets,
           params: { locationId: '101001' },
           auth: 'hmac',
-          query: [q('filter[dateTimeFrom]', '2026-01-01'), q('filter[dateTimeTo]', '2026-01-07')],
+          query: [...new URLSearchParams(exportTicketsQuery('2026-01-01', '2026-01-07'))].map(([name, value]) => q(name, value)),
         }),
       },
       {
         id: '4.7',
         name: '4.7 Locations (bearer example)',
-        draft: d({ method: 'GET', target: 'auth', path: '/api/v1/locations/', auth: 'bearer' }),
+        draft: d({ method: 'GET', target: 'auth', path: SPEC_PATHS.exampleLocations, auth: 'bearer' }),
       },
     ],
   },
