@@ -4,24 +4,13 @@ import { specSignature } from './support/hmac'
 import { type RawResponse, rawRequest } from './support/http'
 import { obtainTokens } from './support/oauth-flow'
 import { DEMO, startTestSandbox } from './support/sandbox-fixture'
+import type { Ticket } from '../../../src/sandbox/ticket-generator'
 
 let sb: RunningSandbox
 beforeAll(async () => {
   sb = await startTestSandbox()
 })
 afterAll(() => sb.close())
-
-interface Ticket {
-  id: string
-  locationId: number
-  businessDate: string
-  openedAt: string
-  closedAt: string
-  currency: string
-  lines: Array<{ quantity: number; unitPrice: string; total: string }>
-  total: string
-  payments: Array<{ amount: string }>
-}
 
 /** Signs with a timestamp unique to each call (the clock moves 1 s per call) so nothing is "reused". */
 function exportTickets(target: RunningSandbox, locationId: string | number, query: string): Promise<RawResponse> {

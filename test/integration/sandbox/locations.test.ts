@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../src/sandbox'
 import { bearerGet, obtainTokens, type TokenBody } from './support/oauth-flow'
 import { admin, MERCHANT_B, startTestSandbox } from './support/sandbox-fixture'
+import type { Location } from '../../../src/sandbox/seed-data'
 
 const LOCATIONS = '/marketplace/v2/platform-token/locations'
 
+/** A 4.4 answer: the sandbox's own Location type, so a change of its shape breaks this test at typecheck. */
 interface LocationBody {
-  results: Array<{ id: number; merchantId: string; timeZone: string; currency: string; language: string; countryCode: string }>
+  results: Location[]
   meta: Record<string, unknown>
 }
 

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { HeaderPair, LogEntry, LogEntrySummary } from '../../../src/shared/contract'
+import { fingerprint, SecretRegistry } from '../../../src/main/engine/core/secret-registry'
+import type { LogQuery } from '../../../src/main/engine/log/log-query'
+import { NetworkLog } from '../../../src/main/engine/log/network-log'
+import { Redactor } from '../../../src/main/engine/log/redaction'
+import type { LogEntrySummary } from '../../../src/shared/contract'
 import { HeadersTable } from '../../../src/renderer/src/features/network-log/headers-table'
 import { EMPTY_FILTERS, filterEntries, type LogFilters } from '../../../src/renderer/src/features/network-log/log-filter'
 import { LogList, ROW_HEIGHT } from '../../../src/renderer/src/features/network-log/log-list'
@@ -9,44 +13,13 @@ import { useLogStore } from '../../../src/renderer/src/features/network-log/log-
 import { TimingWaterfall } from '../../../src/renderer/src/features/network-log/timing-waterfall'
 
 // The list is fed by the engine's own NetworkLog (what `log:list` and `log:entry` serve), filled with 10,000 real
-// captures, and its redaction comes from the engine's Redactor. Plain Node code, so it is loaded by a computed path.
-const ENGINE = '../../../src/main/engine/'
-
-interface NetworkLogLike {
-  begin(c: {
-    method: string
-    url: string
-    purpose: string
-    auth: string
-    requestHeaders: HeaderPair[]
-    requestBody: null
-    startedAt?: Date
-  }): string
-  complete(
-    id: string,
-    c: {
-      status: number
-      statusText: string
-      responseHeaders: HeaderPair[]
-      responseBody: null
-      timings: LogEntry['timings']
-      durationMs: number
-      error?: string
-    },
-  ): void
-  list(q: { offset?: number; limit?: number; method?: string; status?: number | string; text?: string }): {
-    entries: LogEntrySummary[]
-    total: number
-  }
-  get(id: string): LogEntry
-}
+// captures, and its redaction comes from the engine's Redactor, typed by the engine's classes (tsconfig.web-tests.json).
 
 const N = 10_000
 const METHODS = ['GET', 'GET', 'GET', 'POST', 'DELETE']
 const STATUSES = [200, 200, 204, 404, 429, 500, 0]
-let log: NetworkLogLike
+let log: NetworkLog
 let all: LogEntrySummary[]
-let fingerprintOf: (v: string) => string
 const TOKEN = 'access-token-value-that-must-never-show-7f3a9c'
 
 // jsdom does no layout: the scroll box is given the size a 440 px drawer body would have, the rest is the real code.
@@ -59,12 +32,6 @@ beforeAll(async () => {
       return this.dataset.testid === 'log-scroll' ? VIEWPORT : 0
     },
   })
-  const [{ NetworkLog }, { Redactor }, { SecretRegistry, fingerprint }] = await Promise.all([
-    import(/* @vite-ignore */ `${ENGINE}log/network-log.ts`),
-    import(/* @vite-ignore */ `${ENGINE}log/redaction.ts`),
-    import(/* @vite-ignore */ `${ENGINE}core/secret-registry.ts`),
-  ])
-  fingerprintOf = fingerprint
   const redactor = new Redactor(new SecretRegistry())
   log = new NetworkLog({ capacity: 20_000 })
   const t0 = Date.parse('2026-11-22T09:00:00Z')
@@ -77,7 +44,7 @@ beforeAll(async () => {
       auth: 'bearer',
       requestHeaders: redactor.headers([{ name: 'Authorization', value: `Bearer ${TOKEN}` }]),
       requestBody: null,
-      startedAt: new Date(t0 + i * 250),
+      startedAt: new Date(t0 + i * 250).toISOString(),
     })
     const status = STATUSES[i % STATUSES.length] as number
     if (i % 997 === 0) continue // a few stay pending
@@ -180,7 +147,7 @@ describe('network log list', () => {
     expect(selected).toBe(all[3]?.id)
   })
 
-  it.each<[string, LogFilters, { method?: string; status?: string; text?: string }]>([
+  it.each<[string, LogFilters, LogQuery]>([
     ['method', { ...EMPTY_FILTERS, method: 'DELETE' }, { method: 'DELETE' }],
     ['status class 4xx', { ...EMPTY_FILTERS, status: '4xx' }, { status: '4xx' }],
     ['failed', { ...EMPTY_FILTERS, status: 'failed' }, { status: 'failed' }],
@@ -232,7 +199,7 @@ describe('network log detail', () => {
     const table = screen.getByRole('table', { name: 'Request headers' })
     expect(table.textContent).not.toContain(TOKEN)
     const chip = within(table).getByTestId('redaction-chip')
-    expect(chip.getAttribute('data-fingerprint')).toBe(fingerprintOf(TOKEN))
+    expect(chip.getAttribute('data-fingerprint')).toBe(fingerprint(TOKEN))
     expect(chip.textContent).toContain('access_token')
     expect(within(table).getByRole('row').textContent).toMatch(/^AuthorizationBearer /)
   })

@@ -1,46 +1,26 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { type QuotaKey, quotaKey } from '../../../src/main/engine/quota/quota-key'
+import { QuotaTracker } from '../../../src/main/engine/quota/quota-tracker'
 import type { QuotaBlockedEvent, QuotaKeyState } from '../../../src/shared/contract'
 import { QuotaGauge } from '../../../src/renderer/src/features/quotas/quota-gauge'
 import { hottest, quotaLevel } from '../../../src/renderer/src/features/quotas/quota-model'
 
 // The gauges are fed by the engine's own QuotaTracker (the object behind `quota:list` / `quota:update`), driven with
-// real requests' headers. It is plain Node code outside the web project's types, so it is loaded by a computed path.
-const QUOTA = '../../../src/main/engine/quota/'
+// real requests' headers, typed by the engine's class (tsconfig.web-tests.json).
 
-interface Key {
-  clientId: string
-  method: string
-  path: string
-  id: string
-}
-interface Ticket {
-  key: Key
-  at: number
-}
-interface TrackerLike {
-  recordSend(key: Key): Ticket
-  observe(ticket: Ticket, response: { status: number; headers: Record<string, string | undefined> }): QuotaKeyState
-  state(key: Key): QuotaKeyState
-  close(): void
-}
-
-const trackers: TrackerLike[] = []
+const trackers: QuotaTracker[] = []
 const blocked: QuotaBlockedEvent[] = []
 
-async function engine(): Promise<{ tracker: TrackerLike; key: (method: string, path: string) => Key }> {
-  const [{ QuotaTracker }, { quotaKey }] = await Promise.all([
-    import(/* @vite-ignore */ `${QUOTA}quota-tracker.ts`),
-    import(/* @vite-ignore */ `${QUOTA}quota-key.ts`),
-  ])
-  const tracker: TrackerLike = new QuotaTracker({ now: () => Date.now(), onBlocked: (e: QuotaBlockedEvent) => blocked.push(e) })
+async function engine(): Promise<{ tracker: QuotaTracker; key: (method: string, path: string) => QuotaKey }> {
+  const tracker = new QuotaTracker({ now: () => Date.now(), onBlocked: (e: QuotaBlockedEvent) => blocked.push(e) })
   trackers.push(tracker)
   return { tracker, key: (method, path) => quotaKey('client-a', method, path) }
 }
 
 /** Sends `n` requests to a key and answers each as a server with `limit` would (X-RateLimit-* headers). */
-function exchange(tracker: TrackerLike, key: Key, n: number, limit: number, usedBefore = 0): QuotaKeyState {
+function exchange(tracker: QuotaTracker, key: QuotaKey, n: number, limit: number, usedBefore = 0): QuotaKeyState {
   let state = tracker.state(key)
   for (let i = 0; i < n; i++) {
     const ticket = tracker.recordSend(key)
