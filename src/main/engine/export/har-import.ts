@@ -1,10 +1,37 @@
 import { z } from 'zod'
-import type { HeaderPair, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
+import type { ConnectionDetails, HeaderPair, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 
 const nameValue = z.object({ name: z.string(), value: z.string() })
+const optionalText = z.string().nullable().default(null)
+const certificateSchema = z.object({
+  subject: z.string(),
+  issuer: z.string(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  subjectAltNames: z.array(z.string()).default([]),
+  fingerprint256: z.string(),
+  selfIssued: z.boolean().default(false),
+})
+/** The console's own HAR extensions (har-export.ts): read back when they are well formed, ignored when not. */
+const tlsSchema = z.object({
+  protocol: z.string().nullable(),
+  cipher: z.string().nullable(),
+  alpn: optionalText,
+  chain: z.array(certificateSchema),
+  trustedBy: optionalText,
+  inspection: optionalText,
+  sessionReused: z.boolean().default(false),
+  clientCertificate: optionalText,
+})
+const proxySchema = z.object({
+  url: z.string().nullable(),
+  source: z.enum(['environment', 'HTTPS_PROXY', 'HTTP_PROXY']).nullable().catch(null),
+  bypass: z.string().optional().catch(undefined),
+})
+const connectionSchema = z.object({ reused: z.boolean(), remoteAddress: z.string().nullable() })
 const timing = z.number().min(-1)
 const entrySchema = z.object({
   startedDateTime: z.string().refine(s => Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date-time'),
@@ -37,6 +64,9 @@ const entrySchema = z.object({
   comment: z.string().optional(),
   _purpose: z.string().optional(),
   _auth: z.string().optional(),
+  _tls: tlsSchema.optional().catch(undefined),
+  _proxy: proxySchema.optional().catch(undefined),
+  _connection: connectionSchema.optional().catch(undefined),
 })
 const documentSchema = z.object({
   log: z.object({
@@ -175,6 +205,7 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
       responseHeaders,
       timings,
       notes: h.comment ? [r.text(h.comment)] : [],
+      ...connectionOf(h, r),
     },
     bodies: {
       request:
@@ -187,5 +218,30 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
             },
       response: { text: r.body(responseText), size: Math.max(0, content.size), mimeType: content.mimeType ?? '' },
     },
+  }
+}
+
+/** The proxy, connection and TLS facts a console HAR carries (`_proxy`, `_connection`, `_tls`), when it has any. */
+function connectionOf(h: HarEntryIn, r: Redactor): { connection?: ConnectionDetails } {
+  if (!h._tls && !h._proxy && !h._connection) return {}
+  return {
+    connection: {
+      proxy: h._proxy?.url ? withoutCredentials(r.url(h._proxy.url)) : null,
+      proxySource: h._proxy?.source ?? null,
+      proxyBypass: h._proxy?.bypass ? r.text(h._proxy.bypass) : null,
+      reused: h._connection?.reused ?? false,
+      remoteAddress: h._connection?.remoteAddress ?? null,
+      tls: h._tls ?? null,
+    },
+  }
+}
+
+/** A proxy URL as the console shows one: its origin, never a user name or password written into it. */
+function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url)
+    return u.origin === 'null' ? `${u.protocol}//${u.host}` : u.origin
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//')
   }
 }

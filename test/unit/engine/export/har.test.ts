@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ConnectionDetails } from '../../../../src/shared/contract'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { noEnvironments, noTokens } from '../../../../src/main/engine/core/without-sign-in'
@@ -24,7 +25,7 @@ function setup() {
 }
 
 /** A token call as the engine makes it: what it sends is its own; the tokens it receives the token client registers. */
-function captureTokenCall(log: NetworkLog, r: Redactor, secrets?: SecretRegistry) {
+function captureTokenCall(log: NetworkLog, r: Redactor, secrets?: SecretRegistry, connection?: ConnectionDetails) {
   secrets?.add('sbx_at_abcdef123', 'access_token')
   secrets?.add('sbx_rt_abcdef123', 'refresh_token')
   const body = JSON.stringify({
@@ -52,6 +53,7 @@ function captureTokenCall(log: NetworkLog, r: Redactor, secrets?: SecretRegistry
     responseBody: { text: r.body(response), size: response.length, mimeType: 'application/json' },
     timings: { blocked: 1, dns: null, connect: 2, tls: 1.5, send: 0.5, wait: 3, receive: 0.25, total: 9, reusedConnection: false },
     durationMs: 9,
+    connection,
   })
   return id
 }
@@ -182,6 +184,56 @@ describe('HAR import', () => {
     expect(entry).toMatchObject({ imported: true, method: 'POST', status: 200, purpose: 'oauth-token' })
     expect(entry.timings).toMatchObject({ connect: 2, tls: 1.5, dns: null })
     expect(JSON.parse(exports.exportHar({ ids: result.ids }).har).log.entries[0]._imported).toBe(true)
+  })
+
+  it('reads back the proxy, connection and TLS facts of the console’s own HAR (_proxy, _connection, _tls)', async () => {
+    const { log, redactor, exports } = setup()
+    const tls = {
+      protocol: 'TLSv1.3',
+      cipher: 'TLS_AES_256_GCM_SHA384',
+      alpn: 'http/1.1',
+      chain: [
+        {
+          subject: 'CN=localhost',
+          issuer: 'CN=Sandbox CA',
+          validFrom: '2026-01-01T00:00:00.000Z',
+          validTo: '2027-01-01T00:00:00.000Z',
+          subjectAltNames: ['DNS:localhost', 'IP:127.0.0.1'],
+          fingerprint256: 'AB:CD',
+          selfIssued: false,
+        },
+      ],
+      trustedBy: 'CA file /tmp/ca.pem',
+      inspection: null,
+      sessionReused: false,
+      clientCertificate: null,
+    }
+    const id = captureTokenCall(log, redactor, undefined, {
+      proxy: 'http://127.0.0.1:3128',
+      proxySource: 'HTTPS_PROXY',
+      proxyBypass: null,
+      reused: true,
+      remoteAddress: '127.0.0.1',
+      tls,
+    })
+    const result = await exports.importHar(exports.exportHar({}).har)
+    expect(log.get(result.ids[0] as string).connection).toEqual({
+      proxy: 'http://127.0.0.1:3128',
+      proxySource: 'HTTPS_PROXY',
+      proxyBypass: null,
+      reused: true,
+      remoteAddress: '127.0.0.1',
+      tls,
+    })
+
+    // A foreign HAR: credentials in the proxy URL are dropped, a malformed extension is ignored, not an error.
+    const doc = JSON.parse(exports.exportHar({ ids: [id] }).har)
+    doc.log.entries[0]._proxy = { url: 'http://user:hunter2@proxy.corp:8080', source: 'bogus' }
+    doc.log.entries[0]._tls = { chain: 'not a chain' }
+    const foreign = await exports.importHar(JSON.stringify(doc))
+    const connection = log.get(foreign.ids[0] as string).connection
+    expect(connection).toMatchObject({ proxy: 'http://proxy.corp:8080', proxySource: null, tls: null })
+    expect(JSON.stringify(connection)).not.toContain('hunter2')
   })
 
   it('redacts what a foreign HAR carries (tokens, cookies, secrets in bodies and URLs), registering none of them', async () => {
