@@ -24,6 +24,7 @@ export * from './support'
 export * from './workbench'
 export * from './define'
 export * from './errors'
+export * from './exchange-view'
 export * from './transport'
 
 /**

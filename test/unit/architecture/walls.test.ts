@@ -44,6 +44,7 @@ const ZOD_FREE = [
   'shared/contract/event-hub',
   'shared/contract/transport',
   'shared/contract/channel-names',
+  'shared/contract/exchange-view',
   'shared/spec',
 ]
 

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const t0 = Date.parse('2026-11-22T09:00:00Z')
   for (let i = 0; i < N; i++) {
     const method = METHODS[i % METHODS.length] as string
-    const id = log.begin({
+    const begun = log.begin({
       method,
       url: `http://127.0.0.1:9/api/v1/item/${i}?page=${i % 7}`,
       purpose: 'api',
@@ -48,7 +48,7 @@ beforeAll(async () => {
     })
     const status = STATUSES[i % STATUSES.length] as number
     if (i % 997 === 0) continue // a few stay pending
-    log.complete(id, {
+    log.complete(begun, {
       status,
       statusText: status ? 'Whatever' : '',
       responseHeaders: [],

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici'
-import type { HeaderPair, HttpAuthMode, HttpExchangeView, LogPurpose } from '../../../shared/contract'
+import type { ExchangeFacts, HeaderPair, HttpAuthMode, LogPurpose, RespondedEntry } from '../../../shared/contract'
 import type { ConsoleError } from '../core/console-error'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
@@ -46,8 +46,10 @@ export interface AttemptResult {
   decoded: DecodedBody
   /** Response headers by lower-case name (repeated ones joined with ", "). */
   headerMap: Record<string, string>
-  /** The redacted view for the UI (also what the log holds). */
-  view: HttpExchangeView
+  /** The network-log entry as captured (redacted; bodies whole, where the log's copy is cut to its caps). */
+  entry: RespondedEntry
+  /** What the exchange view needs beyond the entry: `exchangeView(entry, facts)` (src/shared/contract/exchange-view.ts). */
+  facts: ExchangeFacts
 }
 
 /**
@@ -65,7 +67,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const requestBody = p.body === undefined ? null : s.redactor.body(p.body, { sent: true })
   const requestType = p.headers['content-type'] ?? ''
   const startedAt = new Date().toISOString()
-  const logId = s.log.begin({
+  const pending = s.log.begin({
     startedAt,
     method: p.method,
     url,
@@ -95,7 +97,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     outcome = await running.outcome
   } catch (error) {
     const e = error as ConsoleError
-    s.log.complete(logId, {
+    s.log.complete(pending, {
       status: 0,
       statusText: '',
       responseHeaders: [],
@@ -126,11 +128,9 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const bodyText = s.redactor.body(decoded.text, { truncated: outcome.truncated })
   const headers = s.redactor.headers(outcome.headers)
   const incomplete = outcome.bodyError ? s.redactor.text(outcome.bodyError.message) : undefined
-  const notes = redactAll(s.redactor, p.notes)
   const binaryNote =
     decoded.kind === 'binary' ? `Binary body (${contentType ?? 'no content type'}, ${outcome.bodyBytes} bytes): not shown as text.` : null
-  if (binaryNote) notes.push(binaryNote)
-  s.log.complete(logId, {
+  const entry = s.log.complete(pending, {
     status: outcome.status,
     statusText: outcome.statusText,
     responseHeaders: headers,
@@ -141,46 +141,10 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     notes: binaryNote ? [binaryNote] : [],
     connection,
   })
-  const view: HttpExchangeView = {
-    requestId: p.requestId,
-    logId,
-    method: p.method,
-    url,
-    auth: p.auth === 'unknown' ? 'none' : p.auth,
-    requestHeaders,
-    requestBody,
-    status: outcome.status,
-    statusText: outcome.statusText,
-    headers,
-    body: outcome.truncated ? `${bodyText}\n${truncationMarker(outcome.body.length, outcome.bodyBytes)}` : bodyText,
-    bodyBytes: outcome.bodyBytes,
-    keptBytes: outcome.body.length,
-    truncated: outcome.truncated,
-    bodyKind: decoded.kind,
-    contentType,
-    timings: outcome.timings,
-    attempts: p.attempt,
-    retriedAfter: [],
-    quota,
-    notes,
-    startedAt,
-  }
-  if (connection) view.connection = connection
-  if (decoded.jsonError) view.jsonError = decoded.jsonError
-  if (incomplete) view.incomplete = incomplete
-  if (p.signing) view.signing = { canonical: s.redactor.text(p.signing.canonical), timestamp: p.signing.timestamp }
-  return { outcome, decoded, headerMap, view }
-}
-
-/** The line appended to a truncated body: how much was kept of how much. */
-export function truncationMarker(kept: number, total: number): string {
-  return `[… truncated by the console: kept ${formatBytes(kept)} of ${formatBytes(total)} (${total} bytes)]`
-}
-
-function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`
-  return `${(n / 1024 / 1024).toFixed(1)} MiB`
+  const facts: ExchangeFacts = { bodyKind: decoded.kind, keptBytes: outcome.body.length, retriedAfter: [], quota }
+  if (decoded.jsonError) facts.jsonError = decoded.jsonError
+  if (p.signing) facts.signing = { canonical: s.redactor.text(p.signing.canonical), timestamp: p.signing.timestamp }
+  return { outcome, decoded, headerMap, entry, facts }
 }
 
 /** Response headers by lower-case name; repeated headers joined with ", " (set-cookie with "\n"). */

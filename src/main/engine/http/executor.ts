@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { HttpAuthMode, RetryingEvent } from '../../../shared/contract'
+import { exchangeView, type HttpAuthMode, type HttpExchangeView, type RetryingEvent } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EnvironmentProvider, ResolvedEnvironment, TokenProvider } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
@@ -52,6 +52,11 @@ export interface ExecuteInput {
   confirmProduction?: string
 }
 
+/** The last attempt of a request, with its exchange view (derived from its log entry: see exchange-view.ts). */
+export interface ExecutedRequest extends AttemptResult {
+  view: HttpExchangeView
+}
+
 /**
  * The request executor. For each request it resolves the URL against the environment, checks the quota gate (a key
  * blocked by a 429 fails fast unless forced; a spent ledger warns), adds auth at the moment of sending (a bearer token
@@ -64,7 +69,7 @@ export class RequestExecutor {
   constructor(private readonly deps: ExecutorDeps) {}
 
   /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
-  async execute(input: ExecuteInput): Promise<AttemptResult> {
+  async execute(input: ExecuteInput): Promise<ExecutedRequest> {
     return this.run(input, randomUUID(), this.deps.transport.signalFor(input.signal))
   }
 
@@ -76,7 +81,7 @@ export class RequestExecutor {
     return env
   }
 
-  private async run(input: ExecuteInput, requestId: string, signal: AbortSignal): Promise<AttemptResult> {
+  private async run(input: ExecuteInput, requestId: string, signal: AbortSignal): Promise<ExecutedRequest> {
     const absolute = /^[a-z][a-z0-9+.-]*:/i.test(input.path.trim())
     // An absolute URL without auth needs nothing from an environment (its quota key is the anonymous client).
     const env = input.env ?? (absolute && input.auth === 'none' && !input.envId ? null : await this.environment(input.envId))
@@ -145,8 +150,11 @@ export class RequestExecutor {
         prepared.signing = { canonical: signed.canonical, timestamp: Number(signed.headers['x-timestamp']) }
       }
       const result = await this.deps.transport.attempt(prepared, signal)
-      result.view.attempts = attempt
-      result.view.retriedAfter = [...retriedAfter]
+      const done = (note?: string): ExecutedRequest => {
+        const entry = note === undefined ? result.entry : this.deps.transport.addNote(result.entry, note)
+        const facts = { ...result.facts, retriedAfter: [...retriedAfter] }
+        return { ...result, entry, facts, view: exchangeView(entry, facts) }
+      }
       const status = result.outcome.status
       if (status === 401 && input.auth === 'bearer' && !refreshed && token) {
         refreshed = true
@@ -156,19 +164,15 @@ export class RequestExecutor {
           retriedAfter.push('401')
           continue
         } catch (error) {
-          result.view.notes.push(
-            `The server refused the token (401) and refreshing it failed: ${this.deps.redactor.text((error as Error).message)}`,
-          )
-          return result
+          return done(`The server refused the token (401) and refreshing it failed: ${this.deps.redactor.text((error as Error).message)}`)
         }
       }
       if (status === 429 && input.autoRetry && retries < MAX_AUTO_RETRIES) {
         const delay = retryDelayMs(retries, this.deps.quota.blockedMs(key))
         if (delay > (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
-          result.view.notes.push(
+          return done(
             `Not retried automatically: the server asks to wait ${Math.ceil(delay / 1000)} s, longer than the automatic-retry limit.`,
           )
-          return result
         }
         retries += 1
         attempt += 1
@@ -177,7 +181,7 @@ export class RequestExecutor {
         await sleepUnlessCancelled(delay, signal)
         continue
       }
-      return result
+      return done()
     }
   }
 

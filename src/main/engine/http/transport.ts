@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { RespondedEntry } from '../../../shared/contract'
 import type { IncomingResponse, OutgoingRequest, ResolvedEnvironment } from '../core/ports'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
@@ -43,6 +44,11 @@ export class HttpTransport {
   /** One attempt as prepared by the caller (auth included), on the signal of the caller combined with shutdown. */
   attempt(prepared: PreparedAttempt, signal: AbortSignal): Promise<AttemptResult> {
     return runAttempt(this.services, prepared, signal)
+  }
+
+  /** Adds a note to an attempt's log entry after the fact (why it was not retried); returns the entry with it. */
+  addNote(entry: RespondedEntry, note: string): RespondedEntry {
+    return this.deps.log.addNote(entry, note)
   }
 
   /** The caller's signal, also aborted when the transport closes. */
@@ -94,7 +100,7 @@ export class HttpTransport {
       body: result.decoded.kind === 'binary' ? result.outcome.body.toString('utf8') : result.decoded.text,
       truncated: result.outcome.truncated,
       durationMs: result.outcome.timings.total,
-      logId: result.view.logId,
+      logId: result.entry.id,
     }
   }
 

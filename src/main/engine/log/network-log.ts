@@ -4,8 +4,10 @@ import type {
   LogConfig,
   LogEntry,
   LogEntrySummary,
+  LoggedBody,
   LogPurpose,
   PhaseTimings,
+  RespondedEntry,
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { type LogQuery, matchesQuery } from './log-query'
@@ -83,12 +85,15 @@ export class NetworkLog {
     this.config = { ...DEFAULT_LOG_CONFIG, ...config }
   }
 
-  /** Records a request as it is sent; returns the entry id. */
-  begin(c: BeginCapture): string {
+  /**
+   * Records a request as it is sent. Returns the entry as captured: its body whole (the log's own copy is cut to
+   * `maxBodyChars` and may lose its body later), to be completed with `complete`.
+   */
+  begin(c: BeginCapture): LogEntry {
     this.seq += 1
     const id = `log-${this.seq}`
     const { host, path } = splitUrl(c.url)
-    const entry: LogEntry = {
+    const captured: LogEntry = {
       id,
       seq: this.seq,
       startedAt: c.startedAt ?? new Date().toISOString(),
@@ -111,41 +116,64 @@ export class NetworkLog {
       requestId: c.requestId ?? null,
       httpVersion: 'HTTP/1.1',
       requestHeaders: c.requestHeaders,
-      requestBody: null,
+      requestBody: wholeBody(c.requestBody),
       responseHeaders: [],
       responseBody: null,
       timings: null,
       notes: c.notes ?? [],
     }
+    const entry: LogEntry = { ...captured, requestBody: null }
     const slot: Slot = { entry, bodyChars: 0 }
     this.slots.set(id, slot)
     entry.requestBody = this.storeBody(slot, c.requestBody)
     this.enforceCapacity()
     this.enforceBudget()
     this.listeners.onEntry?.(entry)
-    return id
+    return captured
   }
 
-  /** Adds the response (or the failure, with `error`) to an entry; ignored when the entry was dropped meanwhile. */
-  complete(id: string, c: CompleteCapture): void {
-    const slot = this.slots.get(id)
-    if (!slot) return
-    const e = slot.entry
-    e.state = c.error ? 'failed' : 'done'
-    e.status = c.status || null
-    e.statusText = c.statusText
-    if (c.httpVersion) e.httpVersion = c.httpVersion
-    e.responseHeaders = c.responseHeaders
-    e.timings = c.timings
-    e.durationMs = round(c.durationMs)
-    e.error = c.error ?? null
-    e.responseBytes = c.responseBody ? c.responseBody.size : c.status ? 0 : null
-    e.responseBody = this.storeBody(slot, c.responseBody)
-    e.truncated = Boolean(e.responseBody?.truncated)
-    if (c.notes?.length) e.notes = [...e.notes, ...c.notes]
-    if (c.connection) e.connection = c.connection
-    this.enforceBudget()
-    this.listeners.onEntry?.(e)
+  /**
+   * Adds the response (or the failure, with `error`) to an entry begun with `begin`, and returns the completed entry
+   * as captured (bodies whole): what the executor's exchange view is derived from. The log's copy is updated too,
+   * unless it was dropped meanwhile.
+   */
+  complete(pending: LogEntry, c: CompleteCapture & { timings: PhaseTimings }): RespondedEntry
+  complete(pending: LogEntry, c: CompleteCapture): LogEntry
+  complete(pending: LogEntry, c: CompleteCapture): LogEntry {
+    const done: LogEntry = {
+      ...pending,
+      state: c.error ? 'failed' : 'done',
+      status: c.status || null,
+      statusText: c.statusText,
+      httpVersion: c.httpVersion ?? pending.httpVersion,
+      responseHeaders: c.responseHeaders,
+      timings: c.timings,
+      durationMs: round(c.durationMs),
+      error: c.error ?? null,
+      responseBytes: c.responseBody ? c.responseBody.size : c.status ? 0 : null,
+      responseBody: wholeBody(c.responseBody),
+      truncated: Boolean(c.responseBody?.truncated),
+      notes: c.notes?.length ? [...pending.notes, ...c.notes] : [...pending.notes],
+    }
+    if (c.connection) done.connection = c.connection
+    const slot = this.slots.get(pending.id)
+    if (slot) {
+      // The log's copy keeps its own (possibly cut or evicted) request body and cuts the response body to its cap.
+      const e: LogEntry = { ...done, requestBody: slot.entry.requestBody, responseBody: null }
+      slot.entry = e
+      e.responseBody = this.storeBody(slot, c.responseBody)
+      e.truncated = Boolean(e.responseBody?.truncated)
+      this.enforceBudget()
+      this.listeners.onEntry?.(e)
+    }
+    return done
+  }
+
+  /** Adds a note to an entry after the fact (why it was not retried, say); returns the captured entry with it. */
+  addNote<E extends LogEntry>(captured: E, note: string): E {
+    const slot = this.slots.get(captured.id)
+    if (slot) slot.entry.notes = [...slot.entry.notes, note]
+    return { ...captured, notes: [...captured.notes, note] }
   }
 
   /** Adds a finished entry from elsewhere (a HAR import), marked imported. */
@@ -315,6 +343,11 @@ export function summarize(e: LogEntry): LogEntrySummary {
     envId: e.envId,
     requestId: e.requestId,
   }
+}
+
+/** A captured body as the entry holds it before the log's caps. */
+function wholeBody(body: CapturedBody | null): LoggedBody | null {
+  return body && { text: body.text, size: body.size, mimeType: body.mimeType, truncated: Boolean(body.truncated), evicted: false }
 }
 
 function splitUrl(url: string): { host: string; path: string } {

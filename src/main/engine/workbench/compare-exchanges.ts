@@ -1,17 +1,17 @@
-import type {
-  BodyDiff,
-  CanonicalDiff,
-  CanonicalPartDiff,
-  DiffKind,
-  ExchangeComparison,
-  HeaderPair,
-  LoggedBody,
-  LogEntry,
-  PairDiff,
+import {
+  authOf,
+  type BodyDiff,
+  type CanonicalDiff,
+  type CanonicalPartDiff,
+  type DiffKind,
+  type ExchangeComparison,
+  type HeaderPair,
+  type LoggedBody,
+  type LogEntry,
+  type PairDiff,
 } from '../../../shared/contract'
 import { canonicalParts } from '../signing/signer'
 import { diffJson, firstDifference, stableJsonCapped } from './json-diff'
-import { authOf } from './resend-from-entry'
 
 /** Headers that differ between any two exchanges (dates, counters, fresh signatures): shown, not counted as a difference. */
 export const VOLATILE_HEADERS = new Set([
@@ -33,29 +33,13 @@ export const VOLATILE_HEADERS = new Set([
 /** Characters of each side kept for the side-by-side display (the differences are computed on everything). */
 export const MAX_DISPLAY_CHARS = 1024 * 1024
 
-/** What the comparison reads of an exchange: a network-log entry (captured or imported), or the same shape. */
-export type ComparableExchange = Pick<
-  LogEntry,
-  | 'id'
-  | 'method'
-  | 'url'
-  | 'auth'
-  | 'status'
-  | 'requestHeaders'
-  | 'requestBody'
-  | 'responseHeaders'
-  | 'responseBody'
-  | 'imported'
-  | 'startedAt'
->
-
 /**
  * Puts two exchanges side by side, section by section: the request line, the query and headers (by name, values in
  * order), the bodies (as JSON when both parse: object keys in any order, arrays in order; else as text, with the
  * first differing byte), the status, and for HMAC requests the two 5.2 canonical strings part by part with the first
  * differing byte. Pure: the UI (through `workbench:compare`), the CLI and the support bundles' replay all call it.
  */
-export function compareExchanges(a: ComparableExchange, b: ComparableExchange): ExchangeComparison {
+export function compareExchanges(a: LogEntry, b: LogEntry): ExchangeComparison {
   const ua = new URL(a.url)
   const ub = new URL(b.url)
   const lineA = `${a.method} ${ua.pathname}${ua.search}`
@@ -107,7 +91,7 @@ function significant(d: PairDiff): boolean {
   return d.kind !== 'same' && !d.volatile
 }
 
-function labelOf(e: ComparableExchange): string {
+function labelOf(e: LogEntry): string {
   return `${e.id}${e.imported ? ' (imported)' : ''} · ${e.method} ${e.status ?? 'no response'} · ${e.startedAt}`
 }
 
@@ -234,7 +218,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * x-timestamp: none of it secret), compared part by part with the first differing byte of each part and of the
  * whole string. A side that is not signed, or lacks a header, is described instead of guessed.
  */
-export function compareCanonical(a: ComparableExchange, b: ComparableExchange): CanonicalDiff {
+export function compareCanonical(a: LogEntry, b: LogEntry): CanonicalDiff {
   const notes: string[] = []
   const ca = canonicalOf(a, 'A', notes)
   const cb = canonicalOf(b, 'B', notes)
@@ -269,7 +253,7 @@ export function compareCanonical(a: ComparableExchange, b: ComparableExchange): 
   return { a: sa, b: sb, equal: Boolean(ca && cb) && whole === null, parts, firstDifferenceOffset: whole?.offset ?? null, notes }
 }
 
-function canonicalOf(e: ComparableExchange, side: string, notes: string[]) {
+function canonicalOf(e: LogEntry, side: string, notes: string[]) {
   const header = (name: string) => e.requestHeaders.find(h => h.name.toLowerCase() === name)?.value
   const clientId = header('x-access-key')
   const timestamp = header('x-timestamp')

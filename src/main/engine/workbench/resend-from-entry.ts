@@ -1,4 +1,4 @@
-import type { ComposerDraft, ComposerPair, HttpAuthMode, LogEntry } from '../../../shared/contract'
+import { authOf, type ComposerDraft, type ComposerPair, type LogEntry } from '../../../shared/contract'
 
 /** Headers a resend never carries over: the credentials (made fresh at send) and what the HTTP client sets itself. */
 export const NOT_REPLAYED = new Set([
@@ -97,15 +97,6 @@ export function draftFromEntry(
     dropped,
     notes,
   }
-}
-
-/** The auth of a logged exchange; for imported ones ('unknown'), read from its headers. */
-export function authOf(entry: Pick<LogEntry, 'auth' | 'requestHeaders'>): HttpAuthMode {
-  if (entry.auth !== 'unknown') return entry.auth
-  const names = new Set(entry.requestHeaders.map(h => h.name.toLowerCase()))
-  if (names.has('x-signature')) return 'hmac'
-  const authorization = entry.requestHeaders.find(h => h.name.toLowerCase() === 'authorization')?.value ?? ''
-  return /^bearer\s/i.test(authorization) ? 'bearer' : 'none'
 }
 
 function originOf(url: string | undefined): string | null {

@@ -8,8 +8,7 @@ import type {
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedEnvironment } from '../core/ports'
-import type { AttemptResult } from '../http/attempt'
-import type { ExecuteInput, RequestExecutor } from '../http/executor'
+import type { ExecutedRequest, ExecuteInput, RequestExecutor } from '../http/executor'
 import { resolveRequestUrl } from '../http/target-url'
 import type { NetworkLog } from '../log/network-log'
 import { quotaKey } from '../quota/quota-key'
@@ -39,7 +38,7 @@ export class Workbench {
   constructor(private readonly deps: WorkbenchDeps) {}
 
   /** Sends a composer request; resolves with the last attempt whatever its status (like the executor). */
-  send(request: ComposerRequest, options: SendOptions = {}): Promise<AttemptResult> {
+  send(request: ComposerRequest, options: SendOptions = {}): Promise<ExecutedRequest> {
     const c = composeRequest(request)
     return this.deps.executor.execute({
       ...options,
@@ -66,7 +65,7 @@ export class Workbench {
   async resend(
     id: string,
     options: SendOptions & { edit?: (request: ComposerRequest) => ComposerRequest } = {},
-  ): Promise<AttemptResult & { draft: ComposerDraft }> {
+  ): Promise<ExecutedRequest & { draft: ComposerDraft }> {
     const draft = await this.draftFromLog(id, options.envId)
     const request = options.edit ? options.edit(draft.request) : draft.request
     const result = await this.send(request, options)

@@ -16,7 +16,7 @@ describe('copy as cURL', () => {
     const secrets = new SecretRegistry()
     const r = new Redactor(secrets)
     const log = new NetworkLog()
-    const id = log.begin({
+    const begun = log.begin({
       method: 'POST',
       url: r.url('http://127.0.0.1:1/marketplace/v2/platform-token/installations'),
       purpose: 'api',
@@ -31,7 +31,7 @@ describe('copy as cURL', () => {
       ),
       requestBody: { text: '{"locationId":3}', size: 16, mimeType: 'application/json' },
     })
-    const { command, notes } = toCurl(log.get(id))
+    const { command, notes } = toCurl(log.get(begun.id))
     expect(command).not.toContain('sbx_at_secret_123')
     expect(command).toMatch(/^curl -g -X 'POST' 'http:\/\/127\.0\.0\.1:1\/marketplace\/v2\/platform-token\/installations' /)
     expect(command).toContain(`-H 'authorization: Bearer [redacted:access_token:`)
@@ -42,7 +42,7 @@ describe('copy as cURL', () => {
 
   it('omits -X for a plain GET and uses header overrides when given (live credentials)', () => {
     const log = new NetworkLog()
-    const id = log.begin({
+    const begun = log.begin({
       method: 'GET',
       url: 'http://h/api/v1/export/1/tickets?filter[dateTimeFrom]=2024-01-01',
       purpose: 'api',
@@ -50,7 +50,7 @@ describe('copy as cURL', () => {
       requestHeaders: [{ name: 'x-signature', value: '[redacted:x-signature:00000000]' }],
       requestBody: null,
     })
-    const { command } = toCurl(log.get(id), { 'x-signature': 'fresh', 'x-timestamp': '1700000000' })
+    const { command } = toCurl(log.get(begun.id), { 'x-signature': 'fresh', 'x-timestamp': '1700000000' })
     expect(command).toBe(
       "curl -g 'http://h/api/v1/export/1/tickets?filter[dateTimeFrom]=2024-01-01' -H 'x-signature: fresh' -H 'x-timestamp: 1700000000'",
     )

@@ -55,7 +55,7 @@ function captureTokenCall(log: NetworkLog, r: Redactor, secrets?: SecretRegistry
     durationMs: 9,
     connection,
   })
-  return id
+  return id.id
 }
 
 describe('HAR export', () => {
@@ -165,7 +165,7 @@ describe('HAR export', () => {
       timings: null,
       durationMs: 1,
     })
-    const har = JSON.parse(exports.exportHar({ ids: [keep, big] }).har)
+    const har = JSON.parse(exports.exportHar({ ids: [keep, big.id] }).har)
     expect(harProblems(har)).toEqual([])
     expect(har.log.entries).toHaveLength(2)
     expect(har.log.entries[1].response.content).toMatchObject({ size: 5000, text: 'y'.repeat(10) })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LogEntrySummary } from '../../../../src/shared/contract'
+import type { LogEntry, LogEntrySummary } from '../../../../src/shared/contract'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { type BeginCapture, NetworkLog, summarize } from '../../../../src/main/engine/log/network-log'
 
@@ -15,8 +15,8 @@ function request(i: number, extra: Partial<BeginCapture> = {}): BeginCapture {
   }
 }
 
-function respond(log: NetworkLog, id: string, status: number, body = '') {
-  log.complete(id, {
+function respond(log: NetworkLog, pending: LogEntry, status: number, body = '') {
+  log.complete(pending, {
     status,
     statusText: status === 200 ? 'OK' : 'Error',
     responseHeaders: [{ name: 'content-type', value: 'text/plain' }],
@@ -30,8 +30,9 @@ describe('the network log', () => {
   it('streams a summary when an entry starts and when it completes', () => {
     const seen: LogEntrySummary[] = []
     const log = new NetworkLog({}, { onEntry: e => seen.push(summarize(e)) })
-    const id = log.begin(request(1))
-    respond(log, id, 200, 'hello')
+    const begun = log.begin(request(1))
+    const id = begun.id
+    respond(log, begun, 200, 'hello')
     expect(seen.map(s => [s.id, s.state, s.status])).toEqual([
       [id, 'pending', null],
       [id, 'done', 200],
@@ -42,7 +43,7 @@ describe('the network log', () => {
 
   it('keeps at most `capacity` entries, dropping the oldest', () => {
     const log = new NetworkLog({ capacity: 10 })
-    const ids = Array.from({ length: 25 }, (_, i) => log.begin(request(i)))
+    const ids = Array.from({ length: 25 }, (_, i) => log.begin(request(i)).id)
     expect(log.size).toBe(10)
     expect(() => log.get(ids[0] as string)).toThrow(ConsoleError)
     expect(log.get(ids[24] as string).seq).toBe(25)
@@ -54,9 +55,9 @@ describe('the network log', () => {
     const log = new NetworkLog({ maxBodyChars: 1000, bodyBudgetChars: 5000 })
     const ids: string[] = []
     for (let i = 0; i < 20; i++) {
-      const id = log.begin(request(i))
-      respond(log, id, 200, 'x'.repeat(3000))
-      ids.push(id)
+      const begun = log.begin(request(i))
+      respond(log, begun, 200, 'x'.repeat(3000))
+      ids.push(begun.id)
     }
     expect(log.keptBodyChars).toBeLessThanOrEqual(5000)
     const newest = log.get(ids[19] as string).responseBody
@@ -84,8 +85,17 @@ describe('the network log', () => {
 
   it('records failures with their message and no status', () => {
     const log = new NetworkLog()
-    const id = log.begin(request(1))
-    log.complete(id, { status: 0, statusText: '', responseHeaders: [], responseBody: null, timings: null, durationMs: 5, error: 'refused' })
+    const begun = log.begin(request(1))
+    const id = begun.id
+    log.complete(begun, {
+      status: 0,
+      statusText: '',
+      responseHeaders: [],
+      responseBody: null,
+      timings: null,
+      durationMs: 5,
+      error: 'refused',
+    })
     expect(log.get(id)).toMatchObject({ state: 'failed', status: null, error: 'refused', responseBytes: null })
     expect(log.list({ status: 'failed' }).total).toBe(1)
   })
@@ -107,7 +117,7 @@ describe('the network log', () => {
 
   it('hands out copies: changing what get returned does not change the log', () => {
     const log = new NetworkLog()
-    const id = log.begin(request(1))
+    const id = log.begin(request(1)).id
     const copy = log.get(id)
     copy.url = 'changed'
     expect(log.get(id).url).not.toBe('changed')
