@@ -1,14 +1,11 @@
 /** Keys whose values are credentials wherever they sit in a body or a query (the log's fields, plus OAuth's others). */
-const CREDENTIAL_KEYS = new Set([
-  'client_secret',
-  'code',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'password',
-  'state',
-  'code_verifier',
-])
+const CREDENTIAL_KEYS = new Set(['client_secret', 'code', 'access_token', 'refresh_token', 'id_token', 'password', 'code_verifier'])
+/**
+ * OAuth's `state` travels only in URLs and forms (the authorize request, the redirect, a form post): there it is
+ * masked with the credentials. In a JSON body `state` is the API's own data (a location's `address.state`, spec 2.5):
+ * masking it there lost the data and made every replayed locations list a "different body".
+ */
+const QUERY_KEYS = new Set([...CREDENTIAL_KEYS, 'state'])
 const MARKER = /^\[redacted:[\w-]+:[0-9a-f]{8}\]$/
 
 /** Replaces one credential value by its marker (`[redacted:<label>:<fingerprint>]`). */
@@ -45,7 +42,7 @@ export function redactUrlByStructure(url: string, mask: Masker): string {
 /** One name/value pair (a HAR query entry): the value masked when the name is a credential. */
 export function redactPairValue(name: string, value: string, mask: Masker): string {
   const key = name.toLowerCase()
-  return CREDENTIAL_KEYS.has(key) && value !== '' && !MARKER.test(value) ? mask(value, key) : value
+  return QUERY_KEYS.has(key) && value !== '' && !MARKER.test(value) ? mask(value, key) : value
 }
 
 function redactForm(text: string, mask: Masker): string {
@@ -56,7 +53,7 @@ function redactForm(text: string, mask: Masker): string {
       if (eq < 0) return pair
       const name = decode(pair.slice(0, eq)).toLowerCase()
       const value = decode(pair.slice(eq + 1))
-      if (!CREDENTIAL_KEYS.has(name) || value === '' || MARKER.test(value)) return pair
+      if (!QUERY_KEYS.has(name) || value === '' || MARKER.test(value)) return pair
       return `${pair.slice(0, eq)}=${encodeURIComponent(mask(value, name))}`
     })
     .join('&')

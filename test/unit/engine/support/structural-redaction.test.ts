@@ -19,6 +19,14 @@ describe('redaction by structure (repro bundles)', () => {
     })
   })
 
+  it('keeps `state` in a JSON body (a location’s address.state is data) and masks OAuth’s state in forms and queries', () => {
+    const locations = JSON.stringify({ results: [{ id: 101002, address: { city: 'New York', state: 'NY' } }], state: 'open' })
+    expect(redactBodyByStructure(locations, 'application/json', mask)).toBe(locations)
+    expect(redactBodyByStructure('code=c1&state=s1', 'application/x-www-form-urlencoded', mask)).toBe(
+      'code=%5Bredacted%3Acode%3A00000002%5D&state=%5Bredacted%3Astate%3A00000002%5D',
+    )
+  })
+
   it('redacts form bodies and query strings field by field', () => {
     expect(
       redactBodyByStructure('grant_type=refresh_token&refresh_token=r%2Bt&client_id=c', 'application/x-www-form-urlencoded', mask),
