@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
-import { SECTION_LIST as sections } from '../../src/renderer/src/frame/section-list'
 import { type StartedConsole, startConsole } from '../support/console-host'
+import { forEverySection } from './support/sections'
 
 // Presenter mode zooms the whole frame 1.3×, so a 1280×800 projector window lays out like a ~985 px one. Sections lay
 // out by the width their panel really has (container queries), not by the window's: at 1280×800 in presenter mode no
@@ -32,21 +32,18 @@ for (const size of [
     const page = await context.newPage()
     await page.goto(host.url)
     await expect(page.locator('html')).toHaveAttribute('data-presenter', /.*/)
-    const nav = page.getByRole('navigation', { name: 'Sections' })
     const wide: string[] = []
-    for (const section of sections) {
-      const button = nav.getByRole('button', { name: new RegExp(`^${section.label}`) })
-      await button.click()
-      await expect(button).toHaveAttribute('aria-current', 'page')
-      await expect(page.locator('main .loading')).toHaveCount(0)
-      await expect(page.locator('main')).not.toBeEmpty()
+    await forEverySection(page, async section => {
       const over = await overflowX(page, 'main')
       if (over > 1) wide.push(`${section.label}: ${over} px too wide`)
-    }
+    })
     expect(wide).toEqual([])
     expect(await overflowX(page, '.status-bar')).toBeLessThanOrEqual(1)
 
-    await nav.getByRole('button', { name: /^Consent flow/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Consent flow/ })
+      .click()
     const main = await page.locator('.consent__main').boundingBox()
     const side = await page.getByRole('complementary', { name: 'Token lifecycle' }).boundingBox()
     expect(main && side && side.y >= main.y + main.height - 1, 'the lifecycle column sits under the flow, not beside it').toBe(true)

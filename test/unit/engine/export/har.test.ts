@@ -208,32 +208,26 @@ describe('HAR import', () => {
       sessionReused: false,
       clientCertificate: null,
     }
-    const id = captureTokenCall(log, redactor, undefined, {
+    const connection: ConnectionDetails = {
       proxy: 'http://127.0.0.1:3128',
       proxySource: 'HTTPS_PROXY',
       proxyBypass: null,
       reused: true,
       remoteAddress: '127.0.0.1',
       tls,
-    })
+    }
+    const id = captureTokenCall(log, redactor, undefined, connection)
     const result = await exports.importHar(exports.exportHar({}).har)
-    expect(log.get(result.ids[0] as string).connection).toEqual({
-      proxy: 'http://127.0.0.1:3128',
-      proxySource: 'HTTPS_PROXY',
-      proxyBypass: null,
-      reused: true,
-      remoteAddress: '127.0.0.1',
-      tls,
-    })
+    expect(log.get(result.ids[0] as string).connection).toEqual(connection)
 
     // A foreign HAR: credentials in the proxy URL are dropped, a malformed extension is ignored, not an error.
     const doc = JSON.parse(exports.exportHar({ ids: [id] }).har)
     doc.log.entries[0]._proxy = { url: 'http://user:hunter2@proxy.corp:8080', source: 'bogus' }
     doc.log.entries[0]._tls = { chain: 'not a chain' }
     const foreign = await exports.importHar(JSON.stringify(doc))
-    const connection = log.get(foreign.ids[0] as string).connection
-    expect(connection).toMatchObject({ proxy: 'http://proxy.corp:8080', proxySource: null, tls: null })
-    expect(JSON.stringify(connection)).not.toContain('hunter2')
+    const read = log.get(foreign.ids[0] as string).connection
+    expect(read).toMatchObject({ proxy: 'http://proxy.corp:8080', proxySource: null, tls: null })
+    expect(JSON.stringify(read)).not.toContain('hunter2')
   })
 
   it('redacts what a foreign HAR carries (tokens, cookies, secrets in bodies and URLs), registering none of them', async () => {
