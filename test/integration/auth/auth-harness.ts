@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
-import { payloadsOf } from '../../support/events'
+import { nextEvent, payloadsOf } from '../../support/events'
 import type { EmbeddedWindowOpener } from '../../../src/main/engine/oauth/embedded-window-port'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import type { SecretCipher } from '../../../src/main/engine/vault/secret-cipher'
@@ -175,21 +175,22 @@ export async function startCountingProxy(
   }
 }
 
-/** Events of one name, payloads only. */
 /** The payloads of one event the console has emitted so far, typed by its name. */
 export function eventsNamed<E extends EventName>(c: Console, name: E): EventPayloads[E][] {
   return payloadsOf(c.events, name)
 }
 
-/** Waits until `check` returns a value (polling), or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 5000): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const v = check()
-    if (v) return v
-    if (Date.now() > until) throw new Error('condition not met in time')
-    await new Promise(r => setTimeout(r, 20))
-  }
+/**
+ * The first `name` event (already emitted, or to come) that `accept` takes: the console's bus says when, so no test
+ * polls. Fails after `timeoutMs`, naming the event.
+ */
+export function eventOf<E extends EventName>(
+  c: Console,
+  name: E,
+  accept: (payload: EventPayloads[E]) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<EventPayloads[E]> {
+  return nextEvent(c.runtime.bus, c.events, name, accept, timeoutMs)
 }
 
 /** Removes a temp data folder. */

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { EmbeddedWindowOpener } from '../../../src/main/engine/oauth/embedded-window-port'
 import { matchesRedirectUri } from '../../../src/main/engine/oauth/redirect-match'
-import type { OAuthFlowState } from '../../../src/shared/contract'
-import { addEnvironment, eventsNamed, removeDir, startConsole, startTestSandbox } from './auth-harness'
+import { addEnvironment, eventOf, removeDir, startConsole, startTestSandbox } from './auth-harness'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {
@@ -52,14 +51,7 @@ describe('embedded catch mode (engine side)', () => {
     await addEnvironment(c, { ...s, redirectUri: registered }, { catchMode: 'embedded' })
     const start = await c.ok('oauth:start', {})
     expect(start).toMatchObject({ mode: 'embedded', opener: 'engine', listeningOn: null })
-    const done = await new Promise<OAuthFlowState>(resolve => {
-      const check = () => {
-        const last = eventsNamed(c, 'oauth:flow').at(-1)
-        if (last && ['done', 'failed', 'denied'].includes(last.step)) resolve(last)
-        else setTimeout(check, 20)
-      }
-      check()
-    })
+    const done = await eventOf(c, 'oauth:flow', f => ['done', 'failed', 'denied'].includes(f.step))
     expect(done.step).toBe('done')
     expect(done.stateChecked).toBe(true)
     expect(visited.some(u => u.startsWith(registered))).toBe(false)
@@ -75,7 +67,7 @@ describe('embedded catch mode (engine side)', () => {
     cleanups.push(() => c.close())
     await addEnvironment(c, s, { catchMode: 'embedded' })
     await c.ok('oauth:start', {})
-    await new Promise(r => setTimeout(r, 50))
+    await eventOf(c, 'oauth:flow', f => f.step === 'failed')
     expect((await c.ok('oauth:status', {})).flow.failure?.code).toBe('window_closed')
   })
 

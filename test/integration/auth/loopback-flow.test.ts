@@ -5,13 +5,14 @@ import {
   addEnvironment,
   browse,
   type Console,
+  eventOf,
   eventsNamed,
   isListening,
   removeDir,
   startConsole,
   startTestSandbox,
-  waitFor,
 } from './auth-harness'
+import { listenerClosed } from '../../support/ports'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {
@@ -28,12 +29,10 @@ async function setup(options: Parameters<typeof startTestSandbox>[0] = {}) {
   return { s, c, envId }
 }
 
+/** True once the catcher's listener has closed (it drops the connection that waited for it: no polling). */
 async function closedSoon(port: number): Promise<boolean> {
-  for (let i = 0; i < 50; i++) {
-    if (!(await isListening(port))) return true
-    await new Promise(r => setTimeout(r, 20))
-  }
-  return false
+  await listenerClosed(port)
+  return !(await isListening(port))
 }
 
 function steps(c: Console): string[] {
@@ -178,7 +177,7 @@ describe('loopback catch mode against the sandbox', () => {
     const { s, c } = await setup({ autoConsent: 'allow' })
     await c.ok('oauth:start', { timeoutSeconds: 1 })
     expect(await isListening(s.port)).toBe(true)
-    const failed = await waitFor(() => eventsNamed(c, 'oauth:flow').find(f => f.step === 'failed'), 4000)
+    const failed = await eventOf(c, 'oauth:flow', f => f.step === 'failed', 4000)
     expect(failed.failure?.code).toBe('timeout')
     expect(failed.failure?.hint).toMatch(/registered URI/)
     expect(await closedSoon(s.port)).toBe(true)

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { Vault } from '../../../src/main/engine/vault/vault'
+import { OutputText } from '../../support/output'
 import { removeDir } from './auth-harness'
 
 const WRITER = join(import.meta.dirname, 'fixtures', 'vault-writer.ts')
@@ -14,21 +15,15 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
 })
 
-/** Starts the writer and resolves once it has opened the vault and begun writing. */
-function startWriter(dir: string): Promise<ChildProcess> {
+/** Starts the writer; `writes(n)` resolves once it has completed `n` writes since it started (it says so on stdout). */
+function startWriter(dir: string): { child: ChildProcess; writes(n: number): Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir], {
     cwd: join(import.meta.dirname, '../../..'),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
-  return new Promise((resolve, reject) => {
-    let err = ''
-    child.stderr?.on('data', d => {
-      err += d
-    })
-    child.stdout?.once('data', () => resolve(child))
-    child.once('exit', code => reject(new Error(`writer exited early (${code}): ${err}`)))
-  })
+  const output = OutputText.of(child)
+  return { child, writes: async n => void (await output.waitFor(new RegExp(`(?:wrote \\d+\\n[\\s\\S]*?){${n}}`), 30_000)) }
 }
 
 function killed(child: ChildProcess): Promise<void> {
@@ -46,9 +41,12 @@ describe('vault crash safety', () => {
       let lastGen = 0
       let progressed = 0
       for (let round = 0; round < 6; round++) {
-        const child = await startWriter(dir)
-        await new Promise(r => setTimeout(r, 30 + Math.floor(Math.random() * 250)))
-        await killed(child)
+        const writer = startWriter(dir)
+        // The writer says when it has written (1 to 3 completed writes), then the kill lands at a random moment of
+        // the writes that follow: that moment on the wall clock is the subject, so it stays a real, random delay.
+        await writer.writes(1 + Math.floor(Math.random() * 3))
+        await new Promise(r => setTimeout(r, Math.floor(Math.random() * 20)))
+        await killed(writer.child)
         const raw = await readFile(join(dir, 'vault.json'), 'utf8')
         expect(() => JSON.parse(raw)).not.toThrow()
         const vault = await Vault.open(join(dir, 'vault.json'), createKeyFileCipher(join(dir, 'vault.key')))

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process'
 import { createServer, type IncomingMessage } from 'node:http'
-import { type AddressInfo, connect } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createProxy } from 'proxy'
 import { findFreePort } from '../../../src/main/runtime/free-port'
+import { OutputText } from '../../support/output'
 
 /** A real forward proxy (TooTallNate's `proxy` package) on loopback; records the CONNECT targets it tunnelled. */
 export async function startForwardProxy(options: { credentials?: { username: string; password: string } } = {}) {
@@ -29,20 +30,9 @@ export async function startForwardProxy(options: { credentials?: { username: str
   }
 }
 
-function portOpen(port: number): Promise<boolean> {
-  return new Promise(resolve => {
-    const socket = connect(port, '127.0.0.1')
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
-  })
-}
-
 /**
  * mitmproxy (Debian's mitmdump) in regular mode on 127.0.0.1: a real TLS-inspecting proxy with its own CA, created in
- * `confdir`. It trusts the upstream server's CA (`upstreamCa`). Resolves once its port accepts connections.
+ * `confdir`. It trusts the upstream server's CA (`upstreamCa`). Resolves once it says it listens (its own log line).
  */
 export async function startMitmproxy(confdir: string, upstreamCa: string) {
   const port = await findFreePort()
@@ -57,21 +47,20 @@ export async function startMitmproxy(confdir: string, upstreamCa: string) {
       `confdir=${confdir}`,
       '--set',
       `ssl_verify_upstream_trusted_ca=${upstreamCa}`,
-      '--quiet',
+      // No flow lines, but the log line that says it listens ('--quiet' would hide that too).
+      '--set',
+      'flow_detail=0',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   )
-  let stderr = ''
-  child.stderr?.on('data', (c: Buffer) => {
-    stderr += c.toString()
-  })
+  const output = OutputText.of(child)
   const exited = new Promise<number | null>(resolve => child.once('exit', code => resolve(code)))
-  const deadline = Date.now() + 30_000
-  // Polled: mitmdump prints nothing when its port opens, and the port is the thing to wait for.
-  while (!(await portOpen(port))) {
-    if (child.exitCode !== null) throw new Error(`mitmdump exited (${child.exitCode}): ${stderr}`)
-    if (Date.now() > deadline) throw new Error(`mitmdump did not listen within 30 s: ${stderr}`)
-    await new Promise(r => setTimeout(r, 100))
+  try {
+    await output.waitFor(`listening at 127.0.0.1:${port}`, 30_000)
+  } catch (error) {
+    child.kill('SIGKILL')
+    await exited
+    throw error
   }
   return {
     url: `http://127.0.0.1:${port}`,

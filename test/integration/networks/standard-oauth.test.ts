@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { findFreePort } from '../../../src/main/runtime/free-port'
-import { eventsNamed, removeDir, startConsole, waitFor } from '../auth/auth-harness'
+import { eventOf, removeDir, startConsole } from '../auth/auth-harness'
 import { browseWithCookies, startOidcServer } from './oidc-server'
 
 const cleanups: Array<() => Promise<unknown>> = []
@@ -48,7 +48,7 @@ describe('a standard authorization server (oidc-provider): form token bodies, a 
     expect(start.params.find(p => p.name === 'scope')?.note).toMatch(/RFC 6749/)
     const page = await browseWithCookies(start.authorizeUrl)
     expect(page.visited.at(-1)).toMatch(new RegExp(`^${client.redirectUri}\\?code=`))
-    const flow = await waitFor(() => eventsNamed(c, 'oauth:flow').find(f => f.step === 'done' || f.step === 'failed'), 10_000)
+    const flow = await eventOf(c, 'oauth:flow', f => f.step === 'done' || f.step === 'failed')
     expect(flow.failure ?? null).toBeNull()
     expect(flow.step).toBe('done')
     const tokens = await c.ok('oauth:tokens', { envId })
@@ -72,7 +72,7 @@ describe('a standard authorization server (oidc-provider): form token bodies, a 
     const start = await c.ok('oauth:start', { envId })
     const page = await browseWithCookies(start.authorizeUrl)
     expect(page.visited.at(-1)).toContain('error=access_denied')
-    const flow = await waitFor(() => eventsNamed(c, 'oauth:flow').find(f => f.step === 'denied' || f.step === 'failed'), 10_000)
+    const flow = await eventOf(c, 'oauth:flow', f => f.step === 'denied' || f.step === 'failed')
     expect(flow.failure?.code).toBe('access_denied')
     expect(flow.failure?.message).toMatch(
       /^The server answered access_denied \(scope admin is not granted to this client\): a denial or a refused request/,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { findFreePort } from '../../../src/main/runtime/free-port'
 import { ensureSandboxTls, startSandbox } from '../../../src/sandbox'
-import { eventsNamed, removeDir, startConsole, waitFor } from '../auth/auth-harness'
+import { eventOf, removeDir, startConsole } from '../auth/auth-harness'
 import { startForwardProxy } from './proxy-server'
 import { tempDir } from './support'
 
@@ -48,7 +48,7 @@ describe('the UI flow behind an authenticating proxy with a private CA, with the
     const hop = await fetch(start.authorizeUrl, { redirect: 'manual', dispatcher: browser })
     await hop.arrayBuffer()
     await (await fetch(hop.headers.get('location') ?? '', { redirect: 'manual' })).arrayBuffer()
-    const flow = await waitFor(() => eventsNamed(c, 'oauth:flow').find(f => f.step === 'done' || f.step === 'failed'), 10_000)
+    const flow = await eventOf(c, 'oauth:flow', f => f.step === 'done' || f.step === 'failed')
     expect(flow.failure ?? null).toBeNull()
     const locations = await c.ok('http:send', { method: 'GET', path: '/marketplace/v2/platform-token/locations', auth: 'bearer' })
     expect(locations.status).toBe(200)

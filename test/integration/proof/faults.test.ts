@@ -18,8 +18,8 @@ describe('faults: a misbehaving server, network and clock', () => {
     const path = (req.url ?? '').split('?')[0]
     if (path === '/reset') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100000' })
-      res.write('{"partial":')
-      setTimeout(() => req.socket.destroy(), 20)
+      // Closed once the part is handed to the kernel (the write's callback says when): the client gets it, then the end.
+      res.write('{"partial":', () => req.socket.destroy())
     } else if (path === '/hang') {
       // never answers
     } else if (path === '/500') {

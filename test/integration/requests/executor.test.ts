@@ -25,7 +25,7 @@ describe('the executor against the sandbox and loopback servers', () => {
     const first = await c.ok('http:send', { method: 'GET', path: url })
     const wall = performance.now() - before
     // undici frees a keep-alive socket on the next turn of the event loop; a person never clicks faster than that.
-    await new Promise(r => setTimeout(r, 5))
+    await new Promise(r => setImmediate(r))
     const second = await c.ok('http:send', { method: 'GET', path: url })
     expect(first.status).toBe(200)
     expect(first.bodyKind).toBe('json')
@@ -143,7 +143,8 @@ describe('the executor against the sandbox and loopback servers', () => {
   it('reports a server that resets mid-body: the part received, and why it is incomplete', async () => {
     const resetting = await startLoopback((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 100_000 })
-      res.write(`{"data":"${'x'.repeat(9_991)}`, () => setTimeout(() => res.socket?.destroy(), 20))
+      // Closed once the part is handed to the kernel (the write's callback says when): the client gets it, then the end.
+      res.write(`{"data":"${'x'.repeat(9_991)}`, () => res.socket?.destroy())
     })
     try {
       const r = await c.ok('http:send', { method: 'GET', path: `${resetting.url}/reset` })

@@ -4,8 +4,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime, type Runtime } from '../../../src/main/runtime/create-runtime'
-import type { EventMessage } from '../../../src/shared/contract'
+import type { BridgeResult, ChannelName, EventMessage, RequestOf, ResponseOf } from '../../../src/shared/contract'
 import { PRESENTER_MASK } from '../../../src/shared/presenter-mask'
+import { nextEvent, payloadsOf } from '../../support/events'
 
 let runtime: Runtime | undefined
 let dir = ''
@@ -29,7 +30,8 @@ async function start(presenter: boolean) {
   const rt = runtime
   const forwarded: EventMessage[] = []
   rt.bus.subscribe(m => forwarded.push(m))
-  const call = (channel: string, payload: unknown) => rt.registry.dispatch(channel, payload, { transport: 'web' })
+  const call = <C extends ChannelName>(channel: C, payload: RequestOf<C>) =>
+    rt.registry.dispatch(channel, payload, { transport: 'web' }) as Promise<BridgeResult<ResponseOf<C>>>
   return { rt, forwarded, call }
 }
 
@@ -37,11 +39,12 @@ describe('presenter mode in the engine', () => {
   it('masks the authorize URL and the state in answers and forwarded events; the popup gets the real URL, large', async () => {
     const { rt, forwarded, call } = await start(true)
     const info = await call('app:info', {})
-    expect(info.ok && (info.value as { presenter: boolean }).presenter).toBe(true)
+    expect(info.ok && info.value.presenter).toBe(true)
     const started = await call('oauth:start', { mode: 'loopback' })
     if (!started.ok) throw new Error(started.error.message)
-    const value = started.value as { authorizeUrl: string; popupUrl: string }
+    const value = started.value
     expect(value.authorizeUrl).toContain(`state=${PRESENTER_MASK}`)
+    if (value.popupUrl === undefined) throw new Error('presenter mode gave no popup URL')
     const real = new URL(value.popupUrl)
     expect(real.origin).toBe(rt.sandbox?.url)
     expect(real.searchParams.get('presenter')).toBe('1')
@@ -51,8 +54,7 @@ describe('presenter mode in the engine', () => {
     const redirect = await fetch(value.popupUrl, { redirect: 'manual' })
     const location = redirect.headers.get('location') as string
     await (await fetch(location)).arrayBuffer()
-    for (let i = 0; i < 200 && !forwarded.some(m => m.name === 'oauth:flow' && JSON.stringify(m.payload).includes('"done"')); i++)
-      await new Promise(r => setTimeout(r, 20))
+    await nextEvent(rt.bus, forwarded, 'oauth:flow', f => f.step === 'done')
     const text = JSON.stringify(forwarded)
     expect(text).toContain('oauth:flow')
     expect(text).not.toContain(state)
@@ -74,7 +76,7 @@ describe('presenter mode in the engine', () => {
     expect((await call('log:exportHar', {})).ok).toBe(true)
     const off = await call('app:setPresenter', { presenter: false })
     expect(off.ok && off.value).toEqual({ presenter: false })
-    expect(forwarded.some(m => m.name === 'app:presenter' && (m.payload as { presenter: boolean }).presenter === false)).toBe(true)
+    expect(payloadsOf(forwarded, 'app:presenter').some(p => p.presenter === false)).toBe(true)
     const exported = await call('log:exportHar', { includeSecrets: true })
     expect(exported.ok).toBe(true)
   })
@@ -83,7 +85,7 @@ describe('presenter mode in the engine', () => {
     const { call } = await start(false)
     const started = await call('oauth:start', { mode: 'loopback' })
     if (!started.ok) throw new Error(started.error.message)
-    const value = started.value as { authorizeUrl: string; popupUrl?: string }
+    const value = started.value
     expect(value.popupUrl).toBeUndefined()
     expect(new URL(value.authorizeUrl).searchParams.get('state')?.length).toBeGreaterThan(15)
   })

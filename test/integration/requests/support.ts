@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
-import { payloadsOf } from '../../support/events'
+import { nextEvent, payloadsOf } from '../../support/events'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime, type Runtime } from '../../../src/main/runtime/create-runtime'
 
@@ -72,15 +72,17 @@ export async function authorize(c: TestConsole): Promise<{ code: string }> {
   if (!location) throw new Error(`authorize did not redirect (${first.status})`)
   const code = new URL(location).searchParams.get('code')
   if (!code) throw new Error(`no code in ${location}`)
+  const finished = nextEvent(c.runtime.bus, c.events, 'oauth:flow', f => f.flowId === start.flowId && TERMINAL.includes(f.step))
   const callback = await fetch(location)
   await callback.arrayBuffer()
-  for (let i = 0; i < 250; i++) {
-    const tokens = await c.ok('oauth:tokens', {})
-    if (tokens.present) return { code }
-    await new Promise(r => setTimeout(r, 20))
-  }
-  throw new Error('no token after the callback')
+  // The flow announces its end on the bus: no polling of oauth:tokens.
+  const flow = await finished
+  if (flow.step !== 'done') throw new Error(`the authorization ended ${flow.step}: ${flow.failure?.message ?? ''}`)
+  if (!(await c.ok('oauth:tokens', {})).present) throw new Error('no token after the callback')
+  return { code }
 }
+
+const TERMINAL: readonly string[] = ['done', 'failed', 'denied']
 
 /** A loopback HTTP server for the cases the sandbox cannot produce (silence, 50 MB, a reset mid-body). */
 export async function startLoopback(

@@ -7,23 +7,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
 import { findFreePort } from '../../../src/main/runtime/free-port'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
+import { OutputText } from '../../support/output'
 import { harProblems } from '../../unit/engine/export/fixtures/har-schema'
 
-/** Output written by the command, kept in memory; `waitFor` resolves when a pattern shows up. */
+/** Output written by the command, kept in memory; `waitFor` resolves when a pattern shows up (on the write itself). */
 class Capture extends Writable {
-  text = ''
+  private readonly output = new OutputText()
+  get text(): string {
+    return this.output.text
+  }
   override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
+    this.output.push(chunk)
     done()
   }
-  async waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
-    const until = Date.now() + timeoutMs
-    for (;;) {
-      const m = this.text.match(pattern)
-      if (m) return m
-      if (Date.now() > until) throw new Error(`no ${pattern} in:\n${this.text}`)
-      await new Promise(r => setTimeout(r, 20))
-    }
+  waitFor(pattern: RegExp, timeoutMs = 10_000): Promise<RegExpMatchArray> {
+    return this.output.waitFor(pattern, timeoutMs)
   }
 }
 

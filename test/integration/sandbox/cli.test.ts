@@ -1,21 +1,22 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
-import { PassThrough } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { parseClientArg, runSandboxCommand } from '../../../src/main/cli/sandbox-command'
+import { OutputText } from '../../support/output'
 
 function captureIo() {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  const text = { out: '', err: '' }
-  stdout.on('data', (c: Buffer) => {
-    text.out += c.toString()
-  })
-  stderr.on('data', (c: Buffer) => {
-    text.err += c.toString()
-  })
-  return { io: { stdout, stderr }, text }
+  const out = new OutputText()
+  const err = new OutputText()
+  const text = {
+    get out() {
+      return out.text
+    },
+    get err() {
+      return err.text
+    },
+  }
+  return { io: { stdout: out.writable(), stderr: err.writable() }, text, out }
 }
 
 function freePort(): Promise<number> {
@@ -27,14 +28,6 @@ function freePort(): Promise<number> {
     })
     srv.on('error', reject)
   })
-}
-
-async function waitFor(check: () => boolean, ms = 15_000): Promise<void> {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise(r => setTimeout(r, 20))
-  }
 }
 
 function deferred() {
@@ -82,14 +75,14 @@ describe('partner-console sandbox (CLI command)', () => {
 
   it('starts on the given port, prints URL, logins, clients and admin token, and stops cleanly', async () => {
     const port = await freePort()
-    const { io, text } = captureIo()
+    const { io, text, out } = captureIo()
     const stop = deferred()
     const running = runSandboxCommand(
       ['--port', String(port), '--client', 'ci-app:ci-secret:http://127.0.0.1:4567/cb', '--auto-consent', 'allow'],
       io,
       stop.promise,
     )
-    await waitFor(() => text.out.includes('Press Ctrl-C'))
+    await out.waitFor('Press Ctrl-C')
     const url = `http://127.0.0.1:${port}`
     expect(text.out).toContain(`Partner API sandbox listening on ${url}`)
     expect(text.out).toContain('demo@globebistro.example / sandbox-demo')
@@ -112,13 +105,13 @@ describe('partner-console sandbox (CLI command)', () => {
   })
 
   it('starts in a scenario with --scenario, says what it does, and the sandbox behaves so', async () => {
-    const { io, text } = captureIo()
+    const { io, text, out } = captureIo()
     const help = captureIo()
     expect(await runSandboxCommand(['--help'], help.io)).toBe(0)
     expect(help.text.out).toMatch(/--scenario NAME[\s\S]*partial-consent\s+Merchant granted only read:locations/)
     const stop = deferred()
     const running = runSandboxCommand(['--scenario', 'redirect-uri-mismatch', '--quiet'], io, stop.promise)
-    await waitFor(() => text.out.includes('Press Ctrl-C'))
+    await out.waitFor('Press Ctrl-C')
     expect(text.out).toContain('Scenario: redirect-uri-mismatch (Redirect URI mismatch)')
     expect(text.out).toContain('A client sees: The authorize page answers 400')
     const url = /listening on (\S+)/.exec(text.out)?.[1] as string
@@ -138,17 +131,14 @@ describe('partner-console sandbox (CLI command)', () => {
         cwd: resolve(import.meta.dirname, '../../..'),
         stdio: ['ignore', 'pipe', 'pipe'],
       })
-      let out = ''
-      child.stdout.on('data', (c: Buffer) => {
-        out += c.toString()
-      })
+      const output = OutputText.of(child)
       const exited = new Promise<number | null>(r => child.on('exit', code => r(code)))
-      await waitFor(() => out.includes('Press Ctrl-C'))
-      const url = /listening on (\S+)/.exec(out)?.[1] as string
+      await output.waitFor('Press Ctrl-C')
+      const url = /listening on (\S+)/.exec(output.text)?.[1] as string
       expect((await fetch(`${url}/_sandbox/openapi.json`)).status).toBe(200)
       child.kill(signal)
       expect(await exited, signal).toBe(0)
-      expect(out).toContain('Stopping the sandbox')
+      expect(output.text).toContain('Stopping the sandbox')
     }
   })
 })

@@ -5,8 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 const ROOT = resolve(import.meta.dirname, '../../..')
 let child: ChildProcess | undefined
 
-afterEach(() => {
-  if (child && child.exitCode === null) child.kill('SIGTERM')
+afterEach(async () => {
+  const running = child
+  child = undefined
+  if (!running || running.exitCode !== null || running.signalCode !== null) return
+  const exited = new Promise(resolve => running.once('close', resolve))
+  running.kill('SIGTERM')
+  await exited
 })
 
 describe('process guard of the long-running commands', () => {

@@ -31,6 +31,9 @@ describe('clock skew from real Date headers', () => {
       const receivedAt = Date.now()
       await res.body.text()
       skew.observe({ serverDate: String(res.headers.date), sentAt, receivedAt, source: `GET ${url}` })
+      // The wall clock is the subject here: a Date header has 1 s resolution, so the seven samples are spread over
+      // about a second of real time to fall at different phases of the server's second (what the estimator's
+      // interval intersection narrows). No event can stand in for the passing of real time.
       await new Promise(r => setTimeout(r, 130))
     }
     const estimate = skew.estimate()!

@@ -11,8 +11,11 @@ const electron = vi.hoisted(() => ({
   available: true as boolean | 'reject',
   backend: 'gnome_libsecret',
   calls: [] as string[],
-  /** Values whose encryption the keyring answers late (a slow keychain prompt), to test ordering. */
-  slow: new Set<string>(),
+  /**
+   * Values whose encryption the keyring answers late (a slow keychain prompt), to test ordering: the keyring says when
+   * it was asked (`asked`) and answers when the test lets it (`answer`), so no clock decides the order.
+   */
+  late: new Map<string, { asked(): void; answered: Promise<void> }>(),
   locked: false,
 }))
 vi.mock('electron', () => ({
@@ -25,7 +28,11 @@ vi.mock('electron', () => ({
     encryptStringAsync: async (plain: string) => {
       electron.calls.push('encryptStringAsync')
       if (electron.locked) throw new Error('Error: kSecInteractionNotAllowed')
-      if (electron.slow.has(plain)) await new Promise(r => setTimeout(r, 30))
+      const late = electron.late.get(plain)
+      if (late) {
+        late.asked()
+        await late.answered
+      }
       return Buffer.from(`os:${Buffer.from(plain).toString('base64')}`)
     },
     decryptStringAsync: async (data: Buffer) => {
@@ -55,12 +62,26 @@ beforeEach(async () => {
   electron.available = true
   electron.backend = 'gnome_libsecret'
   electron.calls.length = 0
-  electron.slow.clear()
+  electron.late.clear()
   electron.locked = false
 })
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
+
+/** Makes the keyring answer late for `plain`: resolves `asked` when it is asked; it answers on `answer()`. */
+function lateKeyring(plain: string): { asked: Promise<void>; answer(): void } {
+  let asked!: () => void
+  let answer!: () => void
+  const askedPromise = new Promise<void>(resolve => {
+    asked = resolve
+  })
+  const answered = new Promise<void>(resolve => {
+    answer = resolve
+  })
+  electron.late.set(plain, { asked, answered })
+  return { asked: askedPromise, answer }
+}
 
 const never = async () => {
   throw new Error('the user must not be asked when the keyring protects secrets')
@@ -183,16 +204,22 @@ describe('desktop secret storage', () => {
   it('the vault keeps quick writes in order with an asynchronous cipher, and flush waits for them', async () => {
     const cipher = await createDesktopCipher({ dataDir: dir, platform: 'darwin', ask: never })
     const vault = await Vault.open(join(dir, 'vault.json'), cipher)
-    electron.slow.add('first')
-    await Promise.all([vault.set('k', 'first'), vault.set('k', 'second'), vault.delete('gone'), vault.set('k2', 'x')])
+    const first = lateKeyring('first')
+    const writes = Promise.all([vault.set('k', 'first'), vault.set('k', 'second'), vault.delete('gone'), vault.set('k2', 'x')])
+    await first.asked
+    first.answer()
+    await writes
     const reopened = await Vault.open(join(dir, 'vault.json'), cipher)
     expect(reopened.get('k')).toBe('second')
     expect(reopened.get('k2')).toBe('x')
 
     // Quitting flushes the vault: a set still waiting for the keyring is on disk when flush() resolves.
-    electron.slow.add('at-quit')
+    const atQuit = lateKeyring('at-quit')
     void vault.set('k3', 'at-quit')
-    await vault.flush()
+    await atQuit.asked
+    const flushed = vault.flush()
+    atQuit.answer()
+    await flushed
     expect((await Vault.open(join(dir, 'vault.json'), cipher)).get('k3')).toBe('at-quit')
   })
 })

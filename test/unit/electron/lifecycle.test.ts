@@ -15,17 +15,24 @@ const fake = vi.hoisted(() => ({
   errorBoxes: [] as Array<[string, string]>,
   messageBoxes: [] as Array<Record<string, unknown>>,
   answer: 0,
+  /** Told of every exit, quit and reload the glue asks for: tests wait on it (`until`), not on a polling timer. */
+  events: null as unknown as import('node:events').EventEmitter,
 }))
 vi.mock('electron', async () => {
   const { EventEmitter } = await import('node:events')
+  fake.events = new EventEmitter()
   const app = Object.assign(new EventEmitter(), {
     requestSingleInstanceLock: () => fake.lockGranted,
     quit: () => {
       fake.quits++
       const event = { defaultPrevented: false, preventDefault: () => (event.defaultPrevented = true) }
       app.emit('before-quit', event)
+      fake.events.emit('change')
     },
-    exit: (code: number) => fake.exits.push(code),
+    exit: (code: number) => {
+      fake.exits.push(code)
+      fake.events.emit('change')
+    },
   })
   fake.app = app as never
   return {
@@ -55,6 +62,19 @@ const { appMenuTemplate, devToolsAllowed } = await import('../../../src/main/ele
 const { rendererResponse, DESKTOP_CSP } = await import('../../../src/main/electron/app-protocol')
 const { mainWindowOptions } = await import('../../../src/main/electron/window-options')
 const { ConsoleError } = await import('../../../src/main/engine/core/console-error')
+
+/** Resolves once `check` holds, tested again at each exit, quit or reload the glue asks for. */
+function until(check: () => boolean): Promise<void> {
+  return new Promise(resolve => {
+    const test = () => {
+      if (!check()) return
+      fake.events.off('change', test)
+      resolve()
+    }
+    fake.events.on('change', test)
+    test()
+  })
+}
 
 beforeEach(() => {
   fake.app.removeAllListeners()
@@ -132,7 +152,8 @@ describe('start-up failure', () => {
       hint: 'Close the other one.',
     })
     void failStartup(error, cleanup)
-    await vi.waitFor(() => expect(fake.exits).toEqual([1]))
+    await until(() => fake.exits.length > 0)
+    expect(fake.exits).toEqual([1])
     expect(cleanup).toHaveBeenCalledTimes(1)
     expect(fake.errorBoxes).toEqual([
       ['Partner API Console could not start', expect.stringMatching(/in use by the web host \(pid 42.*\n\nClose the other one\.$/s)],
@@ -142,7 +163,14 @@ describe('start-up failure', () => {
 
 describe('renderer crash', () => {
   function crash(reason: string) {
-    const contents = Object.assign(new EventEmitter(), { reloads: 0, isDestroyed: () => false, reload: () => contents.reloads++ })
+    const contents = Object.assign(new EventEmitter(), {
+      reloads: 0,
+      isDestroyed: () => false,
+      reload: () => {
+        contents.reloads++
+        fake.events.emit('change')
+      },
+    })
     offerReloadOnCrash(contents as never, () => null)
     contents.emit('render-process-gone', {}, { reason, exitCode: 9 })
     return contents
@@ -150,7 +178,8 @@ describe('renderer crash', () => {
 
   it('offers a reload, and reloads when chosen', async () => {
     const contents = crash('crashed')
-    await vi.waitFor(() => expect(contents.reloads).toBe(1))
+    await until(() => contents.reloads > 0)
+    expect(contents.reloads).toBe(1)
     expect(fake.messageBoxes[0]).toMatchObject({ buttons: ['Reload', 'Quit'], detail: expect.stringContaining('crashed, exit code 9') })
     expect(fake.quits).toBe(0)
   })
@@ -158,7 +187,8 @@ describe('renderer crash', () => {
   it('quits when Quit is chosen, and says nothing for a clean exit', async () => {
     fake.answer = 1
     const contents = crash('oom')
-    await vi.waitFor(() => expect(fake.quits).toBe(1))
+    await until(() => fake.quits > 0)
+    expect(fake.quits).toBe(1)
     expect(contents.reloads).toBe(0)
     crash('clean-exit')
     expect(fake.messageBoxes).toHaveLength(1)

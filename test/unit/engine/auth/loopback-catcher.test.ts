@@ -5,6 +5,7 @@ import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { loopbackBinding, startLoopbackCatcher } from '../../../../src/main/engine/oauth/loopback-catcher'
 import type { CallbackParams } from '../../../../src/main/engine/oauth/redirect-match'
 import { findFreePort } from '../../../../src/main/runtime/free-port'
+import { listenerClosed } from '../../../support/ports'
 
 const closers: Array<() => Promise<unknown>> = []
 afterEach(async () => {
@@ -42,7 +43,8 @@ describe('loopback catcher', () => {
     expect(page?.body).toContain('You can close this tab')
     expect(page?.body).toContain('Done &lt;b&gt;.')
     expect(received).toEqual([{ code: 'the-code', state: 's' }])
-    await new Promise(r => setTimeout(r, 50))
+    // The listener closes once the page is sent; the close itself says when (the connection it drops).
+    await listenerClosed(port)
     expect(await get(`http://127.0.0.1:${port}/cb?code=again`)).toBeNull()
   })
 
@@ -69,15 +71,21 @@ describe('loopback catcher', () => {
   it('times out and closes', async () => {
     const port = await findFreePort()
     let timedOut = false
+    let said!: () => void
+    const timeout = new Promise<void>(resolve => {
+      said = resolve
+    })
     await startLoopbackCatcher({
       redirectUri: `http://127.0.0.1:${port}/cb`,
       timeoutMs: 100,
       onCallback: async () => ({ outcome: 'success', title: 't', message: 'm' }),
       onTimeout: () => {
         timedOut = true
+        said()
       },
     })
-    await new Promise(r => setTimeout(r, 250))
+    // The catcher says when it timed out (onTimeout); it has closed its listener by then.
+    await timeout
     expect(timedOut).toBe(true)
     expect(await get(`http://127.0.0.1:${port}/cb?code=late`)).toBeNull()
   })
