@@ -11,6 +11,10 @@ export default defineConfig({
     pool: 'forks',
     // Memory assertions collect garbage before measuring (global.gc), so they do not flake on a loaded machine.
     execArgv: ['--expose-gc'],
+    // Each run and each test file get their own TMPDIR; leftover files, listening servers and running processes fail
+    // the file (or the run), named: test/support/temp-guard.ts and docs/testing.md.
+    globalSetup: ['test/support/vitest-global-setup.ts'],
+    setupFiles: ['test/support/vitest-file-guard.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
   },
