@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PartnerLocation } from '../../../src/shared/contract'
 import { SEED_LOCATIONS } from '../../../src/sandbox/seed-data'
 import { LocationBrowser } from '../../../src/renderer/src/features/locations/location-browser'
-import type { InstallRecord } from '../../../src/renderer/src/features/locations/install-records'
+import type { InstallRecord } from '../../../src/renderer/src/domain/install-records'
 import { filterLocations, sortLocations } from '../../../src/renderer/src/features/locations/location-model'
 import { useLocationsStore } from '../../../src/renderer/src/features/locations/locations-store'
 

@@ -5,7 +5,7 @@ import { type QuotaKey, quotaKey } from '../../../src/main/engine/quota/quota-ke
 import { QuotaTracker } from '../../../src/main/engine/quota/quota-tracker'
 import type { QuotaBlockedEvent, QuotaKeyState } from '../../../src/shared/contract'
 import { QuotaGauge } from '../../../src/renderer/src/features/quotas/quota-gauge'
-import { hottest, quotaLevel } from '../../../src/renderer/src/features/quotas/quota-model'
+import { hottest, quotaLevel } from '../../../src/renderer/src/domain/quota-model'
 
 // The gauges are fed by the engine's own QuotaTracker (the object behind `quota:list` / `quota:update`), driven with
 // real requests' headers, typed by the engine's class (tsconfig.web-tests.json).

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Heartbeat } from '../../../shared/contract'
 import { useEvent } from '../bridge/use-event'
-import { DrawerResizer } from '../features/network-log/drawer-resizer'
-import { useLogStore } from '../features/network-log/log-store'
-import { useLogFeed } from '../features/network-log/use-log-feed'
+import { useLogFeed, useLogStore } from '../features/network-log'
 import { useNavStore } from '../stores/nav-store'
-import '../features/network-log/drawer.css'
+import { DrawerResizer } from './drawer-resizer'
+import './drawer.css'
 
 const NetworkLog = lazy(() => import('../features/network-log/network-log').then(m => ({ default: m.NetworkLog })))
 

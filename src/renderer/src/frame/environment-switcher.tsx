@@ -1,5 +1,5 @@
-import { useAppInfo } from '../bridge/use-app-info'
-import { useEnvironmentFeed, useSetActiveEnvironment } from '../features/environments/use-environments'
+import { useAppInfo } from '../domain/app-info'
+import { useEnvironmentFeed, useSetActiveEnvironment } from '../domain/environments'
 import { ErrorBox } from '../ui/error-box'
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
-import { useAppInfo } from '../../bridge/use-app-info'
+import { useAppInfo } from '../../domain/app-info'
 import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { BundleReplayView } from './bundle-replay-view'

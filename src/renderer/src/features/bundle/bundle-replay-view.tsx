@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { EnvironmentSummary, ReplayedEntry } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
-import { pickForCompare } from '../requests/workbench-store'
+import { pickForCompare } from '../requests'
 import { useBundleStore } from './bundle-store'
 
 const OUTCOME: Record<ReplayedEntry['outcome'], string> = {

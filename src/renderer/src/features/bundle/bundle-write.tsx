@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
-import { downloadText } from '../network-log/use-log-actions'
+import { downloadText } from '../../ui/download-text'
 
 /**
  * "Repro bundle…" in the network log's toolbar: the shown entries (or all) with a note, as one file to share — the

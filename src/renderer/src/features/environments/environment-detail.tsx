@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EnvironmentDetail } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
+import { appKeys } from '../../domain/query-keys/app'
 import { ErrorBox } from '../../ui/error-box'
 import { PATH_KEYS, PATH_LABELS } from './form-model'
-import { envKeys } from './use-environments'
+import { envKeys } from '../../domain/query-keys/env'
 
 /** One environment's facts (redirect URI as sent, paths, flow settings, secret masked) and its actions. */
 export function EnvironmentDetailView({
@@ -22,7 +23,7 @@ export function EnvironmentDetailView({
   const [confirming, setConfirming] = useState(false)
   const refresh = () => {
     void client.invalidateQueries({ queryKey: envKeys.all })
-    void client.invalidateQueries({ queryKey: ['app:info'] })
+    void client.invalidateQueries({ queryKey: appKeys.info })
   }
   const duplicate = useMutation({
     mutationFn: () => invoke('env:duplicate', { id: env.id }),

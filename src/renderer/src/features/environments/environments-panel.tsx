@@ -7,7 +7,7 @@ import { EnvironmentTable } from './environment-table'
 import { ExportBox } from './export-box'
 import { ImportBox } from './import-box'
 import { StorageBox } from './storage-box'
-import { useEnvironmentList, useSetActiveEnvironment } from './use-environments'
+import { useEnvironmentList, useSetActiveEnvironment } from '../../domain/environments'
 import './environments.css'
 
 type View = { kind: 'detail' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'import' } | { kind: 'export' }

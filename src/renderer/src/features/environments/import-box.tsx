@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { SecretStorageInfo } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
+import { appKeys } from '../../domain/query-keys/app'
 import { ErrorBox } from '../../ui/error-box'
 import { UnprotectedConsent } from './unprotected-consent'
-import { envKeys } from './use-environments'
+import { envKeys } from '../../domain/query-keys/env'
 
 type Conflict = 'rename' | 'skip' | 'replace'
 
@@ -31,7 +32,7 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
     onSuccess: r => {
       if (!r.dryRun) {
         void client.invalidateQueries({ queryKey: envKeys.all })
-        void client.invalidateQueries({ queryKey: ['app:info'] })
+        void client.invalidateQueries({ queryKey: appKeys.info })
       }
     },
   })

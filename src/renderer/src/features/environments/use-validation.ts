@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { EnvironmentSettings } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
+import { envKeys } from '../../domain/query-keys/env'
 import { useDebounced } from '../../ui/use-debounced'
 
 /**
@@ -10,7 +11,7 @@ import { useDebounced } from '../../ui/use-debounced'
 export function useValidation(settings: EnvironmentSettings, enabled: boolean) {
   const settled = useDebounced(settings, 250)
   return useQuery({
-    queryKey: ['env', 'validate', settled],
+    queryKey: envKeys.validate(settled),
     queryFn: () => invoke('env:validate', { settings: settled }),
     enabled,
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { BridgeCallError } from '../../../../shared/contract/errors'
 import { CodeEditor } from '../../ui/code-editor'
 import { ErrorBox } from '../../ui/error-box'
-import { errorFacts } from '../locations/use-locations'
+import { errorFacts } from '../../domain/error-facts'
 
 const WHY: Record<number, string> = {
   400: 'The server refused the filters; its message names the field (the sandbox also caps a range at 31 days).',

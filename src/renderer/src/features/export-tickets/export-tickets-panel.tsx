@@ -1,22 +1,24 @@
 import { useEffect, useRef, useState } from 'react'
-import { useAppInfo } from '../../bridge/use-app-info'
+import { useAppInfo } from '../../domain/app-info'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { ErrorBox } from '../../ui/error-box'
 import { formatDuration, useNow } from '../../ui/use-now'
-import { useActiveEnvId } from '../consent/use-auth'
-import { useEnvironment } from '../environments/use-environments'
-import { openInInspector } from '../inspector/inspector-store'
-import { useEnvInstallRecords } from '../locations/install-records'
-import { errorFacts, useLocations } from '../locations/use-locations'
-import { useTokens } from '../tokens/use-tokens'
+import { useActiveEnvId } from '../../domain/app-info'
+import { useEnvironment } from '../../domain/environments'
+import { openInInspector } from '../inspector'
+import { useEnvInstallRecords } from '../../domain/install-records'
+import { errorFacts } from '../../domain/error-facts'
+import { useLocations } from '../../domain/locations'
+import { useTokens } from '../../domain/tokens'
 import { ExportFailure } from './export-failure'
 import { ExportForm, useExportValidation } from './export-form'
-import { ExportResponse } from './export-response'
+import { ExchangeResponse } from '../../ui/exchange-response'
 import { useExportStore } from './export-store'
 import { SignedPreview } from './signed-preview'
-import { exportRequestPath, fetchLogEntry, linkFromExchange, linkFromLogEntry, useExportSend, useSignedPreview } from './use-export'
+import { exportRequestPath, fetchLogEntry, useExportSend, useSignedPreview } from './use-export'
+import { linkFromExchange, linkFromLogEntry } from '../inspector'
 import './export-tickets.css'
 
 /**
@@ -140,7 +142,7 @@ export function ExportTicketsPanel() {
         </div>
         <div className="export-column">
           {result && !send.isPending ? (
-            <ExportResponse
+            <ExchangeResponse
               exchange={result.exchange}
               tickets={result.tickets.length}
               onInspect={() => openInInspector(linkFromExchange(result.exchange))}

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import type { HttpExchangeView, LogEntry, RetryingEvent } from '../../../../shared/contract'
+import type { LogEntry, RetryingEvent } from '../../../../shared/contract'
 import { exportTicketsPath, joinHostPath } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
-import type { InspectorDeepLink } from '../inspector/inspector-store'
+import { signingKeys } from '../../domain/query-keys/signing'
 import { useExportStore } from './export-store'
 
 /** The export request's address: the environment's {base_url} joined with its export path, as the engine builds it. */
@@ -30,7 +30,7 @@ export function exportRequestPath(
  */
 export function useSignedPreview(envId: string | null, path: string | null) {
   return useQuery({
-    queryKey: ['signing:sign', 'export-preview', envId, path],
+    queryKey: signingKeys.exportPreview(envId, path),
     queryFn: () => invoke('signing:sign', { method: 'GET', path: path ?? '', body: null, ...(envId ? { environmentId: envId } : {}) }),
     enabled: envId !== null && path !== null,
     refetchInterval: 5000,
@@ -85,28 +85,6 @@ export function useExportSend(exportPath: string | null) {
     if (send.isPending && event.path === exportPath) setRetrying(event)
   })
   return { send, cancel, retrying }
-}
-
-/** The inspector deep link of a completed exchange: the path and query as sent, x-timestamp and x-access-key. */
-export function linkFromExchange(exchange: HttpExchangeView): InspectorDeepLink {
-  const url = new URL(exchange.url)
-  const accessKey = exchange.requestHeaders.find(h => h.name.toLowerCase() === 'x-access-key')?.value
-  const stamp = exchange.signing?.timestamp ?? exchange.requestHeaders.find(h => h.name.toLowerCase() === 'x-timestamp')?.value
-  return { method: exchange.method, path: `${url.pathname}${url.search}`, body: exchange.requestBody, timestamp: stamp, accessKey }
-}
-
-/** The same link from a network-log entry (for a request that failed, where only its log id came back). */
-export function linkFromLogEntry(entry: LogEntry): InspectorDeepLink {
-  const url = new URL(entry.url)
-  const header = (name: string) => entry.requestHeaders.find(h => h.name.toLowerCase() === name)?.value
-  const stamp = header('x-timestamp')
-  return {
-    method: entry.method,
-    path: `${url.pathname}${url.search}`,
-    body: entry.requestBody?.text || null,
-    timestamp: stamp && /^\d+$/.test(stamp) ? Number(stamp) : undefined,
-    accessKey: header('x-access-key'),
-  }
 }
 
 /** Reads a log entry in full (`log:get`), for the inspector link of a failed export. */

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { InspectedSignature } from '../../../../shared/contract'
 import { useEvent } from '../../bridge/use-event'
+import { signingKeys } from '../../domain/query-keys/signing'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { ErrorBox } from '../../ui/error-box'
@@ -17,7 +18,7 @@ import { TimeSourceSwitch } from './time-source-switch'
 import { useExplain } from './use-explain'
 import { useSignature } from './use-signature'
 import { useSigningNow } from './use-signing-now'
-import { useSkewStatus } from './use-skew-status'
+import { useSkewStatus } from '../../domain/skew'
 import { captureProblems, VerifyForm } from './verify-form'
 import './inspector.css'
 
@@ -42,7 +43,7 @@ export function InspectorPanel() {
   const skew = useSkewStatus()
   const client = useQueryClient()
   // Another environment (or its secret) signs differently: sign again.
-  useEvent('env:changed', () => void client.invalidateQueries({ queryKey: ['signing:sign'] }))
+  useEvent('env:changed', () => void client.invalidateQueries({ queryKey: signingKeys.signatures }))
 
   const { request, problems } = useMemo(() => toSignRequest(inputs), [inputs])
   const signature = useSignature(request, secret, secretVersion, mode === 'sign')

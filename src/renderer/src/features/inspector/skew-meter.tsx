@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { SkewStatus } from '../../../../shared/contract'
-import { DEFAULT_SKEW_LIMITS, describeOffset, formatOffset, formatUncertainty, SKEW_LEVEL_TEXT } from './skew-format'
+import { DEFAULT_SKEW_LIMITS, describeOffset, formatOffset, formatUncertainty, SKEW_LEVEL_TEXT } from '../../domain/skew-format'
 
 /** Where on a −lifetime…+lifetime scale a value sits, in percent (clamped to the scale). */
 function at(ms: number, lifetimeMs: number): number {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SigningCodeFile } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
+import { workbenchKeys } from '../../domain/query-keys/workbench'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorBox } from '../../ui/error-box'
 
@@ -21,7 +22,7 @@ function download(file: SigningCodeFile): void {
  */
 export function TakeHome() {
   const files = useQuery({
-    queryKey: ['workbench', 'signingCode'],
+    queryKey: workbenchKeys.signingCode,
     queryFn: ({ signal }) => invoke('workbench:signingCode', {}, { signal }),
     staleTime: Infinity,
   })

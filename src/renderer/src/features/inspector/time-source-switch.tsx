@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SkewStatus } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
-import { SKEW_QUERY_KEY } from './use-skew-status'
+import { signingKeys } from '../../domain/query-keys/signing'
 
 /**
  * "Sign with the server's time": the engine setting (kept in the data folder) that makes every signature the console
@@ -12,7 +12,7 @@ export function TimeSourceSwitch({ status }: { status: SkewStatus | undefined })
   const client = useQueryClient()
   const set = useMutation({
     mutationFn: (source: 'local' | 'server') => invoke('signing:setTimeSource', { source }),
-    onSuccess: next => client.setQueryData(SKEW_QUERY_KEY, next),
+    onSuccess: next => client.setQueryData(signingKeys.skew, next),
   })
   const server = status?.timeSource === 'server'
   return (

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { RefObject } from 'react'
 import { invoke } from '../../bridge/bridge'
+import { signingKeys } from '../../domain/query-keys/signing'
 import type { SignRequest } from './sign-request'
 import { useDebounced } from '../../ui/use-debounced'
 
@@ -12,7 +13,7 @@ import { useDebounced } from '../../ui/use-debounced'
 export function useSignature(request: SignRequest | null, secret: RefObject<string>, secretVersion: number, active = true) {
   const settled = { request: useDebounced(request, 150), secretVersion: useDebounced(secretVersion, 150) }
   return useQuery({
-    queryKey: ['signing:sign', settled.request, settled.secretVersion],
+    queryKey: signingKeys.sign(settled.request, settled.secretVersion),
     queryFn: () => {
       const typed = secret.current
       return invoke('signing:sign', { ...settled.request!, ...(typed ? { clientSecret: typed } : {}) })

@@ -1,4 +1,4 @@
-import { retryReason } from './exchange-summary'
+import { retryReason } from '../../ui/exchange-summary'
 import { formatDuration } from '../../ui/use-now'
 import type { InstallOutcome } from './locations-store'
 

@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo } from 'react'
 import type { PartnerLocation } from '../../../../shared/contract'
-import type { InstallRecord } from './install-records'
+import type { InstallRecord } from '../../domain/install-records'
 import { filterLocations, sortLocations } from './location-model'
 import { LocationTable } from './location-table'
 import type { InstallOutcome } from './locations-store'

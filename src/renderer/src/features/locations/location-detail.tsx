@@ -1,6 +1,6 @@
 import type { PartnerLocation } from '../../../../shared/contract'
 import { useNow } from '../../ui/use-now'
-import type { InstallRecord } from './install-records'
+import type { InstallRecord } from '../../domain/install-records'
 import { InstallOutcomeView } from './install-outcome-view'
 import { LocalTime } from './local-time'
 import { localDate, utcOffset } from './location-model'

@@ -1,5 +1,5 @@
 import type { PartnerLocation } from '../../../../shared/contract'
-import type { InstallRecord } from './install-records'
+import type { InstallRecord } from '../../domain/install-records'
 import { LocalTime } from './local-time'
 import { formatAddress, nextSort, type SortKey, type SortState } from './location-model'
 import type { InstallOutcome } from './locations-store'

@@ -1,40 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { PartnerLocation } from '../../../../shared/contract'
 import { BridgeCallError } from '../../../../shared/contract/errors'
 import { invoke } from '../../bridge/bridge'
-import { useInstallRecords } from './install-records'
+import { errorFacts } from '../../domain/error-facts'
+import { useInstallRecords } from '../../domain/install-records'
 import { type InstallOutcome, useLocationsStore } from './locations-store'
-
-/** Query keys of the locations domain. */
-export const locationKeys = {
-  all: ['locations'] as const,
-  list: (envId: string | null) => ['locations', 'list', envId] as const,
-}
-
-/**
- * The eligible locations of an environment (`http:listLocations`, spec 4.4) with the exchange that fetched them.
- * Loaded once when enabled (a bearer token exists); each load costs one unit of quota, so only an explicit refresh
- * (or switching environment) loads again.
- */
-export function useLocations(envId: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: locationKeys.list(envId),
-    queryFn: () => invoke('http:listLocations', envId ? { envId } : {}),
-    enabled: envId !== null && enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-  })
-}
-
-/** The status, log entry and server body an engine error carries in its details (typed endpoints put them there). */
-export function errorFacts(error: unknown): { status: number | null; logId: string | null; body: string | null } {
-  const details =
-    error instanceof BridgeCallError && error.details && typeof error.details === 'object' ? (error.details as Record<string, unknown>) : {}
-  return {
-    status: typeof details.status === 'number' ? details.status : null,
-    logId: typeof details.logId === 'string' ? details.logId : null,
-    body: typeof details.body === 'string' ? details.body : null,
-  }
-}
 
 function failure(error: unknown): InstallOutcome {
   const facts = errorFacts(error)

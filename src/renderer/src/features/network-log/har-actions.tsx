@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
-import { downloadText, harFileName, useExportHar, useImportHar } from './use-log-actions'
+import { downloadText } from '../../ui/download-text'
+import { harFileName, useExportHar, useImportHar } from './use-log-actions'
 import { usePresenterStore } from '../../stores/presenter-store'
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LogEntrySummary } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { logKeys } from './use-log-feed'
+import { logKeys } from '../../domain/query-keys/log'
 
 /** One entry in full (`log:get`): re-read when its state changes (pending → done). */
 export function useLogEntry(summary: LogEntrySummary | null) {
@@ -51,19 +51,6 @@ export function useImportHar() {
 /** `log:curl`: one entry as a cURL command, redacted unless `redacted` is false (live credentials, never stored). */
 export function useCurl() {
   return useMutation({ mutationFn: (req: { id: string; redacted: boolean }) => invoke('log:curl', req) })
-}
-
-/** Offers `text` as a file download (a blob URL on a temporary link). */
-export function downloadText(text: string, filename: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  a.style.display = 'none'
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 30_000)
 }
 
 /** `partner-console-2026-11-22T15-04-05.har`: a file name that sorts by time and is valid everywhere. */

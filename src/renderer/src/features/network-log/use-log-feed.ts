@@ -3,13 +3,9 @@ import { useEffect, useRef } from 'react'
 import type { LogEntrySummary } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
+import { logKeys } from '../../domain/query-keys/log'
 import { useConnectionStore } from '../../stores/connection-store'
 import { useLogStore } from './log-store'
-
-export const logKeys = {
-  list: ['log', 'list'] as const,
-  entry: (id: string, state: string) => ['log', 'entry', id, state] as const,
-}
 
 const PAGE = 1000
 const FLUSH_MS = 50

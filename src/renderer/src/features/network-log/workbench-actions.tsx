@@ -1,5 +1,5 @@
-import { CopyAs } from '../requests/copy-as'
-import { openLogInComposer, pickForCompare, useWorkbenchStore } from '../requests/workbench-store'
+import { CopyAs } from '../requests'
+import { openLogInComposer, pickForCompare, useWorkbenchStore } from '../requests'
 
 /** From a log entry into the workbench: edit and resend (current credentials, re-signed), compare, copy as. */
 export function WorkbenchActions({ id }: { id: string }) {

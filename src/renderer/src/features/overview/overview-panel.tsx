@@ -1,5 +1,5 @@
 import { BridgeCallError } from '../../../../shared/contract/errors'
-import { useAppInfo } from '../../bridge/use-app-info'
+import { useAppInfo } from '../../domain/app-info'
 
 /** The first screen: what this console is connected to and where its secrets live. */
 export function OverviewPanel() {

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import type { BodyDiff, CanonicalDiff, ExchangeComparison, PairDiff } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
+import { logKeys } from '../../domain/query-keys/log'
 import { ErrorBox } from '../../ui/error-box'
 import { openLogInComposer, useWorkbenchStore } from './workbench-store'
 import { useCompare } from './use-workbench'
 
 function EntryPicker({ side, value }: { side: 'a' | 'b'; value: string | null }) {
   const setCompare = useWorkbenchStore(s => s.setCompare)
-  const list = useQuery({ queryKey: ['log', 'list', 'compare-picker'], queryFn: () => invoke('log:list', { limit: 200 }), staleTime: 2000 })
+  const list = useQuery({ queryKey: logKeys.comparePicker, queryFn: () => invoke('log:list', { limit: 200 }), staleTime: 2000 })
   const entries = list.data?.entries ?? []
   return (
     <label className="wb-inline">

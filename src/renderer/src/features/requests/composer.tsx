@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react'
-import { useAppInfo } from '../../bridge/use-app-info'
+import { useAppInfo } from '../../domain/app-info'
 import { CodeEditor } from '../../ui/code-editor'
 import { ErrorBox } from '../../ui/error-box'
 import { Countdown } from '../../ui/countdown'
 import { useDebounced } from '../../ui/use-debounced'
-import { openInInspector } from '../inspector/inspector-store'
-import { ExportResponse } from '../export-tickets/export-response'
-import { linkFromExchange } from '../export-tickets/use-export'
+import { openInInspector } from '../inspector'
+import { ExchangeResponse } from '../../ui/exchange-response'
+import { linkFromExchange } from '../inspector'
 import { CopyAs } from './copy-as'
 import { jsonProblem, placeholders } from './draft-checks'
 import { KeyValueTable } from './key-value-table'
@@ -182,7 +182,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
         </button>
       ) : null}
       {last ? (
-        <ExportResponse
+        <ExchangeResponse
           exchange={last}
           tickets={null}
           statusLabel="Response status"

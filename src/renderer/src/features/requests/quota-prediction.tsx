@@ -2,7 +2,7 @@ import type { ComposerRequestInput } from '../../../../shared/contract'
 import { Countdown } from '../../ui/countdown'
 import { Gauge } from '../../ui/gauge'
 import { useNow } from '../../ui/use-now'
-import { remainingOf } from '../quotas/quota-model'
+import { remainingOf } from '../../domain/quota-model'
 import { usePrediction } from './use-workbench'
 
 /**

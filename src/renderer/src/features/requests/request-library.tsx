@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { invoke } from '../../bridge/bridge'
+import { workbenchKeys } from '../../domain/query-keys/workbench'
 import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
 import { useCollection, useHistory } from './use-workbench'
@@ -58,7 +59,7 @@ function Collection({ envId }: { envId: string | null }) {
   const client = useQueryClient()
   const file = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState<string | null>(null)
-  const refresh = () => void client.invalidateQueries({ queryKey: ['workbench', 'collection'] })
+  const refresh = () => void client.invalidateQueries({ queryKey: workbenchKeys.collections })
   const remove = useMutation({
     mutationFn: (id: string) => invoke('workbench:delete', { id, ...(envId ? { envId } : {}) }),
     onSuccess: refresh,

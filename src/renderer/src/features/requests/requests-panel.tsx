@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react'
 import { invoke } from '../../bridge/bridge'
-import { useAppInfo } from '../../bridge/use-app-info'
+import { useAppInfo } from '../../domain/app-info'
 import { ErrorBox } from '../../ui/error-box'
 import { CompareView } from './compare-view'
 import { Composer } from './composer'
 import { RequestLibrary } from './request-library'
-import '../export-tickets/export-tickets.css'
 import './requests.css'
 import { toDraft, useWorkbenchStore } from './workbench-store'
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { invoke } from '../../bridge/bridge'
+import { workbenchKeys } from '../../domain/query-keys/workbench'
 import { ErrorBox } from '../../ui/error-box'
 import { toRequest } from './use-workbench'
 import { useWorkbenchStore } from './workbench-store'
@@ -24,7 +25,7 @@ export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (na
       }),
     onSuccess: saved => {
       useWorkbenchStore.setState({ origin: { kind: 'saved', id: saved.id, name: saved.name, folder: saved.folder } })
-      void client.invalidateQueries({ queryKey: ['workbench', 'collection'] })
+      void client.invalidateQueries({ queryKey: workbenchKeys.collections })
       onSaved(saved.name)
     },
   })

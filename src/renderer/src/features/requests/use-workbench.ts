@@ -3,19 +3,12 @@ import { useRef, useState } from 'react'
 import type { ComposerRequestInput, RetryingEvent } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
+import { workbenchKeys } from '../../domain/query-keys/workbench'
 import { type Draft, useWorkbenchStore } from './workbench-store'
 
 /** The draft as the engine takes it (an empty body is no body). */
 export function toRequest(d: Draft): ComposerRequestInput {
   return { ...d, body: d.body === '' ? undefined : d.body }
-}
-
-/** Query keys of the workbench domain. */
-export const workbenchKeys = {
-  collection: (envId: string | null) => ['workbench', 'collection', envId] as const,
-  history: (envId: string | null, id: string | null) => ['workbench', 'history', envId, id] as const,
-  predict: (envId: string | null, request: ComposerRequestInput) => ['workbench', 'predict', envId, request] as const,
-  compare: (a: string | null, b: string | null) => ['workbench', 'compare', a, b] as const,
 }
 
 /**
@@ -50,8 +43,8 @@ export function useComposerSend(envId: string | null) {
     onSettled: () => {
       controller.current = null
       setRetrying(null)
-      void client.invalidateQueries({ queryKey: ['workbench', 'predict'] })
-      void client.invalidateQueries({ queryKey: ['workbench', 'history'] })
+      void client.invalidateQueries({ queryKey: workbenchKeys.predictions })
+      void client.invalidateQueries({ queryKey: workbenchKeys.histories })
     },
   })
   const cancel = () => controller.current?.abort()
@@ -64,7 +57,7 @@ export function useComposerSend(envId: string | null) {
 /** What the quota ledger predicts for the draft's (client, method, path); refreshed on every quota update. */
 export function usePrediction(envId: string | null, request: ComposerRequestInput | null) {
   const client = useQueryClient()
-  useEvent('quota:update', () => void client.invalidateQueries({ queryKey: ['workbench', 'predict'] }))
+  useEvent('quota:update', () => void client.invalidateQueries({ queryKey: workbenchKeys.predictions }))
   return useQuery({
     queryKey: workbenchKeys.predict(envId, request ?? { method: 'GET', path: '/' }),
     queryFn: ({ signal }) =>

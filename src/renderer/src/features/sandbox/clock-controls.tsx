@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { SandboxClockView } from '../../../../shared/contract'
 import { ErrorBox } from '../../ui/error-box'
 import { formatDuration, useNow } from '../../ui/use-now'
-import { useSandboxAction } from './use-sandbox'
+import { useSandboxAction } from '../../domain/sandbox'
 
 const PRESETS: Array<{ label: string; seconds: number }> = [
   { label: '+1 min', seconds: 60 },

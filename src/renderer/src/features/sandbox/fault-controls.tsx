@@ -2,7 +2,7 @@ import { SPEC_PATHS } from '../../../../shared/spec'
 import { useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
 import type { FaultView } from './operator-views'
-import { useSandboxAction } from './use-sandbox'
+import { useSandboxAction } from '../../domain/sandbox'
 
 const METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 

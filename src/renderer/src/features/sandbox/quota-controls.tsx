@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
 import { Gauge } from '../../ui/gauge'
 import type { LimitsView, QuotaUsageView } from './operator-views'
-import { useSandboxAction } from './use-sandbox'
+import { useSandboxAction } from '../../domain/sandbox'
 
 const METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 

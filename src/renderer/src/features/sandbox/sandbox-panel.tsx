@@ -1,15 +1,15 @@
 import { useEffect } from 'react'
-import { useAppInfo } from '../../bridge/use-app-info'
+import { useAppInfo } from '../../domain/app-info'
 import { useCommandStore } from '../../stores/command-store'
 import { ErrorBox } from '../../ui/error-box'
-import { useSetActiveEnvironment } from '../environments/use-environments'
+import { useSetActiveEnvironment } from '../../domain/environments'
 import { ClockControls } from './clock-controls'
 import { FaultControls } from './fault-controls'
 import { readFaults, readInstallations, readLimits, readQuotas } from './operator-views'
 import { QuotaControls } from './quota-controls'
 import { ScenarioControls } from './scenario-controls'
 import { SandboxTokens } from './sandbox-tokens'
-import { useSandboxAction, useSandboxFeed, useSandboxState } from './use-sandbox'
+import { useSandboxAction, useSandboxFeed, useSandboxState } from '../../domain/sandbox'
 import './sandbox.css'
 
 /**

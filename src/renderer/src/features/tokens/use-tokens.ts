@@ -1,15 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../../bridge/bridge'
-import { authKeys } from '../consent/use-auth'
-
-/** The masked tokens of an environment (`oauth:tokens`): fingerprints, permissions, expiry. Never a token value. */
-export function useTokens(envId: string | null) {
-  return useQuery({
-    queryKey: authKeys.tokens(envId),
-    queryFn: () => invoke('oauth:tokens', envId ? { envId } : {}),
-    enabled: envId !== null,
-  })
-}
+import { authKeys } from '../../domain/query-keys/auth'
 
 /** Runs the refresh grant (spec 4.3) now (`oauth:refresh`). */
 export function useRefreshTokens(envId: string | null) {

@@ -1,11 +1,11 @@
 import { useMemo } from 'react'
-import { hottest, isBlocked, remainingOf, shortPath } from '../../features/quotas/quota-model'
-import { useQuotaStore } from '../../features/quotas/quota-store'
-import { useQuotaFeed } from '../../features/quotas/use-quotas'
+import { hottest, isBlocked, remainingOf, shortPath } from '../../domain/quota-model'
+import { useQuotaStore } from '../../domain/quota-store'
+import { useQuotaFeed } from '../../domain/quotas'
 import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { useNow } from '../../ui/use-now'
-import '../../features/quotas/quota-status.css'
+import './quota-status.css'
 
 /**
  * Status-bar item: the hottest quota (blocked first, else the lowest remaining ratio) with its key, and the

@@ -1,4 +1,5 @@
-import { useAuthFeed, useActiveEnvId, useLifecycle, useOAuthStatus } from '../../features/consent/use-auth'
+import { useAuthFeed, useLifecycle, useOAuthStatus } from '../../domain/auth'
+import { useActiveEnvId } from '../../domain/app-info'
 import { useNavStore } from '../../stores/nav-store'
 import { formatDuration, useNow } from '../../ui/use-now'
 import './token-status.css'

@@ -1,10 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SkewStatus } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
-import { useEvent } from '../../bridge/use-event'
-
-/** The react-query key of `signing:skew` (also written by `signing:setTimeSource` and the `signing:skew` event). */
-export const SKEW_QUERY_KEY = ['signing:skew'] as const
+import type { SkewStatus } from '../../../shared/contract'
+import { invoke } from '../bridge/bridge'
+import { useEvent } from '../bridge/use-event'
+import { signingKeys } from './query-keys/signing'
 
 /**
  * The clock-skew status (estimate, time source, thresholds), kept current by the `signing:skew` event: the engine
@@ -14,12 +12,12 @@ export const SKEW_QUERY_KEY = ['signing:skew'] as const
 export function useSkewStatus() {
   const client = useQueryClient()
   useEvent('signing:skew', estimate => {
-    const old = client.getQueryData<SkewStatus>(SKEW_QUERY_KEY)
-    if (old) client.setQueryData<SkewStatus>(SKEW_QUERY_KEY, { ...old, estimate })
-    else void client.invalidateQueries({ queryKey: SKEW_QUERY_KEY })
+    const old = client.getQueryData<SkewStatus>(signingKeys.skew)
+    if (old) client.setQueryData<SkewStatus>(signingKeys.skew, { ...old, estimate })
+    else void client.invalidateQueries({ queryKey: signingKeys.skew })
   })
   return useQuery({
-    queryKey: SKEW_QUERY_KEY,
+    queryKey: signingKeys.skew,
     queryFn: () => invoke('signing:skew', {}),
     staleTime: 30_000,
     refetchInterval: 60_000,

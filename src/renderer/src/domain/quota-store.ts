@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { QuotaBlockedEvent, QuotaKeyState } from '../../../../shared/contract'
+import type { QuotaBlockedEvent, QuotaKeyState } from '../../../shared/contract'
 
 interface QuotaStore {
   /** Every tracked key's gauges by key id, as the engine last described them. */

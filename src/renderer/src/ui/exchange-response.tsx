@@ -1,7 +1,8 @@
 import { useState } from 'react'
-import type { HttpExchangeView } from '../../../../shared/contract'
-import { CodeEditor } from '../../ui/code-editor'
-import { ExchangeSummary } from '../locations/exchange-summary'
+import type { HttpExchangeView } from '../../../shared/contract'
+import { CodeEditor } from './code-editor'
+import { ExchangeSummary } from './exchange-summary'
+import './exchange-response.css'
 import { TimingBar } from './timing-bar'
 
 type Tab = 'body' | 'response-headers' | 'request-headers'
@@ -16,10 +17,11 @@ function pretty(body: string, kind: HttpExchangeView['bodyKind']): string {
 }
 
 /**
- * The export's answer: status line, timings, the body in a read-only editor (pretty-printed JSON), the headers both
- * ways (redacted: the signature shows as a fingerprint), and the link into the inspector for this exact request.
+ * An exchange's answer (Export tickets and the composer): status line, timings, the body in a read-only editor
+ * (pretty-printed JSON), the headers both ways (redacted: the signature shows as a fingerprint), and the link into the
+ * inspector for this exact request.
  */
-export function ExportResponse({
+export function ExchangeResponse({
   exchange,
   tickets,
   onInspect,
@@ -46,7 +48,7 @@ export function ExportResponse({
       </header>
       <ExchangeSummary exchange={exchange} label={statusLabel} />
       {tickets !== null ? (
-        <p className="export-muted" data-testid="ticket-count">
+        <p className="exchange-muted" data-testid="ticket-count">
           {tickets} ticket{tickets === 1 ? '' : 's'} · x-timestamp <span className="mono">{exchange.signing?.timestamp ?? '—'}</span>
         </p>
       ) : null}

@@ -1,5 +1,5 @@
-import type { PhaseTimings } from '../../../../shared/contract'
-import { formatMs } from '../locations/exchange-summary'
+import type { PhaseTimings } from '../../../shared/contract'
+import { formatMs } from './exchange-summary'
 
 const PHASES = ['blocked', 'dns', 'connect', 'tls', 'send', 'wait', 'receive'] as const
 
@@ -32,7 +32,7 @@ export function TimingBar({ timings }: { timings: PhaseTimings }) {
         <span>
           total <span className="mono">{timings.total.toFixed(1)} ms</span>
         </span>
-        {timings.reusedConnection ? <span className="export-muted">connection reused</span> : null}
+        {timings.reusedConnection ? <span className="exchange-muted">connection reused</span> : null}
       </figcaption>
     </figure>
   )

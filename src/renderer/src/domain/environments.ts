@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { EnvironmentChanged } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
-import { useEvent } from '../../bridge/use-event'
-
-/** Query keys of the environment domain. */
-export const envKeys = {
-  all: ['env'] as const,
-  list: ['env', 'list'] as const,
-  detail: (id: string | null) => ['env', 'detail', id] as const,
-}
+import type { EnvironmentChanged } from '../../../shared/contract'
+import { invoke } from '../bridge/bridge'
+import { useEvent } from '../bridge/use-event'
+import { appKeys } from './query-keys/app'
+import { envKeys } from './query-keys/env'
 
 /** Every environment with details, the storage backend and the storage problems (`env:list`). */
 export function useEnvironmentList() {
@@ -30,7 +25,7 @@ export function useEnvironmentFeed(): void {
   useEvent('env:changed', (change: EnvironmentChanged) => {
     if (change.reason === 'activated') void client.invalidateQueries()
     else {
-      void client.invalidateQueries({ queryKey: ['app:info'] })
+      void client.invalidateQueries({ queryKey: appKeys.info })
       void client.invalidateQueries({ queryKey: envKeys.all })
     }
   })

@@ -1,4 +1,4 @@
-import type { QuotaKeyState } from '../../../../shared/contract'
+import type { QuotaKeyState } from '../../../shared/contract'
 
 export type QuotaLevel = 'ok' | 'low' | 'empty' | 'blocked'
 

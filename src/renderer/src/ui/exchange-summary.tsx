@@ -1,4 +1,4 @@
-import type { HttpExchangeView } from '../../../../shared/contract'
+import type { HttpExchangeView } from '../../../shared/contract'
 import './exchange-summary.css'
 
 /** Milliseconds as a person reads them: "84 ms", "1.2 s". */

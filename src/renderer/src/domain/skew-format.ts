@@ -1,4 +1,4 @@
-import type { SkewEstimate, SkewLevel, SkewStatus } from '../../../../shared/contract'
+import type { SkewEstimate, SkewLevel, SkewStatus } from '../../../shared/contract'
 
 /** What each level means to a user, in two words. */
 export const SKEW_LEVEL_TEXT = {

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { OAuthFlowState, OAuthLifecycle } from '../../../../shared/contract'
+import type { OAuthFlowState, OAuthLifecycle } from '../../../shared/contract'
 
 interface AuthStore {
   /** The latest `oauth:flow` event (one pending flow at a time in the engine). */

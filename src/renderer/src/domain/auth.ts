@@ -1,21 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { OAuthFlowState, OAuthLifecycle, OAuthStatus } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
-import { useAppInfo } from '../../bridge/use-app-info'
-import { useEvent } from '../../bridge/use-event'
+import type { OAuthFlowState, OAuthLifecycle, OAuthStatus } from '../../../shared/contract'
+import { invoke } from '../bridge/bridge'
+import { useEvent } from '../bridge/use-event'
 import { newest, useAuthStore } from './auth-store'
-
-/** Query keys of the auth domain, in one place so invalidations match. */
-export const authKeys = {
-  all: ['oauth'] as const,
-  status: (envId: string | null) => ['oauth', 'status', envId] as const,
-  tokens: (envId: string | null) => ['oauth', 'tokens', envId] as const,
-}
-
-/** The active environment's id as the engine reports it (null while loading or when there is none). */
-export function useActiveEnvId(): string | null {
-  return useAppInfo().data?.activeEnvironmentId ?? null
-}
+import { authKeys } from './query-keys/auth'
 
 /**
  * Keeps the auth store and the auth queries current from engine events. Mounted once by the status bar (always on

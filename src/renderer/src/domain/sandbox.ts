@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { ChannelName, RequestOf, ResponseOf } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
-import { useEvent } from '../../bridge/use-event'
-import { authKeys } from '../consent/use-auth'
-
-export const sandboxKeys = { state: ['sandbox', 'state'] as const }
+import type { ChannelName, RequestOf, ResponseOf } from '../../../shared/contract'
+import { invoke } from '../bridge/bridge'
+import { useEvent } from '../bridge/use-event'
+import { authKeys } from './query-keys/auth'
+import { sandboxKeys } from './query-keys/sandbox'
 
 /** The sandbox operator's view (`sandbox:state`): availability, clock, tokens by fingerprint, limits, faults, installations. */
 export function useSandboxState(enabled = true) {

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query'
+import { invoke } from '../bridge/bridge'
+import { locationKeys } from './query-keys/locations'
+
+/**
+ * The eligible locations of an environment (`http:listLocations`, spec 4.4) with the exchange that fetched them.
+ * Loaded once when enabled (a bearer token exists); each load costs one unit of quota, so only an explicit refresh
+ * (or switching environment) loads again.
+ */
+export function useLocations(envId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: locationKeys.list(envId),
+    queryFn: () => invoke('http:listLocations', envId ? { envId } : {}),
+    enabled: envId !== null && enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+}

@@ -1,0 +1,6 @@
+/** Query keys of the auth domain (`oauth:*`); `all` is the prefix of every one. */
+export const authKeys = {
+  all: ['oauth'] as const,
+  status: (envId: string | null) => ['oauth', 'status', envId] as const,
+  tokens: (envId: string | null) => ['oauth', 'tokens', envId] as const,
+}
