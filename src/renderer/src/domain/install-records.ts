@@ -1,4 +1,6 @@
 import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+import { localPreference } from '../stores/local-preference'
 
 /** One install this console made (the API cannot be asked which locations have the integration installed). */
 export interface InstallRecord {
@@ -14,25 +16,8 @@ export interface InstallRecord {
 
 type RecordsByEnv = Record<string, Record<string, InstallRecord>>
 
-const KEY = 'partner-console.installs.v1'
-
-function load(): RecordsByEnv {
-  try {
-    const raw = localStorage.getItem(KEY)
-    if (!raw) return {}
-    const parsed = JSON.parse(raw) as unknown
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as RecordsByEnv) : {}
-  } catch {
-    return {}
-  }
-}
-
-function save(records: RecordsByEnv): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(records))
-  } catch {
-    // Storage unavailable or full: the record lives for this session only.
-  }
+function isRecords(value: unknown): value is RecordsByEnv {
+  return !!value && typeof value === 'object' && !Array.isArray(value)
 }
 
 interface InstallRecordStore {
@@ -43,24 +28,40 @@ interface InstallRecordStore {
 
 /**
  * This console's own record of where it installed the integration, per environment id, kept in this browser
- * profile's localStorage (no secrets: ids, names, times, statuses). The engine has no channel for it and the spec
- * offers no "list installations" endpoint, so the UI labels it "installed from this console".
+ * profile's localStorage by zustand's `persist` (no secrets: ids, names, times, statuses). The engine has no channel
+ * for it and the spec offers no "list installations" endpoint, so the UI labels it "installed from this console".
  */
-export const useInstallRecords = create<InstallRecordStore>((set, get) => ({
-  byEnv: load(),
-  add(envId, record) {
-    const current = get().byEnv
-    const next = { ...current, [envId]: { ...current[envId], [String(record.locationId)]: record } }
-    save(next)
-    set({ byEnv: next })
-  },
-  forget(envId) {
-    const next = { ...get().byEnv }
-    delete next[envId]
-    save(next)
-    set({ byEnv: next })
-  },
-}))
+export const useInstallRecords = create<InstallRecordStore>()(
+  persist(
+    set => ({
+      byEnv: {},
+      add: (envId, record) => set(s => ({ byEnv: { ...s.byEnv, [envId]: { ...s.byEnv[envId], [String(record.locationId)]: record } } })),
+      forget: envId =>
+        set(s => {
+          const byEnv = { ...s.byEnv }
+          delete byEnv[envId]
+          return { byEnv }
+        }),
+    }),
+    {
+      name: 'partner-console.installs.v1',
+      // Before persist the key held the records object itself.
+      storage: localPreference(raw => {
+        try {
+          const byEnv: unknown = JSON.parse(raw)
+          return isRecords(byEnv) ? { byEnv } : null
+        } catch {
+          return null
+        }
+      }),
+      partialize: s => ({ byEnv: s.byEnv }),
+      merge: (saved, current) => {
+        const byEnv = (saved as Partial<InstallRecordStore> | undefined)?.byEnv
+        return isRecords(byEnv) ? { ...current, byEnv } : current
+      },
+    },
+  ),
+)
 
 const NONE: Record<string, InstallRecord> = {}
 

@@ -1,17 +1,7 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useState } from 'react'
+import { type KeyboardEvent, type PointerEvent, useEffect } from 'react'
+import { DRAWER_MIN_HEIGHT as MIN, useDrawerHeightStore } from '../stores/drawer-height-store'
 
-const KEY = 'partner-console.drawer-height'
-const MIN = 140
 const STEP = 24
-
-function saved(): number | null {
-  try {
-    const n = Number(localStorage.getItem(KEY))
-    return Number.isFinite(n) && n >= MIN ? n : null
-  } catch {
-    return null
-  }
-}
 
 function apply(height: number | null): void {
   const root = document.documentElement
@@ -21,20 +11,15 @@ function apply(height: number | null): void {
 
 /**
  * The drawer's top edge: drag it (or focus it and use the arrow keys; Home restores the default) to give the network
- * log more or less height. The height is remembered in this browser profile; the frame's grid reads it through the
+ * log more or less height. The height is remembered in this browser profile (stores/drawer-height-store.ts); the frame's grid reads it through the
  * `--drawer-height` variable (see drawer.css).
  */
 export function DrawerResizer({ onSized }: { onSized: (sized: boolean) => void }) {
-  const [height, setHeight] = useState<number | null>(saved)
+  const height = useDrawerHeightStore(s => s.height)
+  const setHeight = useDrawerHeightStore(s => s.setHeight)
   useEffect(() => {
     apply(height)
     onSized(height !== null)
-    try {
-      if (height === null) localStorage.removeItem(KEY)
-      else localStorage.setItem(KEY, String(Math.round(height)))
-    } catch {
-      // not remembered; still applied
-    }
   }, [height, onSized])
 
   const max = () => Math.max(MIN, window.innerHeight - 24 - 160)

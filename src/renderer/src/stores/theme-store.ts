@@ -1,4 +1,6 @@
 import { create } from 'zustand'
+import { persist } from 'zustand/middleware'
+import { localPreference } from './local-preference'
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
 
@@ -7,27 +9,24 @@ interface ThemeStore {
   setChoice(choice: ThemeChoice): void
 }
 
-const KEY = 'partner-console.theme'
-
-function initial(): ThemeChoice {
-  try {
-    const saved = localStorage.getItem(KEY)
-    if (saved === 'light' || saved === 'dark' || saved === 'system') return saved
-  } catch {
-    // storage unavailable: follow the OS
-  }
-  return 'system'
-}
+const CHOICES: readonly string[] = ['system', 'light', 'dark']
 
 /** Light/dark follows the OS unless the user picks one; the choice is remembered in this browser profile. */
-export const useThemeStore = create<ThemeStore>(set => ({
-  choice: initial(),
-  setChoice: choice => {
-    try {
-      localStorage.setItem(KEY, choice)
-    } catch {
-      // not persisted; still applied
-    }
-    set({ choice })
-  },
-}))
+export const useThemeStore = create<ThemeStore>()(
+  persist(
+    set => ({
+      choice: 'system',
+      setChoice: choice => set({ choice }),
+    }),
+    {
+      name: 'partner-console.theme',
+      // Before persist the key held the bare choice ("dark").
+      storage: localPreference(raw => (CHOICES.includes(raw) ? { choice: raw as ThemeChoice } : null)),
+      partialize: s => ({ choice: s.choice }),
+      merge: (saved, current) => {
+        const choice = (saved as Partial<ThemeStore> | undefined)?.choice
+        return choice && CHOICES.includes(choice) ? { ...current, choice } : current
+      },
+    },
+  ),
+)
