@@ -9,7 +9,7 @@ import type { LogEntrySummary } from '../../../src/shared/contract'
 import { HeadersTable } from '../../../src/renderer/src/features/network-log/headers-table'
 import { EMPTY_FILTERS, filterEntries, type LogFilters } from '../../../src/renderer/src/features/network-log/log-filter'
 import { LogList, ROW_HEIGHT } from '../../../src/renderer/src/features/network-log/log-list'
-import { useLogStore } from '../../../src/renderer/src/features/network-log/log-store'
+import { EMPTY_LOG, mergeList, upsertEntries } from '../../../src/renderer/src/features/network-log/log-entries'
 import { TimingWaterfall } from '../../../src/renderer/src/features/network-log/timing-waterfall'
 
 // The list is fed by the engine's own NetworkLog (what `log:list` and `log:entry` serve), filled with 10,000 real
@@ -175,20 +175,29 @@ describe('network log list', () => {
     }
   })
 
-  it('the store applies live entries in order, completes pending ones, and reports a sequence gap', () => {
-    const store = useLogStore.getState()
-    store.clear()
-    store.replace(all.slice(0, 100), 20_000)
+  it('the cached log takes live entries in order, completes pending ones, and reports a sequence gap', () => {
+    let view = mergeList(all.slice(0, 100), 20_000, undefined)
     const next = all[100] as LogEntrySummary
-    expect(useLogStore.getState().upsert([{ ...next, state: 'pending', status: null }, next])).toBe(false)
-    expect(useLogStore.getState().entries).toHaveLength(101)
-    expect(useLogStore.getState().entries[100]).toEqual(next)
+    const first = upsertEntries(view, [{ ...next, state: 'pending', status: null }, next])
+    expect(first.gap).toBe(false)
+    view = first.view
+    expect(view.entries).toHaveLength(101)
+    expect(view.entries[100]).toEqual(next)
     // A completion never goes back to pending when events arrive out of order.
-    useLogStore.getState().upsert([{ ...next, state: 'pending', status: null }])
-    expect(useLogStore.getState().entries[100]?.state).toBe(next.state)
+    view = upsertEntries(view, [{ ...next, state: 'pending', status: null }]).view
+    expect(view.entries[100]?.state).toBe(next.state)
     // Entry 103 after 101: 102 was missed (events dropped), so the list must be re-read.
-    expect(useLogStore.getState().upsert([all[102] as LogEntrySummary])).toBe(true)
-    store.clear()
+    expect(upsertEntries(view, [all[102] as LogEntrySummary]).gap).toBe(true)
+  })
+
+  it('a full list merges with entries that arrived by event meanwhile, and keeps within the capacity', () => {
+    // Before the first list: events wait in the cache, no gap can be judged yet.
+    const early = upsertEntries(EMPTY_LOG, [all[150] as LogEntrySummary])
+    expect(early.gap).toBe(false)
+    const merged = mergeList(all.slice(0, 100), 20_000, early.view)
+    expect(merged.loaded).toBe(true)
+    expect(merged.entries.map(e => e.id)).toEqual([...all.slice(0, 100), all[150] as LogEntrySummary].map(e => e.id))
+    expect(mergeList(all.slice(0, 100), 30, undefined).entries).toEqual(all.slice(70, 100))
   })
 })
 

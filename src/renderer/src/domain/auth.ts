@@ -2,51 +2,41 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OAuthFlowState, OAuthLifecycle, OAuthStatus } from '../../../shared/contract'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
-import { newest, useAuthStore } from './auth-store'
+import { applyFlow, applyLifecycle, applyTokens, mergeStatus } from './auth-cache'
 import { authKeys } from './query-keys/auth'
 
 /**
- * Keeps the auth store and the auth queries current from engine events. Mounted once by the status bar (always on
- * screen), so the lifecycle is known before any auth panel opens; mounting it again elsewhere is harmless.
+ * Keeps the auth queries current from engine events (see auth-cache.ts: an event that carries the new state is written
+ * into the cache). Mounted once by the status bar (always on screen), so the lifecycle is known before any auth panel
+ * opens; mounting it again elsewhere is harmless.
  */
 export function useAuthFeed(): void {
   const client = useQueryClient()
-  useEvent('oauth:flow', flow => {
-    useAuthStore.getState().setFlow(flow)
-    if (flow.envId && (flow.step === 'done' || flow.step === 'denied' || flow.step === 'failed')) {
-      void client.invalidateQueries({ queryKey: authKeys.status(flow.envId) })
-    }
-  })
-  useEvent('oauth:lifecycle', lifecycle => {
-    useAuthStore.getState().setLifecycle(lifecycle)
-    void client.invalidateQueries({ queryKey: authKeys.status(lifecycle.envId) })
-    void client.invalidateQueries({ queryKey: authKeys.tokens(lifecycle.envId) })
-  })
-  useEvent('oauth:tokensChanged', tokens => {
-    void client.invalidateQueries({ queryKey: authKeys.tokens(tokens.envId) })
-    void client.invalidateQueries({ queryKey: authKeys.status(tokens.envId) })
-  })
+  useEvent('oauth:flow', flow => applyFlow(client, flow))
+  useEvent('oauth:lifecycle', lifecycle => applyLifecycle(client, lifecycle))
+  useEvent('oauth:tokensChanged', tokens => applyTokens(client, tokens))
 }
 
-/** `oauth:status` of an environment: the flow, the lifecycle and the (masked) tokens. */
+/** `oauth:status` of an environment: the flow, the lifecycle and the (masked) tokens, kept current by useAuthFeed. */
 export function useOAuthStatus(envId: string | null) {
+  const client = useQueryClient()
   return useQuery({
     queryKey: authKeys.status(envId),
-    queryFn: () => invoke('oauth:status', envId ? { envId } : {}),
+    queryFn: async ({ signal }) =>
+      mergeStatus(
+        await invoke('oauth:status', envId ? { envId } : {}, { signal }),
+        client.getQueryData<OAuthStatus>(authKeys.status(envId)),
+      ),
     enabled: envId !== null,
   })
 }
 
-/** The lifecycle of an environment: the newest of the last event and the last `oauth:status` answer. */
+/** The lifecycle of an environment, as its status holds it (events keep it current). */
 export function useLifecycle(envId: string | null): OAuthLifecycle | null {
-  const fromEvent = useAuthStore(s => (envId ? s.lifecycle[envId] : undefined))
-  const status = useOAuthStatus(envId)
-  return newest<OAuthLifecycle>(status.data?.lifecycle, fromEvent)
+  return useOAuthStatus(envId).data?.lifecycle ?? null
 }
 
-/** The current flow of an environment: the newest of the last event and the last status answer. */
-export function useFlow(envId: string | null, status: OAuthStatus | undefined): OAuthFlowState | null {
-  const fromEvent = useAuthStore(s => s.flow)
-  const eventForEnv = fromEvent && (fromEvent.envId === envId || fromEvent.envId === null) ? fromEvent : null
-  return newest<OAuthFlowState>(status?.flow, eventForEnv)
+/** The current flow of an environment, as its status holds it (events keep it current). */
+export function useFlow(status: OAuthStatus | undefined): OAuthFlowState | null {
+  return status?.flow ?? null
 }

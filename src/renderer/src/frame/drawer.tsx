@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Heartbeat } from '../../../shared/contract'
 import { useEvent } from '../bridge/use-event'
-import { useLogFeed, useLogStore } from '../features/network-log'
+import { useLogFeed, useLogView } from '../features/network-log'
 import { useNavStore } from '../stores/nav-store'
 import { DrawerResizer } from './drawer-resizer'
 import './drawer.css'
@@ -19,7 +19,7 @@ export function Drawer() {
   useLogFeed()
   const open = useNavStore(s => s.drawerOpen)
   const toggle = useNavStore(s => s.toggleDrawer)
-  const count = useLogStore(s => s.entries.length)
+  const count = useLogView(v => v.entries.length)
   const [tab, setTab] = useState<DrawerTab>('log')
   const [sized, setSized] = useState(false)
   const onSized = useCallback((v: boolean) => setSized(v), [])

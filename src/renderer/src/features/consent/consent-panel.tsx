@@ -35,7 +35,7 @@ export function ConsentPanel() {
   const envId = useActiveEnvId()
   const env = useEnvironment(envId)
   const status = useOAuthStatus(envId)
-  const flow = useFlow(envId, status.data)
+  const flow = useFlow(status.data)
   const lifecycle = useLifecycle(envId)
   const go = useNavStore(s => s.go)
   const transport = info.data?.transport ?? 'web'

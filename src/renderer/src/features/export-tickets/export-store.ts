@@ -1,12 +1,6 @@
 import { create } from 'zustand'
-import type { ResponseOf } from '../../../../shared/contract'
 import { useNavStore } from '../../stores/nav-store'
 import { addDays, today } from './date-range'
-
-/** The last export's outcome (redacted exchange or the error), kept so it survives a visit to the inspector. */
-export type LastExport =
-  | { kind: 'ok'; value: ResponseOf<'http:exportTickets'>; envId: string | null }
-  | { kind: 'error'; error: unknown; envId: string | null }
 
 interface ExportStore {
   /** The location id as typed or picked (text, validated before sending). */
@@ -15,8 +9,6 @@ interface ExportStore {
   to: string
   /** Wait Retry-After and retry after a 429 (the engine re-signs each attempt). */
   autoRetry: boolean
-  last: LastExport | null
-  setLast(last: LastExport | null): void
   set(patch: Partial<Pick<ExportStore, 'locationId' | 'from' | 'to' | 'autoRetry'>>): void
 }
 
@@ -28,8 +20,6 @@ export const useExportStore = create<ExportStore>(set => {
     from: addDays(t, -6),
     to: t,
     autoRetry: false,
-    last: null,
-    setLast: last => set({ last }),
     set: patch => set(patch),
   }
 })

@@ -17,7 +17,7 @@ import { ExportForm, useExportValidation } from './export-form'
 import { ExchangeResponse } from '../../ui/exchange-response'
 import { useExportStore } from './export-store'
 import { SignedPreview } from './signed-preview'
-import { exportRequestPath, fetchLogEntry, useExportSend, useSignedPreview } from './use-export'
+import { exportRequestPath, fetchLogEntry, useExportSend, useLastExport, useSignedPreview } from './use-export'
 import { linkFromExchange, linkFromLogEntry } from '../inspector'
 import './export-tickets.css'
 
@@ -36,7 +36,7 @@ export function ExportTicketsPanel() {
   const list = useLocations(envId, hasToken)
   const records = useEnvInstallRecords(envId)
   const { locationId, from, to, autoRetry } = useExportStore()
-  const stored = useExportStore(s => s.last)
+  const stored = useLastExport()
   const last = stored && stored.envId === envId ? stored : null
   const result = last?.kind === 'ok' ? last.value : null
   const failure = last?.kind === 'error' ? last.error : null

@@ -1,11 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import type { LogEntry, RetryingEvent } from '../../../../shared/contract'
+import type { LogEntry, ResponseOf, RetryingEvent } from '../../../../shared/contract'
 import { exportTicketsPath, joinHostPath } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
+import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
+import { exportKeys } from '../../domain/query-keys/export'
 import { signingKeys } from '../../domain/query-keys/signing'
-import { useExportStore } from './export-store'
 
 /** The export request's address: the environment's {base_url} joined with its export path, as the engine builds it. */
 export function exportRequestPath(
@@ -38,6 +39,16 @@ export function useSignedPreview(envId: string | null, path: string | null) {
   })
 }
 
+/** The last export's outcome (redacted exchange or the error), kept in the query cache so it survives a visit to the inspector. */
+export type LastExport =
+  | { kind: 'ok'; value: ResponseOf<'http:exportTickets'>; envId: string | null }
+  | { kind: 'error'; error: unknown; envId: string | null }
+
+/** The last export's outcome, for the environment it was sent in. */
+export function useLastExport(): LastExport | null {
+  return useLastAnswer<LastExport>(exportKeys.last)
+}
+
 export interface ExportInput {
   envId: string | null
   locationId: number
@@ -54,6 +65,7 @@ export interface ExportInput {
 export function useExportSend(exportPath: string | null) {
   const controller = useRef<AbortController | null>(null)
   const [retrying, setRetrying] = useState<RetryingEvent | null>(null)
+  const client = useQueryClient()
   const send = useMutation({
     mutationFn: (input: ExportInput) => {
       controller.current?.abort()
@@ -72,9 +84,9 @@ export function useExportSend(exportPath: string | null) {
         { signal: own.signal },
       )
     },
-    onMutate: () => useExportStore.getState().setLast(null),
-    onSuccess: (value, input) => useExportStore.getState().setLast({ kind: 'ok', value, envId: input.envId }),
-    onError: (error, input) => useExportStore.getState().setLast({ kind: 'error', error, envId: input.envId }),
+    onMutate: () => setLastAnswer<LastExport>(client, exportKeys.last, null),
+    onSuccess: (value, input) => setLastAnswer<LastExport>(client, exportKeys.last, { kind: 'ok', value, envId: input.envId }),
+    onError: (error, input) => setLastAnswer<LastExport>(client, exportKeys.last, { kind: 'error', error, envId: input.envId }),
     onSettled: () => {
       controller.current = null
       setRetrying(null)

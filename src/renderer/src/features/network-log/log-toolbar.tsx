@@ -6,6 +6,7 @@ import { BundleWrite } from '../bundle'
 import { HarActions } from './har-actions'
 import { useLogStore } from './log-store'
 import { useClearLog, useLogCapacity } from './use-log-actions'
+import { useLogView } from './use-log-feed'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
 const CAPACITIES = [500, 2000, 10_000, 50_000, 100_000] as const
@@ -23,8 +24,8 @@ const STATUS_LABEL: Record<StatusFilter, string> = {
 export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: string[] | undefined }) {
   const filters = useLogStore(s => s.filters)
   const setFilters = useLogStore(s => s.setFilters)
-  const total = useLogStore(s => s.entries.length)
-  const capacity = useLogStore(s => s.capacity)
+  const total = useLogView(v => v.entries.length)
+  const capacity = useLogView(v => v.capacity)
   const clear = useClearLog()
   const setCapacity = useLogCapacity()
   const clearLog = clear.mutate

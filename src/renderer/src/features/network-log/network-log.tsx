@@ -3,6 +3,7 @@ import { useNavStore } from '../../stores/nav-store'
 import { filterEntries, isFiltered } from './log-filter'
 import { LogList } from './log-list'
 import { useLogStore } from './log-store'
+import { useLogView } from './use-log-feed'
 import { LogToolbar } from './log-toolbar'
 import './network-log.css'
 
@@ -11,11 +12,10 @@ const LogDetail = lazy(() => import('./log-detail').then(m => ({ default: m.LogD
 
 /**
  * The network log tab: every exchange the engine made (redacted at capture), filtered, virtualized, with the selected
- * entry's detail beside it. The feed that keeps the store live runs in the drawer (useLogFeed).
+ * entry's detail beside it. The feed that keeps the cached log live runs in the drawer (useLogFeed).
  */
 export function NetworkLog() {
-  const entries = useLogStore(s => s.entries)
-  const loaded = useLogStore(s => s.loaded)
+  const { entries, loaded } = useLogView()
   const filters = useLogStore(s => s.filters)
   const selectedId = useLogStore(s => s.selectedId)
   const select = useLogStore(s => s.select)

@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { LogEntrySummary } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { logKeys } from '../../domain/query-keys/log'
 import { useConnectionStore } from '../../stores/connection-store'
+import { EMPTY_LOG, type LogView, mergeList, upsertEntries } from './log-entries'
 import { useLogStore } from './log-store'
 
 const PAGE = 1000
@@ -25,21 +26,51 @@ export async function fetchWholeLog(): Promise<{ entries: LogEntrySummary[]; cap
   return { entries: [...byId.values()].sort((a, b) => a.seq - b.seq), capacity }
 }
 
+/** The query of the whole log; the feed, the drawer's count and the view share it (and so its options). */
+function logQuery(client: QueryClient) {
+  return {
+    queryKey: logKeys.list,
+    queryFn: async (): Promise<LogView> => {
+      const { entries, capacity } = await fetchWholeLog()
+      return mergeList(entries, capacity, client.getQueryData<LogView>(logKeys.list))
+    },
+    // Thousands of entries: no deep comparison on every batch of events.
+    structuralSharing: false,
+    staleTime: 5_000,
+  }
+}
+
+const whole = (view: LogView) => view
+
 /**
- * Keeps the log store in step with the engine: the whole list once (again after a clear, an import, a reconnect, or
- * when a gap in the sequence numbers shows that events were dropped), then every `log:entry`, batched so a burst of
- * thousands of events costs a few renders.
+ * The log as the cache holds it (EMPTY_LOG until the first answer), or the part `select` picks (the component then
+ * renders only when that part changes). Reading it never starts a fetch of its own: the feed does.
+ */
+export function useLogView(): LogView
+export function useLogView<T>(select: (view: LogView) => T): T
+export function useLogView<T>(select?: (view: LogView) => T): T | LogView {
+  const client = useQueryClient()
+  const pick: (view: LogView) => T | LogView = select ?? whole
+  const query = useQuery<LogView, Error, T | LogView, typeof logKeys.list>({
+    ...logQuery(client),
+    select: pick,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+  })
+  return query.data ?? pick(EMPTY_LOG)
+}
+
+/**
+ * Keeps the cached log in step with the engine: the whole list once (again after a clear, an import, a reconnect, or
+ * when a gap in the sequence numbers shows that events were dropped), then every `log:entry` written into the cache,
+ * batched so a burst of thousands of events costs a few renders.
  */
 export function useLogFeed(): void {
   const client = useQueryClient()
-  const list = useQuery({ queryKey: logKeys.list, queryFn: fetchWholeLog, structuralSharing: false, staleTime: 5_000 })
+  useQuery(logQuery(client))
   const buffer = useRef<LogEntrySummary[]>([])
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const reload = useRef<ReturnType<typeof setTimeout> | null>(null)
-
-  useEffect(() => {
-    if (list.data) useLogStore.getState().replace(list.data.entries, list.data.capacity)
-  }, [list.data])
 
   useEffect(
     () => () => {
@@ -60,11 +91,15 @@ export function useLogFeed(): void {
       timer.current = null
       const batch = buffer.current
       buffer.current = []
-      if (useLogStore.getState().upsert(batch)) scheduleReload()
+      // The events carry the entries: they go into the cache (also before the first list arrives; the list merges them).
+      const { view, gap } = upsertEntries(client.getQueryData<LogView>(logKeys.list) ?? EMPTY_LOG, batch)
+      client.setQueryData<LogView>(logKeys.list, view)
+      if (gap) scheduleReload()
     }, FLUSH_MS)
   })
   useEvent('log:cleared', () => {
-    useLogStore.getState().clear()
+    client.setQueryData<LogView>(logKeys.list, old => ({ ...(old ?? EMPTY_LOG), entries: [] }))
+    useLogStore.getState().select(null)
     scheduleReload()
   })
 

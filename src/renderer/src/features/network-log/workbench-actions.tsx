@@ -1,9 +1,9 @@
 import { CopyAs } from '../requests'
-import { openLogInComposer, pickForCompare, useWorkbenchStore } from '../requests'
+import { openLogInComposer, pickForCompare, useCompareA } from '../requests'
 
 /** From a log entry into the workbench: edit and resend (current credentials, re-signed), compare, copy as. */
 export function WorkbenchActions({ id }: { id: string }) {
-  const a = useWorkbenchStore(s => s.compare.a)
+  const a = useCompareA()
   return (
     <div className="netlog-workbench">
       <div className="netlog-curl__buttons">

@@ -5,10 +5,12 @@ import { ErrorBox } from '../../ui/error-box'
 import { formatWindow, sortKeys } from '../../domain/quota-model'
 import { QuotaGauge } from './quota-gauge'
 import { QuotaProbe } from './quota-probe'
-import { useQuotaStore } from '../../domain/quota-store'
 import { useProbeLocations, useResetQuotas } from './use-quotas'
+import type { QuotaView } from '../../domain/quota-cache'
 import { useQuotaList } from '../../domain/quotas'
 import './quotas.css'
+
+const NO_BLOCKS: QuotaView['blocks'] = {}
 
 /**
  * Rate-limit quotas (spec 8): one gauge per (client, method, path) key, live from `quota:update` / `quota:blocked`
@@ -16,12 +18,12 @@ import './quotas.css'
  */
 export function QuotasPanel() {
   const list = useQuotaList(15_000)
-  const keys = useQuotaStore(s => s.keys)
-  const blocks = useQuotaStore(s => s.blocks)
+  const keys = list.data?.keys
+  const blocks = list.data?.blocks ?? NO_BLOCKS
   const reset = useResetQuotas()
   const probe = useProbeLocations()
   const go = useNavStore(s => s.go)
-  const sorted = useMemo(() => sortKeys(Object.values(keys)), [keys])
+  const sorted = useMemo(() => sortKeys(keys ?? []), [keys])
 
   // Re-read the list when the earliest unit returns: the gauge then shows it back without waiting for the interval.
   const nextAt = useMemo(() => Math.min(...sorted.map(q => (q.nextUnitAt ? Date.parse(q.nextUnitAt) : Number.POSITIVE_INFINITY))), [sorted])

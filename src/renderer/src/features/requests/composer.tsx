@@ -13,7 +13,7 @@ import { KeyValueTable } from './key-value-table'
 import { ProductionConfirm } from './production-confirm'
 import { QuotaPrediction } from './quota-prediction'
 import { SaveBox } from './save-box'
-import { toRequest, useComposerSend } from './use-workbench'
+import { toRequest, useComposerAnswer, useComposerSend } from './use-workbench'
 import { type Draft, useWorkbenchStore } from './workbench-store'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
@@ -27,7 +27,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const draft = useWorkbenchStore(s => s.draft)
   const origin = useWorkbenchStore(s => s.origin)
   const setDraft = useWorkbenchStore(s => s.setDraft)
-  const last = useWorkbenchStore(s => s.last)
+  const last = useComposerAnswer()
   const { send, cancel, retrying } = useComposerSend(envId)
   const debounced = useDebounced(draft, 300)
   const request = useMemo(() => (debounced.path.trim() === '' ? null : toRequest(debounced)), [debounced])

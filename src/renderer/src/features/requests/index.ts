@@ -3,4 +3,4 @@
  * features import this file only, never the workbench's internals (test/unit/architecture/features.test.ts).
  */
 export { CopyAs } from './copy-as'
-export { openLogInComposer, pickForCompare, useWorkbenchStore } from './workbench-store'
+export { openLogInComposer, pickForCompare, useCompareA } from './workbench-store'

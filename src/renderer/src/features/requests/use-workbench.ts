@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import type { ComposerRequestInput, RetryingEvent } from '../../../../shared/contract'
+import type { ComposerRequestInput, HttpExchangeView, RetryingEvent } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
+import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { workbenchKeys } from '../../domain/query-keys/workbench'
-import { type Draft, useWorkbenchStore } from './workbench-store'
+import type { Draft } from './workbench-store'
 
 /** The draft as the engine takes it (an empty body is no body). */
 export function toRequest(d: Draft): ComposerRequestInput {
@@ -38,8 +39,8 @@ export function useComposerSend(envId: string | null) {
         { signal: own.signal },
       )
     },
-    onMutate: () => useWorkbenchStore.getState().setLast(null),
-    onSuccess: view => useWorkbenchStore.getState().setLast(view),
+    onMutate: () => setLastAnswer(client, workbenchKeys.lastAnswer, null),
+    onSuccess: view => setLastAnswer(client, workbenchKeys.lastAnswer, view),
     onSettled: () => {
       controller.current = null
       setRetrying(null)
@@ -52,6 +53,11 @@ export function useComposerSend(envId: string | null) {
     if (send.isPending && send.variables && event.method === send.variables.draft.method.toUpperCase()) setRetrying(event)
   })
   return { send, cancel, retrying }
+}
+
+/** The composer's last answer (`workbench:send`), kept in the query cache while Compare or another panel is shown. */
+export function useComposerAnswer() {
+  return useLastAnswer<HttpExchangeView>(workbenchKeys.lastAnswer)
 }
 
 /** What the quota ledger predicts for the draft's (client, method, path); refreshed on every quota update. */

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { ComposerRequestInput, HttpExchangeView } from '../../../../shared/contract'
+import type { ComposerRequestInput } from '../../../../shared/contract'
 import { useNavStore } from '../../stores/nav-store'
 import { type Draft, EMPTY_DRAFT } from './draft'
 
@@ -14,9 +14,6 @@ interface WorkbenchStore {
   /** Where the draft came from: a catalogue entry, a saved request (its id), or a log entry. */
   origin: { kind: 'catalogue' | 'saved' | 'log' | 'new'; id?: string; name?: string; folder?: string; notes?: string[] }
   compare: { a: string | null; b: string | null }
-  /** The composer's last answer: kept here so it survives switching to Compare and back. */
-  last: HttpExchangeView | null
-  setLast(last: HttpExchangeView | null): void
   setTab(tab: WorkbenchTab): void
   setDraft(patch: Partial<Draft>): void
   load(draft: Draft, origin: WorkbenchStore['origin']): void
@@ -29,8 +26,6 @@ export const useWorkbenchStore = create<WorkbenchStore>(set => ({
   draft: EMPTY_DRAFT,
   origin: { kind: 'new' },
   compare: { a: null, b: null },
-  last: null,
-  setLast: last => set({ last }),
   setTab: tab => set({ tab }),
   setDraft: patch => set(s => ({ draft: { ...s.draft, ...patch } })),
   load: (draft, origin) => set({ draft, origin, tab: 'compose' }),
@@ -55,6 +50,11 @@ export function toDraft(r: ComposerRequestInput): Draft {
 export function openLogInComposer(logId: string): void {
   useWorkbenchStore.setState({ tab: 'compose', origin: { kind: 'log', id: logId } })
   useNavStore.getState().go('requests')
+}
+
+/** The log entry chosen as side A of the comparison (the network log marks it). */
+export function useCompareA(): string | null {
+  return useWorkbenchStore(s => s.compare.a)
 }
 
 /** Puts a log entry on one side of the comparison and shows it when both sides are set. */

@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
 import { hottest, isBlocked, remainingOf, shortPath } from '../../domain/quota-model'
-import { useQuotaStore } from '../../domain/quota-store'
-import { useQuotaFeed } from '../../domain/quotas'
+import { useQuotaFeed, useQuotaList } from '../../domain/quotas'
 import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { useNow } from '../../ui/use-now'
@@ -14,10 +13,10 @@ import './quota-status.css'
  */
 export function QuotaStatus() {
   useQuotaFeed()
-  const keys = useQuotaStore(s => s.keys)
+  const keys = useQuotaList().data?.keys
   const go = useNavStore(s => s.go)
   const now = useNow(1000)
-  const all = useMemo(() => Object.values(keys), [keys])
+  const all = useMemo(() => keys ?? [], [keys])
   const hot = hottest(all, now)
   if (!hot) return null
   const blocked = isBlocked(hot, now)
