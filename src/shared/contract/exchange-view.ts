@@ -25,6 +25,12 @@ export interface ExchangeFacts {
   quota: QuotaKeyState | null
 }
 
+/** The request half of an exchange view: what was sent, known from the moment the entry began (a failed one too). */
+export type ExchangeRequest = Pick<
+  HttpExchangeView,
+  'requestId' | 'logId' | 'method' | 'url' | 'auth' | 'requestHeaders' | 'requestBody' | 'startedAt'
+>
+
 /** True when the entry has a response to show (not pending, not failed before any response arrived). */
 export function hasResponse(entry: LogEntry): entry is RespondedEntry {
   return entry.status !== null && entry.timings !== null
@@ -40,13 +46,7 @@ export function exchangeView(entry: RespondedEntry, facts: ExchangeFacts): HttpE
   const text = body?.text ?? ''
   const bodyBytes = body?.size ?? 0
   const view: HttpExchangeView = {
-    requestId: entry.requestId ?? '',
-    logId: entry.id,
-    method: entry.method,
-    url: entry.url,
-    auth: authOf(entry),
-    requestHeaders: entry.requestHeaders,
-    requestBody: entry.requestBody ? entry.requestBody.text : null,
+    ...exchangeRequest(entry),
     status: entry.status,
     statusText: entry.statusText,
     headers: entry.responseHeaders,
@@ -61,7 +61,6 @@ export function exchangeView(entry: RespondedEntry, facts: ExchangeFacts): HttpE
     retriedAfter: [...facts.retriedAfter],
     quota: facts.quota,
     notes: [...entry.notes],
-    startedAt: entry.startedAt,
   }
   if (entry.connection) view.connection = entry.connection
   if (facts.jsonError) view.jsonError = facts.jsonError
@@ -69,6 +68,20 @@ export function exchangeView(entry: RespondedEntry, facts: ExchangeFacts): HttpE
   if (entry.error) view.incomplete = entry.error
   if (facts.signing) view.signing = facts.signing
   return view
+}
+
+/** The request half of the view of any entry, with or without a response. */
+export function exchangeRequest(entry: LogEntry): ExchangeRequest {
+  return {
+    requestId: entry.requestId ?? '',
+    logId: entry.id,
+    method: entry.method,
+    url: entry.url,
+    auth: authOf(entry),
+    requestHeaders: entry.requestHeaders,
+    requestBody: entry.requestBody ? entry.requestBody.text : null,
+    startedAt: entry.startedAt,
+  }
 }
 
 /** The auth of a logged exchange; for imported ones ('unknown'), read from its headers. */
