@@ -13,6 +13,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  // The run gets its own TMPDIR; files left in it or processes still running at the end fail the run, named.
+  globalSetup: './test/support/playwright-global-setup.ts',
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },

@@ -24,10 +24,12 @@ try {
   sarif = JSON.parse(readFileSync(report, 'utf8'))
 } catch (error) {
   console.error(`electronegativity did not produce a readable report: ${error.message}`)
-  process.exit(1)
+  // process.exit() here would skip the finally below and leave the report folder behind.
+  process.exitCode = 1
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
+if (process.exitCode === 1) process.exit()
 
 /** The source line a finding points at: what the allow-list's `contains` is matched against. */
 function sampleAt(file, line) {

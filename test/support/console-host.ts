@@ -57,11 +57,20 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
     dataDir,
     output: () => out,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise(r => child.once('exit', r))
         child.kill('SIGINT')
-        await Promise.race([exited, new Promise(r => setTimeout(r, 5000))])
-        if (child.exitCode === null) child.kill('SIGKILL')
+        // A deadline, not a wait: the exit says when; a host that ignores Ctrl-C for 5 s is killed, and awaited.
+        let deadline: NodeJS.Timeout | undefined
+        const late = new Promise(r => {
+          deadline = setTimeout(r, 5000)
+        })
+        await Promise.race([exited, late])
+        clearTimeout(deadline)
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill('SIGKILL')
+          await exited
+        }
       }
       rmSync(dataDir, { recursive: true, force: true })
     },

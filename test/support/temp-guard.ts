@@ -13,14 +13,14 @@ export const RUN_ROOT_ENV = 'PC_TEST_TMP_ROOT'
 const REAL_TMP_ENV = 'PC_TEST_REAL_TMPDIR'
 
 /**
- * Caches of the tools the tests run (tsx's transform cache, Node's compile cache, jiti's, used by electron-builder)
- * live in TMPDIR too. They are not
+ * Caches of the tools the tests run (tsx's and Playwright's transform caches, Node's compile cache, jiti's, used by
+ * electron-builder) live in TMPDIR too. They are not
  * the tests' files: each temporary folder links them to the machine's own, so they stay warm across runs and are
  * not counted as leftovers.
  */
 function toolCaches(): string[] {
   const uid = typeof process.getuid === 'function' ? process.getuid() : ''
-  return [`tsx-${uid}`, 'node-compile-cache', 'jiti']
+  return [`tsx-${uid}`, `playwright-transform-cache-${uid}`, 'node-compile-cache', 'jiti']
 }
 
 /** Points `process.env.TMPDIR` (and TMP/TEMP) at `dir`: os.tmpdir() and spawned processes use it from now on. */
