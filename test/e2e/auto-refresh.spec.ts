@@ -43,6 +43,8 @@ test('after "Advance clock 24 h", Refresh locations loads the list again through
   const listing = page.getByRole('status', { name: 'Last listing' })
   await expect(listing).toContainText('200 OK')
   await expect(page.getByTestId('exchange-attempts')).toHaveCount(0)
+  // Counted once the listed rows are on screen (the status and the table are two parts of the page).
+  await expect(table.getByRole('row').nth(1)).toBeVisible()
   const rows = await table.getByRole('row').count()
   expect(rows).toBeGreaterThan(1)
   const tokenStatus = page.getByTestId('status-token')

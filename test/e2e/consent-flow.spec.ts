@@ -108,8 +108,10 @@ test('Deny in the popup: access_denied is explained and the lifecycle lights den
 test('advance the sandbox clock 24 h: the token expires; Refresh makes it valid again with a new token', async ({ page }) => {
   await authorize(page)
   await open(page, /^Tokens/)
-  const before = (await page.getByTestId('access-fingerprint').textContent()) ?? ''
   await expect(lifecycle(page, 'Access token valid')).toBeVisible()
+  // Read once the token's fingerprint is on screen (read earlier, it could be a placeholder of the loading panel).
+  await expect(page.getByTestId('access-fingerprint')).toHaveText(/^#[0-9a-f]{8}$/)
+  const before = (await page.getByTestId('access-fingerprint').textContent()) ?? ''
 
   await page.getByRole('button', { name: 'Advance clock 24 h' }).click()
   await expect(lifecycle(page, 'Access token expired')).toBeVisible()

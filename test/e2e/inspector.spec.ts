@@ -105,12 +105,16 @@ test('a signature made with the active environment’s secret is accepted by the
   await expect(page.getByTestId('part-row-path').locator('code').first()).toHaveText('/api/v1/export/101001/tickets')
   await page.getByRole('button', { name: 'Now', exact: true }).click()
   await expect(page.getByText(/Key: environment “sandbox”/)).toBeVisible()
-  const header = async (name: string) => (await page.getByTestId(`header-${name}`).textContent())!.trim()
-  const headers = {
-    'x-access-key': await header('x-access-key'),
-    'x-timestamp': await header('x-timestamp'),
-    'x-signature': await header('x-signature'),
-  }
+  // The signature for the time "Now" set is on screen once its x-timestamp is the field's; the three headers are then
+  // read in one snapshot of the page, so they come from one signature (read one by one, a re-render could fall
+  // between them).
+  const now = await page.getByLabel('Timestamp (x-timestamp, Unix seconds)').inputValue()
+  await expect(page.getByTestId('header-x-timestamp')).toHaveText(now)
+  const headers = await page.evaluate<Record<'x-access-key' | 'x-timestamp' | 'x-signature', string>>(`(() => {
+    const header = name => document.querySelector('[data-testid="header-' + name + '"]')?.textContent?.trim() ?? ''
+    return { 'x-access-key': header('x-access-key'), 'x-timestamp': header('x-timestamp'), 'x-signature': header('x-signature') }
+  })()`)
+
   expect(headers['x-access-key']).toBe('partner-console-builtin')
   const response = await fetch(`${host.sandboxUrl}${path}`, { headers })
   expect(response.status, await response.text()).toBe(200)

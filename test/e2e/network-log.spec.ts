@@ -27,6 +27,8 @@ function rows(page: Page) {
 /** The access token's value and fingerprint, read through the Tokens panel's explicit reveal. */
 async function readToken(page: Page): Promise<{ value: string; fingerprint: string }> {
   await openSection(page, /^Tokens/)
+  // Read once the fingerprint is on screen (read earlier, it could be a placeholder of the loading panel).
+  await expect(page.getByTestId('access-fingerprint')).toHaveText(/^#[0-9a-f]{8}$/)
   const fingerprint = ((await page.getByTestId('access-fingerprint').textContent()) ?? '').replace('#', '')
   await page.getByRole('button', { name: 'Reveal the access token' }).click()
   await expect(page.getByTestId('access-token')).not.toContainText('…')

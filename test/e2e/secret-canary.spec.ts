@@ -122,6 +122,8 @@ test('no secret or token in anything the console wrote or emitted during a full 
   )
   await installButton.click()
   const dialog = page.getByRole('dialog')
+  // Counted once the dialog is on screen (counted right after the click, it could be 0 only because it is not yet).
+  await expect(dialog.getByRole('button', { name: 'Install' })).toBeVisible()
   const typed = dialog.getByRole('textbox')
   if (await typed.count()) await typed.fill(locationName)
   await dialog.getByRole('button', { name: 'Install' }).click()
