@@ -1,12 +1,19 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryObserver, skipToken } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { LifecycleTracker } from '../../../src/main/engine/oauth/lifecycle-tracker'
 import { applyFlow, applyLifecycle, applyTokens, mergeStatus } from '../../../src/renderer/src/domain/auth-cache'
 import { authKeys } from '../../../src/renderer/src/domain/query-keys/auth'
+import { setLastAnswer } from '../../../src/renderer/src/domain/last-answer'
+import { applyEnvironmentChange } from '../../../src/renderer/src/domain/environment-cache'
+import { appKeys } from '../../../src/renderer/src/domain/query-keys/app'
+import { envKeys } from '../../../src/renderer/src/domain/query-keys/env'
+import { exportKeys } from '../../../src/renderer/src/domain/query-keys/export'
 import { quotaKeys } from '../../../src/renderer/src/domain/query-keys/quota'
 import { applyQuotaBlocked, applyQuotaUpdate, type QuotaView, withBlocks } from '../../../src/renderer/src/domain/quota-cache'
 import type {
+  AppInfo,
+  EnvironmentSummary,
   OAuthFlowState,
   OAuthLifecycle,
   OAuthStatus,
@@ -207,5 +214,70 @@ describe('quota events and the cache', () => {
   it('an update before the list arrived refetches the list instead of inventing it', () => {
     applyQuotaUpdate(client, key('/a'))
     expect(client.getQueryData(quotaKeys.list)).toBeUndefined()
+  })
+})
+
+const env = (id: string): EnvironmentSummary => ({
+  id,
+  name: id,
+  builtIn: id === 'sandbox',
+  authUrl: 'http://127.0.0.1:1/oauth',
+  baseUrl: 'http://127.0.0.1:1',
+  production: false,
+})
+
+const INFO: AppInfo = {
+  name: 'Partner API Console',
+  version: '0.1.0',
+  transport: 'web',
+  platform: 'linux',
+  environments: [env('sandbox')],
+  activeEnvironmentId: 'sandbox',
+  secretStorage: { backend: 'aes-256-gcm-keyfile', protected: true, description: 'A key file' },
+  sandboxUrl: null,
+  startedAt: '2030-01-01T00:00:00.000Z',
+  presenter: false,
+}
+
+describe('environment events and the cache', () => {
+  it('env:changed writes the list and the active id into app:info and refetches the details it does not carry', () => {
+    const infoInvalidated = seed(appKeys.info, INFO)
+    const listInvalidated = seed(envKeys.list, { environments: [] })
+    const quotaInvalidated = seed(quotaKeys.list, { keys: [], config: CONFIG, blocks: {} })
+    applyEnvironmentChange(client, {
+      reason: 'created',
+      id: 'staging',
+      environments: [env('sandbox'), env('staging')],
+      activeId: 'sandbox',
+    })
+    expect(client.getQueryData<AppInfo>(appKeys.info)?.environments.map(e => e.id)).toEqual(['sandbox', 'staging'])
+    expect([infoInvalidated(), listInvalidated(), quotaInvalidated()]).toEqual([false, true, false])
+  })
+
+  it('an activation also refetches every other domain (they all belong to the active environment), app:info excepted', () => {
+    const infoInvalidated = seed(appKeys.info, INFO)
+    const quotaInvalidated = seed(quotaKeys.list, { keys: [], config: CONFIG, blocks: {} })
+    applyEnvironmentChange(client, {
+      reason: 'activated',
+      id: 'staging',
+      environments: [env('sandbox'), env('staging')],
+      activeId: 'staging',
+    })
+    expect(client.getQueryData<AppInfo>(appKeys.info)?.activeEnvironmentId).toBe('staging')
+    expect([infoInvalidated(), quotaInvalidated()]).toEqual([false, true])
+  })
+})
+
+describe('last answers (the result of an action, kept in the cache)', () => {
+  it('survive an activation’s refetch of everything: they are never fetched, only written', async () => {
+    const observer = new QueryObserver(client, { queryKey: exportKeys.last, queryFn: skipToken, staleTime: Number.POSITIVE_INFINITY })
+    const unsubscribe = observer.subscribe(() => {})
+    setLastAnswer(client, exportKeys.last, { kind: 'ok', envId: 'sandbox' })
+    await client.invalidateQueries()
+    expect(client.getQueryState(exportKeys.last)?.fetchStatus).toBe('idle')
+    expect(client.getQueryData(exportKeys.last)).toEqual({ kind: 'ok', envId: 'sandbox' })
+    setLastAnswer(client, exportKeys.last, null)
+    expect(observer.getCurrentResult().data).toBeNull()
+    unsubscribe()
   })
 })

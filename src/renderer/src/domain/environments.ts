@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { EnvironmentChanged } from '../../../shared/contract'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
-import { appKeys } from './query-keys/app'
+import { applyEnvironmentChange } from './environment-cache'
 import { envKeys } from './query-keys/env'
 
 /** Every environment with details, the storage backend and the storage problems (`env:list`). */
@@ -15,20 +14,10 @@ export function useEnvironment(id: string | null) {
   return useQuery({ queryKey: envKeys.detail(id), queryFn: () => invoke('env:get', { id: id ?? '' }), enabled: id !== null })
 }
 
-/**
- * Refetches what depends on the environment list when the engine announces a change (another window, an import, the
- * switcher): app:info (switcher, status bar) and every env query. Activation changes what every panel shows, so it
- * refetches everything.
- */
+/** Keeps app:info and the environment queries current from `env:changed` (see environment-cache.ts). */
 export function useEnvironmentFeed(): void {
   const client = useQueryClient()
-  useEvent('env:changed', (change: EnvironmentChanged) => {
-    if (change.reason === 'activated') void client.invalidateQueries()
-    else {
-      void client.invalidateQueries({ queryKey: appKeys.info })
-      void client.invalidateQueries({ queryKey: envKeys.all })
-    }
-  })
+  useEvent('env:changed', change => applyEnvironmentChange(client, change))
 }
 
 /**

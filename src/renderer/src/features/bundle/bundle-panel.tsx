@@ -1,10 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { useAppInfo } from '../../domain/app-info'
-import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { BundleReplayView } from './bundle-replay-view'
-import { useBundleStore } from './bundle-store'
+import { useOpenBundle, useOpenedBundle } from './use-bundle'
 import './bundle.css'
 
 /**
@@ -13,15 +11,10 @@ import './bundle.css'
  */
 export function BundlePanel() {
   const input = useRef<HTMLInputElement>(null)
-  const { opened, fileName } = useBundleStore()
-  const openFile = useMutation({
-    mutationFn: async (file: File) => {
-      const text = await file.text()
-      const result = await invoke('support:openBundle', { text })
-      useBundleStore.getState().open(file.name, text, result)
-      return result
-    },
-  })
+  const bundle = useOpenedBundle()
+  const opened = bundle?.opened ?? null
+  const fileName = bundle?.fileName ?? null
+  const openFile = useOpenBundle()
   const info = useAppInfo()
   const b = opened?.bundle
   return (

@@ -1,10 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EnvironmentSummary, ReplayedEntry } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { pickForCompare } from '../requests'
-import { useBundleStore } from './bundle-store'
+import { useOpenedBundle, useReplay, useReplayReport } from './use-bundle'
 
 const OUTCOME: Record<ReplayedEntry['outcome'], string> = {
   same: 'same',
@@ -19,13 +17,11 @@ const OUTCOME: Record<ReplayedEntry['outcome'], string> = {
  * then lists each entry with its replay and opens any pair in the workbench's compare view.
  */
 export function BundleReplayView({ environments, activeId }: { environments: EnvironmentSummary[]; activeId: string | null }) {
-  const { text, report } = useBundleStore()
+  const text = useOpenedBundle()?.text ?? ''
+  const report = useReplayReport()
   const builtIn = environments.find(e => e.builtIn)
   const [envId, setEnvId] = useState(builtIn?.id ?? activeId ?? '')
-  const replay = useMutation({
-    mutationFn: () => invoke('support:replay', { text: text ?? '', envId: envId || undefined }),
-    onSuccess: r => useBundleStore.getState().setReport(r),
-  })
+  const replay = useReplay()
   return (
     <section className="bundle__card" aria-label="Replay">
       <h2>Replay</h2>
@@ -33,7 +29,7 @@ export function BundleReplayView({ environments, activeId }: { environments: Env
         className="bundle__row"
         onSubmit={e => {
           e.preventDefault()
-          replay.mutate()
+          replay.mutate({ text, envId })
         }}
       >
         <label className="field">

@@ -15,9 +15,9 @@ import { useEnvInstallRecords, useInstallRecords } from '../../domain/install-re
 import { LocationDetail } from './location-detail'
 import { ListFailure } from './list-failure'
 import { LocationBrowser } from './location-browser'
-import { type InstallOutcome, locationKey, useLocationsStore } from './locations-store'
+import { locationKey, useLocationsStore } from './locations-store'
 import { useLocations } from '../../domain/locations'
-import { useInstall } from './use-locations'
+import { useInstall, useInstallOutcomes } from './use-locations'
 import './locations.css'
 
 /**
@@ -36,17 +36,12 @@ export function LocationsPanel() {
   const install = useInstall(envId)
   const records = useEnvInstallRecords(envId)
   const selected = useLocationsStore(s => s.selected)
-  const outcomes = useLocationsStore(s => s.outcomes)
+  const envOutcomes = useInstallOutcomes(envId)
   const select = useLocationsStore(s => s.select)
   const go = useNavStore(s => s.go)
   const [confirming, setConfirming] = useState<PartnerLocation | null>(null)
 
   const locations = useMemo(() => list.data?.locations ?? [], [list.data])
-  const envOutcomes = useMemo(() => {
-    const byId: Record<number, InstallOutcome | undefined> = {}
-    if (envId) for (const l of locations) byId[l.id] = outcomes[locationKey(envId, l.id)]
-    return byId
-  }, [envId, locations, outcomes])
   const current = envId && selected ? (locations.find(l => locationKey(envId, l.id) === selected) ?? null) : null
 
   const refetch = useRef(list.refetch)

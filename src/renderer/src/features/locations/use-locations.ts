@@ -1,10 +1,12 @@
-import { useMutation } from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PartnerLocation } from '../../../../shared/contract'
 import { BridgeCallError } from '../../../../shared/contract/errors'
 import { invoke } from '../../bridge/bridge'
 import { errorFacts } from '../../domain/error-facts'
 import { useInstallRecords } from '../../domain/install-records'
-import { type InstallOutcome, useLocationsStore } from './locations-store'
+import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
+import { locationKeys } from '../../domain/query-keys/locations'
+import type { InstallOutcome } from './locations-store'
 
 function failure(error: unknown): InstallOutcome {
   const facts = errorFacts(error)
@@ -19,6 +21,21 @@ function failure(error: unknown): InstallOutcome {
   }
 }
 
+/** Install outcomes of this session, by location id. */
+export type InstallOutcomes = Record<number, InstallOutcome | undefined>
+
+const NO_OUTCOMES: InstallOutcomes = {}
+
+function recordOutcome(client: QueryClient, envId: string, locationId: number, outcome: InstallOutcome): void {
+  const key = locationKeys.installOutcomes(envId)
+  setLastAnswer<InstallOutcomes>(client, key, { ...client.getQueryData<InstallOutcomes>(key), [locationId]: outcome })
+}
+
+/** This session's install outcomes in an environment, by location id (they outlive a visit to another panel). */
+export function useInstallOutcomes(envId: string | null): InstallOutcomes {
+  return useLastAnswer<InstallOutcomes>(locationKeys.installOutcomes(envId)) ?? NO_OUTCOMES
+}
+
 /** One install: the location, and for a production environment its name as the user typed it (the guard). */
 export interface InstallRequest {
   location: PartnerLocation
@@ -26,22 +43,23 @@ export interface InstallRequest {
 }
 
 /**
- * Installs the integration at a location (`http:install`, spec 4.5). The outcome goes to the locations store (so it
+ * Installs the integration at a location (`http:install`, spec 4.5). The outcome goes to the query cache (so it
  * shows in place, in the row and the detail panel, even if the panel was left meanwhile), and a success is added to
  * this console's install record for the environment.
  */
 export function useInstall(envId: string | null) {
+  const client = useQueryClient()
   return useMutation({
     mutationFn: ({ location, confirmProduction }: InstallRequest) =>
       invoke('http:install', { ...(envId ? { envId } : {}), locationId: location.id, confirmProduction }),
     onMutate: ({ location }) => {
-      if (envId) useLocationsStore.getState().setOutcome(envId, location.id, { kind: 'pending', at: new Date().toISOString() })
+      if (envId) recordOutcome(client, envId, location.id, { kind: 'pending', at: new Date().toISOString() })
     },
     onSuccess: (result, { location }) => {
       if (!envId) return
       const at = new Date().toISOString()
       const x = result.exchange
-      useLocationsStore.getState().setOutcome(envId, location.id, {
+      recordOutcome(client, envId, location.id, {
         kind: 'installed',
         at,
         status: x.status,
@@ -62,7 +80,7 @@ export function useInstall(envId: string | null) {
       })
     },
     onError: (error, { location }) => {
-      if (envId) useLocationsStore.getState().setOutcome(envId, location.id, failure(error))
+      if (envId) recordOutcome(client, envId, location.id, failure(error))
     },
   })
 }

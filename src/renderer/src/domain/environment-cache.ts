@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { AppInfo, EnvironmentChanged } from '../../../shared/contract'
+import { appKeys } from './query-keys/app'
+import { envKeys } from './query-keys/env'
+
+/**
+ * `env:changed` carries the environment list (summaries) and the active id: app:info takes them as they are (the
+ * switcher and the status bar follow at once). The details (`env:list`, `env:get`) are not in the event: they are
+ * refetched. An activation changes what every panel shows (tokens, locations, quotas, sandbox controls all belong to
+ * the active environment), so then every other query is refetched too.
+ */
+export function applyEnvironmentChange(client: QueryClient, change: EnvironmentChanged): void {
+  const info = client.getQueryData<AppInfo>(appKeys.info)
+  if (info) {
+    client.setQueryData<AppInfo>(appKeys.info, { ...info, environments: change.environments, activeEnvironmentId: change.activeId })
+  } else void client.invalidateQueries({ queryKey: appKeys.info })
+  if (change.reason === 'activated') {
+    void client.invalidateQueries({ predicate: q => q.queryKey[0] !== appKeys.info[0] })
+  } else void client.invalidateQueries({ queryKey: envKeys.all })
+}
