@@ -92,6 +92,18 @@ describe('the checker catches what it is there to catch (planted fixtures)', () 
     ])
   })
 
+  it('the layers of the shared ground: the bridge does not use domain/, domain/ does not use ui/', () => {
+    const violations = checkRenderer([
+      { path: 'bridge/bridge.ts', text: "import { useAppInfo } from '../domain/app-info'\n" },
+      { path: 'domain/auth.ts', text: "import { ErrorBox } from '../ui/error-box'\nimport type { X } from '../ui/thing'\n" },
+      { path: 'ui/exchange-summary.tsx', text: "import { errorFacts } from '../domain/error-facts'\n" },
+    ])
+    expect(violations.map(v => [v.file, v.found])).toEqual([
+      ['bridge/bridge.ts', '../domain/app-info'],
+      ['domain/auth.ts', '../ui/error-box'],
+    ])
+  })
+
   it('the frame: a static deep import is refused, a lazy panel import and the public entry are allowed', () => {
     const text = [
       "import { useLogStore } from '../features/network-log/log-store'",

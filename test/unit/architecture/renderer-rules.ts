@@ -7,7 +7,8 @@ import { posix } from 'node:path'
  * - `features/<name>/` is one section. Its files import their own folder, the shared ground (`domain/`, `ui/`,
  *   `bridge/`, `stores/`) and another feature only through that feature's public entry `features/<other>/index.ts`.
  * - The shared ground (`domain/`, `ui/`, `bridge/`, `stores/`) never imports a feature, nor the frame at run time (a
- *   type such as `SectionId` may come from it).
+ *   type such as `SectionId` may come from it), and is layered: `bridge/` and `stores/` use each other, `domain/`
+ *   uses those two, `ui/` all three.
  * - The frame (`frame/`, `app.tsx`, `main.tsx`) places features: statically through their public entry only; lazily
  *   (`import()`) it may load a feature's panel module, which is how sections are split into chunks.
  * - Query keys are built in `domain/query-keys/` only: no literal key array (`queryKey: [...]`, `setQueryData([...])`)
@@ -48,6 +49,14 @@ export function importsOf(text: string): ImportRef[] {
 
 const SHARED_GROUND = ['domain', 'ui', 'bridge', 'stores']
 
+/** The layers of the shared ground: what each may import at run time besides itself (types may come from anywhere). */
+const GROUND_LAYERS: Record<string, readonly string[]> = {
+  bridge: ['stores'],
+  stores: ['bridge'],
+  domain: ['bridge', 'stores'],
+  ui: ['domain', 'stores', 'bridge'],
+}
+
 function top(path: string): string {
   return path.split('/')[0] ?? ''
 }
@@ -71,6 +80,7 @@ function isPublicEntry(target: string, feature: string): boolean {
 const FEATURE_RULE =
   'a feature uses another feature only through its public entry features/<name>/index.ts; move what several features share to domain/ or ui/, or export it from that index.ts'
 const GROUND_RULE = 'the shared ground (domain/, ui/, bridge/, stores/) never imports a feature or the frame: it is what features stand on'
+const LAYER_RULE = 'the shared ground is layered: bridge/ and stores/ use each other, domain/ uses those two, ui/ uses all three'
 const FRAME_RULE =
   'the frame imports a feature statically only through its public entry features/<name>/index.ts (a lazy import() may load its panel)'
 const KEYS_RULE = 'query keys come from domain/query-keys/<domain>.ts: use its keys object instead of a literal array or a keys object here'
@@ -86,8 +96,11 @@ export function checkRenderer(files: readonly SourceFile[]): Violation[] {
       if (target === null) continue
       const targetFeature = featureOf(`${target}/`)
       if (targetFeature === null || targetFeature === own) {
-        if (SHARED_GROUND.includes(area) && top(target) === 'frame' && !ref.typeOnly)
-          out.push({ file: file.path, found: ref.spec, rule: GROUND_RULE })
+        const layer = top(target)
+        if (!SHARED_GROUND.includes(area) || ref.typeOnly || layer === area) continue
+        if (layer === 'frame') out.push({ file: file.path, found: ref.spec, rule: GROUND_RULE })
+        else if (SHARED_GROUND.includes(layer) && !GROUND_LAYERS[area]?.includes(layer))
+          out.push({ file: file.path, found: ref.spec, rule: LAYER_RULE })
         continue
       }
       if (own !== null) {
