@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { repositoryEntries } from './repo-guard'
 import { leakMessage, leftoversIn, processesUsing, startRunTempRoot, stopStrays } from './temp-guard'
 
 /**
@@ -8,7 +9,10 @@ import { leakMessage, leftoversIn, processesUsing, startRunTempRoot, stopStrays 
  */
 export default function globalSetup(): () => void {
   const root = startRunTempRoot('pc-playwright-')
+  const repository = process.cwd()
+  const before = repositoryEntries(repository)
   return () => {
+    const written = [...repositoryEntries(repository)].filter(entry => !before.has(entry))
     const running = stopStrays(processesUsing(root))
     const left = leftoversIn(root)
     rmSync(root, { recursive: true, force: true })
@@ -19,6 +23,15 @@ export default function globalSetup(): () => void {
           'Temporary files were left behind by the browser tests',
           left,
           'Stop every web host a test starts (startConsole().stop() removes its data folder) and remove what a test writes.',
+        ),
+      )
+    }
+    if (written.length) {
+      problems.push(
+        leakMessage(
+          'Files were written into the repository by the browser tests',
+          written,
+          'Write them in the test’s temporary folder (os.tmpdir()) instead.',
         ),
       )
     }

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs'
+import { repositoryEntries } from './repo-guard'
 import { leakMessage, leftoversIn, processesUsing, startRunTempRoot, stopStrays } from './temp-guard'
 
 /**
@@ -8,7 +9,10 @@ import { leakMessage, leftoversIn, processesUsing, startRunTempRoot, stopStrays 
  */
 export default function setup(): () => void {
   const root = startRunTempRoot('pc-vitest-')
+  const repository = process.cwd()
+  const before = repositoryEntries(repository)
   return () => {
+    const written = [...repositoryEntries(repository)].filter(entry => !before.has(entry))
     // Vitest's own workers (children of this process) are still alive while global teardown runs.
     const running = stopStrays(processesUsing(root).filter(p => p.parent !== process.pid))
     const left = leftoversIn(root)
@@ -22,6 +26,15 @@ export default function setup(): () => void {
           'Remove them in the test that creates them (afterEach/afterAll, or try/finally).',
         ),
       )
+    if (written.length) {
+      problems.push(
+        leakMessage(
+          'Files were written into the repository by the tests',
+          written,
+          'Write them in the test’s temporary folder (os.tmpdir()) instead.',
+        ),
+      )
+    }
     if (running.length)
       problems.push(
         leakMessage(

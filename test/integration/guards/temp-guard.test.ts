@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { OutputText } from '../../support/output'
@@ -28,7 +29,8 @@ async function runLeakyFixture(runner: 'vitest' | 'playwright'): Promise<{ code:
 
 describe('the temporary-files and stray-process guard', () => {
   it('fails a test file that leaves files, a server and a process behind, naming each, and the run for what escaped', async () => {
-    const { code, output } = await runLeakyFixture('vitest')
+    const leaked = join(FIXTURES, 'leaked-into-repository.txt')
+    const { code, output } = await runLeakyFixture('vitest').finally(() => rm(leaked, { force: true }))
     expect(code, output).toBe(1)
     // The file's own check names the file and what it left.
     expect(output).toMatch(/FAIL .*leaky\.fixture\.ts/)
@@ -41,6 +43,8 @@ describe('the temporary-files and stray-process guard', () => {
     // What was made before the file's folder existed is caught by the run's own check at the end.
     expect(output).toContain('Temporary files were left behind by the tests')
     expect(output).toMatch(/pc-leaked-at-load-\w+/)
+    expect(output).toContain('Files were written into the repository by the tests')
+    expect(output).toContain('test/integration/guards/fixtures/leaked-into-repository.txt')
   }, 60_000)
 
   it('fails a browser run that leaves a data folder and a process behind, naming both', async () => {

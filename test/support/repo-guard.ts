@@ -1,0 +1,24 @@
+import { execFileSync } from 'node:child_process'
+
+/**
+ * Files a test writes into the repository instead of its temporary folder: the untracked and ignored entries git
+ * reports (ignored folders collapsed, so expected outputs inside out/ or reports/ do not count) that were not there
+ * before the run. Returns the new entries; empty outside a git checkout.
+ */
+export function repositoryEntries(root: string): Set<string> {
+  try {
+    const out = execFileSync('git', ['status', '--porcelain', '--ignored'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    return new Set(
+      out
+        .split('\n')
+        .filter(line => line.startsWith('?? ') || line.startsWith('!! '))
+        .map(line => line.slice(3)),
+    )
+  } catch {
+    return new Set()
+  }
+}
