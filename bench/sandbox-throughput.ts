@@ -10,8 +10,9 @@ import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
 import { startSandbox } from '../src/sandbox'
+import { SPEC_PATHS } from '../src/shared/spec'
 
-const LOCATIONS = '/marketplace/v2/platform-token/locations'
+const LOCATIONS = SPEC_PATHS.locations
 const REQUESTS = 3000
 const CONCURRENCY = 16
 const ROUNDS = 3
@@ -56,12 +57,12 @@ function listen(server: Server): Promise<string> {
 async function obtainAccessToken(url: string): Promise<string> {
   const redirectUri = 'http://127.0.0.1:8765/callback'
   const auth = await fetch(
-    `${url}/oauth2/authorize/?client_id=sandbox-demo-client&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code`,
+    `${url}${SPEC_PATHS.authorize}?client_id=sandbox-demo-client&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code`,
     { redirect: 'manual' },
   )
   const code = new URL(auth.headers.get('location') ?? '').searchParams.get('code')
   if (!code) throw new Error('no authorization code from the sandbox')
-  const res = await fetch(`${url}/oauth2/token/`, {
+  const res = await fetch(`${url}${SPEC_PATHS.token}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

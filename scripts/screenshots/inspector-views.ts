@@ -10,10 +10,11 @@ import { join, resolve } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
+import { exportTicketsPath, SPEC_PATHS } from '../../src/shared/spec'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const OUT = join(ROOT, 'docs/screenshots')
-const PATH = '/api/v1/export/1001/tickets?filter[dateTimeFrom]=2026-11-01&filter[dateTimeTo]=2026-11-22'
+const PATH = exportTicketsPath(SPEC_PATHS.exportTickets, 1001, '2026-11-01', '2026-11-22')
 const BUILTIN_CLIENT_ID = 'partner-console-builtin'
 
 const SHOTS = [

@@ -11,10 +11,11 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
+import { SPEC_PATHS } from '../../src/shared/spec'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const OUT = resolve(process.argv[2] ?? join(ROOT, 'docs/screenshots'))
-const LOCATIONS = '/marketplace/v2/platform-token/locations'
+const LOCATIONS = SPEC_PATHS.locations
 type Theme = 'light' | 'dark'
 
 async function send(page: Page): Promise<void> {
