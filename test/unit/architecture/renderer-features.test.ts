@@ -117,11 +117,12 @@ describe('the checker catches what it is there to catch (planted fixtures)', () 
     const text = [
       "useQuery({ queryKey: ['workbench', 'predict'], queryFn })",
       "client.setQueryData<SkewStatus>(['signing:skew'], next)",
+      "client.getQueryState(['log', 'list'])",
       "export const fooKeys = { all: ['foo'] as const }",
       'useQuery({ queryKey: fooKeys.all, queryFn })',
     ].join('\n')
     const found = checkRenderer([{ path: 'features/requests/x.ts', text }]).map(v => v.found)
-    expect(found).toHaveLength(3)
+    expect(found).toHaveLength(4)
     expect(checkRenderer([{ path: 'domain/query-keys/foo.ts', text }])).toEqual([])
   })
 })

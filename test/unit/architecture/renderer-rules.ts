@@ -112,7 +112,8 @@ export function checkRenderer(files: readonly SourceFile[]): Violation[] {
       }
     }
     if (!file.path.startsWith('domain/query-keys/')) {
-      const literal = /queryKey:\s*\[|QueryData(?:<[^>]*>)?\(\s*\[|export\s+const\s+\w+Keys\s*=|\bconst\s+\w+_QUERY_KEY\b/g
+      const literal =
+        /queryKey:\s*\[|Quer(?:y|ies)(?:Data|State)(?:<[^>]*>)?\(\s*\[|export\s+const\s+\w+Keys\s*=|\bconst\s+\w+_QUERY_KEY\b/g
       for (const m of file.text.matchAll(literal)) out.push({ file: file.path, found: m[0], rule: KEYS_RULE })
     }
   }

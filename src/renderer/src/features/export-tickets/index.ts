@@ -1,2 +1,2 @@
-/** Export tickets' public entry: open the panel with a location chosen (test/unit/architecture/features.test.ts). */
+/** Export tickets' public entry: open the panel with a location chosen (test/unit/architecture/renderer-features.test.ts). */
 export { exportForLocation } from './export-store'
