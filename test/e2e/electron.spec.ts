@@ -52,7 +52,8 @@ test.describe('desktop app (Electron)', () => {
     await running.firstWindow()
     const paths = await running.evaluate(({ app }) => ({ userData: app.getPath('userData'), name: app.getName() }))
     expect(paths).toEqual({ userData, name: 'Partner API Console' })
-    await expect.poll(() => existsSync(join(userData, 'console.lock'))).toBe(true)
+    // The runtime takes the folder's lock (synchronously, in createRuntime) before the window exists: no polling.
+    expect(existsSync(join(userData, 'console.lock'))).toBe(true)
     expect(JSON.parse(readFileSync(join(userData, 'console.lock'), 'utf8'))).toMatchObject({ kind: 'desktop app' })
   })
 
