@@ -11,8 +11,9 @@ import { removeDir } from './auth-harness'
 
 const WRITER = join(import.meta.dirname, 'fixtures', 'vault-writer.ts')
 const children: ChildProcess[] = []
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+afterEach(async () => {
+  // Killed and awaited: a process still exiting when the file ends would count as left running.
+  await Promise.all(children.splice(0).map(child => killed(child)))
 })
 
 /** Starts the writer; `writes(n)` resolves once it has completed `n` writes since it started (it says so on stdout). */

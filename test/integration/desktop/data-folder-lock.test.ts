@@ -20,9 +20,19 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pc-lock-'))
 })
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  // Killed and awaited: a process still exiting when the file ends would count as left running.
+  await Promise.all(children.splice(0).map(child => stopped(child)))
   await rm(dir, { recursive: true, force: true })
 })
+
+/** Kills a child that still runs and resolves once it has exited. */
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise(resolve => {
+    child.once('exit', () => resolve())
+    child.kill('SIGKILL')
+  })
+}
 
 interface Cli {
   child: ChildProcess
