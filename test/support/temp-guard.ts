@@ -53,7 +53,8 @@ function linkToolCaches(dir: string): void {
   for (const name of toolCaches()) {
     const target = join(real, name)
     mkdirSync(target, { recursive: true })
-    symlinkSync(target, join(dir, name))
+    // 'junction': a folder link Windows allows without privileges (ignored elsewhere).
+    symlinkSync(target, join(dir, name), 'junction')
   }
 }
 
