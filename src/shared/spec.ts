@@ -16,6 +16,9 @@ export const SPEC_PATHS = {
 
 export type SpecPaths = { -readonly [K in keyof typeof SPEC_PATHS]: string }
 
+/** A date as the export's filters take it (spec 4.6): YYYY-MM-DD (the form only; whether the day exists is the server's call). */
+export const EXPORT_DATE = /^\d{4}-\d{2}-\d{2}$/
+
 /** The export's query (spec 4.6): both dates, in this order, URI-encoded. */
 export function exportTicketsQuery(from: string, to: string): string {
   return `filter[dateTimeFrom]=${encodeURIComponent(from)}&filter[dateTimeTo]=${encodeURIComponent(to)}`

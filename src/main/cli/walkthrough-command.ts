@@ -16,6 +16,7 @@ import { openInBrowser } from './open-browser'
 import { PACKAGE_VERSION } from './version'
 import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
 import { chooseEnvironment, parseWhere, WHERE_OPTIONS } from './where-args'
+import { EXPORT_DATE } from '../../shared/spec'
 
 const HELP = `partner-console walkthrough [--sandbox | --env NAME | --auth-url URL --base-url URL --client-id ID --redirect-uri URI]
                             [--scenario NAME] [--har FILE] [--bundle FILE [--note TEXT]] [--json] [options]
@@ -116,7 +117,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     ['--from', from],
     ['--to', to],
   ] as const) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    if (!EXPORT_DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
       return usage(`${flag} must be a date in YYYY-MM-DD form, not "${value}".`)
   }
 

@@ -2,6 +2,7 @@ import type { ConnectionDetails } from './connection'
 import { z } from 'zod'
 import { event, invoke } from './define'
 import type { QuotaKeyState } from './quota'
+import { EXPORT_DATE } from '../spec'
 
 // The `http:*` channels and events: the request executor (free-form requests and the three typed spec endpoints),
 // and the automatic-retry countdown. A call is cancelled through the bridge (`invoke(…, { signal })`).
@@ -118,7 +119,7 @@ const sendOptions = {
    */
   confirmProduction: z.string().max(200).optional(),
 }
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date in YYYY-MM-DD form')
+const isoDate = z.string().regex(EXPORT_DATE, 'a date in YYYY-MM-DD form')
 
 export const httpSendRequest = z
   .object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ResolvedEnvironment } from '../../../src/main/engine/core/ports'
 import { resolveRequestUrl } from '../../../src/main/engine/http/target-url'
 import { PATH_KEYS } from '../../../src/shared/contract'
-import { exportTicketsPath, fillPath, joinHostPath, SPEC_PATHS } from '../../../src/shared/spec'
+import { EXPORT_DATE, exportTicketsPath, fillPath, joinHostPath, SPEC_PATHS } from '../../../src/shared/spec'
 
 const env = (baseUrl: string) => ({ baseUrl, authUrl: 'https://auth.example.com' }) as ResolvedEnvironment
 
@@ -16,6 +16,11 @@ describe('the spec facts both sides share', () => {
       '/signed/{region}/export/7?filter[dateTimeFrom]=2026-01-01T00%3A00&filter[dateTimeTo]=2026-01-02',
     )
     expect(fillPath('/a/{constructor}/{id}', { id: 'x y' })).toBe('/a/{constructor}/x%20y')
+  })
+
+  it('takes export dates in YYYY-MM-DD form, leaving whether the day exists to the server (the engine forwards 2024-02-30)', () => {
+    expect(['2026-11-01', '2024-02-30'].map(d => EXPORT_DATE.test(d))).toEqual([true, true])
+    expect(['2026-11-1', '01-11-2026', '2026-11-01T00:00', ' 2026-11-01'].some(d => EXPORT_DATE.test(d))).toBe(false)
   })
 
   it('joins a host and a path the way the engine resolves a request, so the preview is the address sent', () => {

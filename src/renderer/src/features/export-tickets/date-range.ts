@@ -1,5 +1,4 @@
-/** A date as the export filters take it (spec 4.6): YYYY-MM-DD. */
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+import { EXPORT_DATE } from '../../../../shared/spec'
 
 export interface RangeProblems {
   from?: string
@@ -12,7 +11,7 @@ export interface RangeProblems {
 export function dateProblem(value: string): string | null {
   const text = value.trim()
   if (text === '') return 'Required: a date in YYYY-MM-DD form.'
-  if (!ISO_DATE.test(text)) return `“${text}” is not in YYYY-MM-DD form (e.g. 2025-04-01).`
+  if (!EXPORT_DATE.test(text)) return `“${text}” is not in YYYY-MM-DD form (e.g. 2025-04-01).`
   const [y, m, d] = text.split('-').map(Number) as [number, number, number]
   if (m < 1 || m > 12) return `Month ${String(m).padStart(2, '0')} does not exist.`
   const date = new Date(Date.UTC(y, m - 1, d))
