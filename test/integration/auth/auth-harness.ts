@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
@@ -198,13 +199,17 @@ export function removeDir(dir: string): Promise<void> {
   return rm(dir, { recursive: true, force: true })
 }
 
-/** True when something accepts TCP connections on the port (the catcher still listening). */
-export async function isListening(port: number): Promise<boolean> {
-  try {
-    const r = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) })
-    await r.arrayBuffer()
-    return true
-  } catch {
-    return false
-  }
+/**
+ * True when something accepts TCP connections on the port (the catcher still listening): a connection, not an HTTP
+ * answer, so a busy machine cannot turn a slow answer into "not listening".
+ */
+export function isListening(port: number): Promise<boolean> {
+  return new Promise(resolve => {
+    const socket = connect(port, '127.0.0.1')
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
 }
