@@ -166,9 +166,11 @@ describe('faults', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
     expect(res.status).toBe(404)
     expect(res.headers.get('x-sandbox-fault')).toBeTruthy()
-    const again = performance.now()
-    await (await fetch(`${sb.url}/nowhere`)).arrayBuffer()
-    expect(performance.now() - again).toBeLessThan(250)
+    // Used once (times: 1): the next answer carries no fault. Said by the answer itself, not by how fast it came (an
+    // upper bound on time flakes on a busy machine; the lower bound above cannot).
+    const again = await fetch(`${sb.url}/nowhere`)
+    await again.arrayBuffer()
+    expect(again.headers.get('x-sandbox-fault')).toBeNull()
   })
 
   it('forces a status for a number of requests, then stops', async () => {
