@@ -48,6 +48,8 @@ test('after "Advance clock 24 h", Refresh locations loads the list again through
   const rows = await table.getByRole('row').count()
   expect(rows).toBeGreaterThan(1)
   const tokenStatus = page.getByTestId('status-token')
+  // Read once the status bar names the token (it follows the token's events, a moment after the listing).
+  await expect(tokenStatus).toHaveAttribute('title', /^Access token #[0-9a-f]{8}/)
   const before = await tokenStatus.getAttribute('title')
   expect(before).toMatch(/^Access token #[0-9a-f]{8}/)
 

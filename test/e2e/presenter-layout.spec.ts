@@ -44,6 +44,9 @@ for (const size of [
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('button', { name: /^Consent flow/ })
       .click()
+    // Measured once the section's two columns are on screen.
+    await expect(page.getByRole('complementary', { name: 'Token lifecycle' })).toBeVisible()
+    await expect(page.locator('.consent__main')).toBeVisible()
     const main = await page.locator('.consent__main').boundingBox()
     const side = await page.getByRole('complementary', { name: 'Token lifecycle' }).boundingBox()
     expect(main && side && side.y >= main.y + main.height - 1, 'the lifecycle column sits under the flow, not beside it').toBe(true)
