@@ -48,8 +48,19 @@ function normalize(name: string): string {
  * Whether a value under a credential name is a credential rather than a word: the console's own enums (`code:
  * 'invalid_request'`, `state: 'access-token-valid'`) are lower-case words; issued values carry digits or capitals.
  */
-function looksSecret(value: string): boolean {
-  return value.length >= 8 && /[0-9A-Z]/.test(value) && !MARKER.test(value) && value !== PRESENTER_MASK
+function looksSecret(value: string, name = ''): boolean {
+  if (value.length < 8 || !/[0-9A-Z]/.test(value) || MARKER.test(value) || value === PRESENTER_MASK) return false
+  return !(isStateName(name) && PLACE_NAME.test(value))
+}
+
+/**
+ * A place name (`Brussels-Capital`, `Greater London`, `Rio de Janeiro`): capitalised words. Under `state` that is the
+ * API's own data (a location's `address.state`, spec 2.5), not OAuth's `state`, which is random (`Xk3_f9QpLm2vR7tY`).
+ */
+const PLACE_NAME = /^\p{Lu}\p{Ll}+(?:[ -](?:\p{Lu}\p{Ll}+|\p{Ll}{1,3}))*$/u
+
+function isStateName(name: string): boolean {
+  return /(^|[^a-z])state$/i.test(name.replace(/["'\s:=?&#]+$/, '').replace(/^["'?&#]+/, ''))
 }
 
 /** Masks credentials inside free text: query parameters, JSON fields, header lines. */
@@ -57,9 +68,11 @@ export function maskPresenterText(text: string): string {
   if (text.length < 8) return text
   let out = text
   if (out.includes('='))
-    out = out.replace(QUERY, (m, head: string, value: string) => (looksSecret(decode(value)) ? head + PRESENTER_MASK : m))
+    out = out.replace(QUERY, (m, head: string, value: string) => (looksSecret(decode(value), head) ? head + PRESENTER_MASK : m))
   if (out.includes('"'))
-    out = out.replace(JSON_FIELD, (m, head: string, value: string, tail: string) => (looksSecret(value) ? head + PRESENTER_MASK + tail : m))
+    out = out.replace(JSON_FIELD, (m, head: string, value: string, tail: string) =>
+      looksSecret(value, head) ? head + PRESENTER_MASK + tail : m,
+    )
   if (out.includes(':'))
     out = out.replace(HEADER_LINE, (m, head: string, value: string) => (looksSecret(value) ? head + PRESENTER_MASK : m))
   return out
@@ -84,7 +97,7 @@ function walk(value: unknown, keep: ReadonlySet<string>, depth: number): unknown
     if (keep.has(key)) out[key] = v
     else if (typeof v === 'string' && key === 'masked' && v !== '') out[key] = PRESENTER_MASK
     else if (typeof v === 'string' && (KEYS.has(normalize(key)) || (key === 'value' && pairName !== null && KEYS.has(pairName))))
-      out[key] = looksSecret(v) ? PRESENTER_MASK : maskPresenterText(v)
+      out[key] = looksSecret(v, key === 'value' && pairName !== null ? pairName : key) ? PRESENTER_MASK : maskPresenterText(v)
     else out[key] = walk(v, keep, depth + 1)
   }
   return out

@@ -19,6 +19,24 @@ describe('presenter masking', () => {
     expect(maskPresenterText('Authorization: Bearer sbx_at_ABCdef123456')).toBe(`Authorization: Bearer ${PRESENTER_MASK}`)
   })
 
+  it('keeps a location’s address.state (a place name) but masks OAuth’s state beside it, in objects and in text', () => {
+    const location = { name: 'Globe Bistro Brussel Zavel', address: { city: 'Brussels', state: 'Brussels-Capital' } }
+    expect(maskPresenterValue(location)).toEqual(location)
+    expect(maskPresenterValue({ address: { state: 'Rio de Janeiro' }, flow: { state: STATE } })).toEqual({
+      address: { state: 'Rio de Janeiro' },
+      flow: { state: PRESENTER_MASK },
+    })
+    expect(maskPresenterText('{"address":{"state":"Greater London"},"state":"Xk3_f9QpLm2vR7tYz0aB"}')).toBe(
+      `{"address":{"state":"Greater London"},"state":"${PRESENTER_MASK}"}`,
+    )
+    expect(maskPresenterValue([{ name: 'state', value: 'New South Wales' }])).toEqual([{ name: 'state', value: 'New South Wales' }])
+    // Only under state: a password or a secret that happens to be a capitalised word is still masked.
+    expect(maskPresenterValue({ password: 'Correcthorse', client_secret: 'Battery-Staple' })).toEqual({
+      password: PRESENTER_MASK,
+      client_secret: PRESENTER_MASK,
+    })
+  })
+
   it('masks fields and name/value pairs by name, but not the console’s own words or redaction markers', () => {
     const masked = maskPresenterValue(
       {
