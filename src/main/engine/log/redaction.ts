@@ -47,12 +47,20 @@ const MAX_TRAILING_WORD = 8192
  * `[redacted:<label>:<8 hex>]`, the same fingerprint everywhere.
  */
 export class Redactor {
-  constructor(private readonly secrets: SecretRegistry) {}
+  /** The two leaf redactors (what the engine sends, everything else), built once: they depend only on `sent`. */
+  private readonly sentLeaf: LeafRedactor
+  private readonly seenLeaf: LeafRedactor
+  /** Header name (lower case) → its rule; names repeat on every exchange, so each is looked up once. */
+  private readonly rules = new Map<string, HeaderRule | null>()
+
+  constructor(private readonly secrets: SecretRegistry) {
+    this.sentLeaf = leafRedactor(secrets, true)
+    this.seenLeaf = leafRedactor(secrets, false)
+  }
 
   /** Redacts one header value according to its name, credential parameters inside it, and known secrets. */
   header(name: string, value: string, options: CaptureOptions = {}): string {
-    const lower = name.toLowerCase()
-    const rule = SENSITIVE_HEADERS[lower] ?? byNameRule(lower)
+    const rule = this.ruleFor(name.toLowerCase())
     if (!rule) return this.secrets.redact(redactParams(value, this.leaf(options), sensitiveLabel))
     if (MARKER.test(value)) return value
     if (rule.keepScheme) {
@@ -110,17 +118,34 @@ export class Redactor {
   }
 
   private leaf(options: CaptureOptions): LeafRedactor {
-    const leaf: LeafRedactor = {
-      byName: (value, label) => {
-        if (MARKER.test(value)) return value
-        if (options.sent && isRegisteredLabel(label)) this.secrets.add(value, label)
-        return this.secrets.maskFor(value, label)
-      },
-      other: value => this.secrets.redact(redactParams(value, leaf, sensitiveLabel)),
-      raw: text => this.secrets.redact(text),
-    }
-    return leaf
+    return options.sent ? this.sentLeaf : this.seenLeaf
   }
+
+  private ruleFor(lower: string): HeaderRule | null {
+    let rule = this.rules.get(lower)
+    if (rule === undefined) {
+      rule = SENSITIVE_HEADERS[lower] ?? byNameRule(lower)
+      // Names come from servers too: a bounded cache (a pure function of the name, so forgetting it changes nothing).
+      if (this.rules.size >= MAX_CACHED_RULES) this.rules.clear()
+      this.rules.set(lower, rule)
+    }
+    return rule
+  }
+}
+
+const MAX_CACHED_RULES = 1000
+
+function leafRedactor(secrets: SecretRegistry, sent: boolean): LeafRedactor {
+  const leaf: LeafRedactor = {
+    byName: (value, label) => {
+      if (MARKER.test(value)) return value
+      if (sent && isRegisteredLabel(label)) secrets.add(value, label)
+      return secrets.maskFor(value, label)
+    },
+    other: value => secrets.redact(redactParams(value, leaf, sensitiveLabel)),
+    raw: text => secrets.redact(text),
+  }
+  return leaf
 }
 
 /** A header named like a credential field (`Access-Token`, `X-Client-Secret`, `X-Refresh-Token`) is one. */
