@@ -59,9 +59,12 @@ export class ClockSkewEstimator {
   private readonly now: () => number
   private readonly changeThresholdMs: number
   private window: Interval[] = []
-  private current: SkewEstimate | null = null
-  private lastAnnounced: SkewEstimate | null = null
+  private current: Estimate | null = null
+  private lastAnnounced: Estimate | null = null
   private readonly listeners = new Set<(estimate: SkewEstimate) => void>()
+  /** The last Date header parsed: consecutive responses mostly carry the same second, so it is parsed once. */
+  private lastDateText = ''
+  private lastDateMs = Number.NaN
 
   constructor(options: ClockSkewOptions = {}) {
     this.windowSize = Math.max(1, options.windowSize ?? 9)
@@ -78,7 +81,7 @@ export class ClockSkewEstimator {
     if (sample.serverTimeMs !== undefined && Number.isFinite(sample.serverTimeMs)) {
       interval = { offset: sample.serverTimeMs - localMid, halfWidth: rtt / 2 }
     } else {
-      const date = Date.parse(sample.serverDate)
+      const date = this.parseDate(sample.serverDate)
       if (!Number.isFinite(date)) return
       interval = { offset: date + 500 - localMid, halfWidth: 500 + rtt / 2 }
     }
@@ -91,7 +94,7 @@ export class ClockSkewEstimator {
 
   /** The current estimate, or null before the first usable sample. */
   estimate(): SkewEstimate | null {
-    return this.current ? { ...this.current } : null
+    return this.current ? published(this.current) : null
   }
 
   /** The server's time in ms: local now plus the estimated offset (local now while nothing is known). */
@@ -112,34 +115,54 @@ export class ClockSkewEstimator {
     this.lastAnnounced = null
   }
 
-  private restartOnJump(): void {
-    if (this.window.length < 5 || !this.current) return
-    const recent = this.window.slice(-3)
-    const far = recent.every(s => Math.abs(s.offset - this.current!.offsetMs) > 2_000 + s.halfWidth)
-    const offsets = recent.map(s => s.offset)
-    if (far && Math.max(...offsets) - Math.min(...offsets) <= 2_000) this.window = recent
+  private parseDate(text: string): number {
+    if (text !== this.lastDateText) {
+      this.lastDateText = text
+      this.lastDateMs = Date.parse(text)
+    }
+    return this.lastDateMs
   }
 
-  private compute(source: string | undefined): SkewEstimate {
-    const offsets = this.window.map(s => s.offset)
-    const offset = median(offsets)
-    let uncertainty = median(this.window.map(s => s.halfWidth))
+  private restartOnJump(): void {
+    const current = this.current
+    const n = this.window.length
+    if (n < 5 || !current) return
+    let lo = Number.POSITIVE_INFINITY
+    let hi = Number.NEGATIVE_INFINITY
+    for (let i = n - 3; i < n; i++) {
+      const s = this.window[i] as Interval
+      if (Math.abs(s.offset - current.offsetMs) <= 2_000 + s.halfWidth) return
+      lo = Math.min(lo, s.offset)
+      hi = Math.max(hi, s.offset)
+    }
+    // The last three samples all lie far from the estimate and agree with each other: the server's clock jumped.
+    if (hi - lo <= 2_000) this.window = this.window.slice(-3)
+  }
+
+  private compute(source: string | undefined): Estimate {
+    const n = this.window.length
+    const offsets = new Array<number>(n)
+    const halfWidths = new Array<number>(n)
     let lo = Number.NEGATIVE_INFINITY
     let hi = Number.POSITIVE_INFINITY
-    for (const s of this.window) {
+    for (let i = 0; i < n; i++) {
+      const s = this.window[i] as Interval
+      offsets[i] = s.offset
+      halfWidths[i] = s.halfWidth
       lo = Math.max(lo, s.offset - s.halfWidth)
       hi = Math.min(hi, s.offset + s.halfWidth)
     }
+    const offset = median(offsets)
+    let uncertainty = median(halfWidths)
     if (lo <= offset && offset <= hi) uncertainty = Math.min(uncertainty, Math.max(offset - lo, hi - offset))
-    const estimate: SkewEstimate = {
+    return {
       offsetMs: Math.round(offset),
       uncertaintyMs: Math.round(uncertainty),
-      samples: this.window.length,
+      samples: n,
       level: skewLevel(offset),
-      updatedAt: new Date(this.now()).toISOString(),
+      updatedAtMs: this.now(),
+      source,
     }
-    if (source !== undefined) estimate.source = source
-    return estimate
   }
 
   private announceIfMeaningful(): void {
@@ -149,12 +172,39 @@ export class ClockSkewEstimator {
     const meaningful = !last || last.level !== next.level || Math.abs(last.offsetMs - next.offsetMs) >= this.changeThresholdMs
     if (!meaningful) return
     this.lastAnnounced = next
-    for (const listener of this.listeners) listener({ ...next })
+    for (const listener of this.listeners) listener(published(next))
   }
 }
 
+/** An estimate as kept: its time as a number, made an ISO string only when someone reads it (not on every response). */
+interface Estimate {
+  offsetMs: number
+  uncertaintyMs: number
+  samples: number
+  level: SkewLevel
+  updatedAtMs: number
+  source: string | undefined
+}
+
+function published(e: Estimate): SkewEstimate {
+  const estimate: SkewEstimate = {
+    offsetMs: e.offsetMs,
+    uncertaintyMs: e.uncertaintyMs,
+    samples: e.samples,
+    level: e.level,
+    updatedAt: new Date(e.updatedAtMs).toISOString(),
+  }
+  if (e.source !== undefined) estimate.source = e.source
+  return estimate
+}
+
+/** Sorts in place (the callers' arrays are their own copies). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+  values.sort(ascending)
+  const mid = values.length >> 1
+  return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2
+}
+
+function ascending(a: number, b: number): number {
+  return a - b
 }
