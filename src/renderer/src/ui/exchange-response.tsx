@@ -4,6 +4,7 @@ import { CodeEditor } from './code-editor'
 import { ExchangeSummary } from './exchange-summary'
 import './exchange-response.css'
 import { TimingBar } from './timing-bar'
+import { HeadersTable } from './headers-table'
 
 type Tab = 'body' | 'response-headers' | 'request-headers'
 
@@ -99,19 +100,7 @@ export function ExchangeResponse({
         </>
       ) : (
         <div className="table-box export-headers">
-          <table className="table table--dense" aria-label={tab === 'request-headers' ? 'Request headers' : 'Response headers'}>
-            <tbody>
-              {headers.map((h, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: headers repeat (set-cookie); the order is the identity
-                <tr key={i}>
-                  <th scope="row" className="mono">
-                    {h.name}
-                  </th>
-                  <td className="mono">{h.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HeadersTable headers={headers} label={tab === 'request-headers' ? 'Request headers' : 'Response headers'} />
         </div>
       )}
     </section>

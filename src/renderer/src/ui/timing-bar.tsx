@@ -26,7 +26,7 @@ export function TimingBar({ timings }: { timings: PhaseTimings }) {
       <figcaption className="timing__legend">
         {phases.map(p => (
           <span key={p.name}>
-            <i className={`timing__dot timing__seg--${p.name}`} /> {p.name} <span className="mono">{p.ms.toFixed(1)} ms</span>
+            <i className={`legend-dot timing__seg--${p.name}`} /> {p.name} <span className="mono">{p.ms.toFixed(1)} ms</span>
           </span>
         ))}
         <span>

@@ -58,7 +58,7 @@ export function SignedPreview({
           <ul className="export-legend">
             {signature.parts.map(p => (
               <li key={p.name}>
-                <i className={`export-legend__dot export-part--${p.name}`} />
+                <i className={`legend-dot export-legend__dot export-part--${p.name}`} />
                 <span className="mono">{p.name}</span> <span className="export-muted">{p.rule}</span>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
-import { RedactedText } from './redacted-text'
+import { RedactedText } from '../../ui/redacted-text'
 import { useCurl } from './use-log-actions'
 
 async function toClipboard(text: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { useNow } from '../../ui/use-now'
 import './quota-status.css'
+import './status-item.css'
 
 /**
  * Status-bar item: the hottest quota (blocked first, else the lowest remaining ratio) with its key, and the
@@ -27,7 +28,7 @@ export function QuotaStatus() {
       <span className="status-sep" />
       <button
         type="button"
-        className={`quota-status${tone ? ` quota-status--${tone}` : ''}`}
+        className={`status-item quota-status${tone ? ` quota-status--${tone}` : ''}`}
         data-testid="status-quota"
         title={`Hottest quota of ${all.length}: ${hot.key} — open Quotas`}
         onClick={() => go('quotas')}

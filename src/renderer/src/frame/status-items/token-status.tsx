@@ -3,6 +3,7 @@ import { useActiveEnvId } from '../../domain/app-info'
 import { useNavStore } from '../../stores/nav-store'
 import { formatDuration, useNow } from '../../ui/use-now'
 import './token-status.css'
+import './status-item.css'
 
 /**
  * Status-bar item: the active environment's token state (from `oauth:status`, kept current by `oauth:lifecycle`
@@ -39,7 +40,7 @@ export function TokenStatus() {
       <span className="status-sep" />
       <button
         type="button"
-        className={`token-status${tone ? ` ${tone}` : ''}`}
+        className={`status-item token-status${tone ? ` ${tone}` : ''}`}
         data-testid="status-token"
         title={fingerprint ? `Access token #${fingerprint} — open Tokens` : 'Open Tokens'}
         onClick={() => go('tokens')}

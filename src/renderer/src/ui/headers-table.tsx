@@ -1,11 +1,12 @@
-import type { HeaderPair } from '../../../../shared/contract'
+import type { HeaderPair } from '../../../shared/contract'
 import { RedactedText } from './redacted-text'
+import './headers-table.css'
 
 /** Header lines in the order they were sent or received, redacted values as fingerprint chips. */
 export function HeadersTable({ headers, label }: { headers: HeaderPair[]; label: string }) {
   if (headers.length === 0) return <p className="empty">No {label.toLowerCase()}.</p>
   return (
-    <table className="netlog-kv" aria-label={label}>
+    <table className="kv-table" aria-label={label}>
       <tbody>
         {headers.map((h, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: header lines are positional (duplicates are kept)
