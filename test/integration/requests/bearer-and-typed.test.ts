@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { authorize, startTestConsole, type TestConsole } from './support'
+import { startAuthorizedConsole, type TestConsole } from './support'
 
 let c: TestConsole | undefined
 afterEach(async () => {
@@ -13,8 +13,7 @@ function today(offsetDays = 0): string {
 
 describe('typed spec endpoints against the sandbox', () => {
   it('lists locations, installs at one and exports its tickets (bearer, bearer, HMAC)', async () => {
-    c = await startTestConsole()
-    await authorize(c)
+    c = await startAuthorizedConsole()
     const list = await c.ok('http:listLocations', {})
     expect(list.locations.length).toBeGreaterThan(0)
     const first = list.locations[0]!
@@ -43,8 +42,7 @@ describe('typed spec endpoints against the sandbox', () => {
   })
 
   it('turns a refusal into a typed error carrying the server’s message', async () => {
-    c = await startTestConsole()
-    await authorize(c)
+    c = await startAuthorizedConsole()
     const r = await c.call('http:exportTickets', { locationId: 1, from: '2024-02-30', to: '2024-03-01' })
     expect(r.ok).toBe(false)
     if (r.ok) return
@@ -56,8 +54,7 @@ describe('typed spec endpoints against the sandbox', () => {
 
 describe('401 on a bearer call', () => {
   it('refreshes once and retries once, transparently', async () => {
-    c = await startTestConsole()
-    await authorize(c)
+    c = await startAuthorizedConsole()
     const before = await c.ok('oauth:tokens', {})
     await c.admin('/_sandbox/tokens/expire', {})
     const list = await c.ok('http:listLocations', {})
@@ -76,8 +73,7 @@ describe('401 on a bearer call', () => {
   })
 
   it('never loops: when the refresh fails too, the 401 comes back after exactly one refresh attempt', async () => {
-    c = await startTestConsole()
-    await authorize(c)
+    c = await startAuthorizedConsole()
     await c.admin('/_sandbox/tokens/revoke', { all: true })
     const countBefore = (await c.ok('log:list', {})).total
     const r = await c.ok('http:send', { method: 'GET', path: '/marketplace/v2/platform-token/locations', auth: 'bearer' })

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { ExecutedRequest } from '../../../src/main/engine/http/executor'
 import { exchangeView, hasResponse } from '../../../src/shared/contract'
 import { exportTicketsPath, SPEC_PATHS } from '../../../src/shared/spec'
-import { authorize, startTestConsole, type TestConsole } from './support'
+import { authorize, authorizedConsoleForFile } from './support'
 
 // One exchange, one shape: what the executor returns is the view of the network-log entry it recorded, so the view of
 // that entry read back from the log is the same object, field for field (real HTTP against the built-in sandbox).
 
-let c: TestConsole
-beforeAll(async () => {
-  c = await startTestConsole()
-  await authorize(c)
-})
-afterAll(async () => {
-  await c.close()
-})
+const tc = authorizedConsoleForFile()
 
-const executor = () => c.runtime.engine.requests.executor
-const log = () => c.runtime.engine.layer.log
+const executor = () => tc().runtime.engine.requests.executor
+const log = () => tc().runtime.engine.layer.log
 
 /** The view of the entry as the log holds it now, with the facts the log does not hold. */
 function viewOfLogged(result: ExecutedRequest) {
@@ -32,7 +25,7 @@ function today(offsetDays = 0): string {
 
 describe('the exchange view is derived from the log entry', () => {
   it('equals the executor’s view for a plain, a bearer, an HMAC-signed and a truncated exchange', async () => {
-    const sandbox = c.runtime.sandbox?.url ?? ''
+    const sandbox = tc().runtime.sandbox?.url ?? ''
     const plain = await executor().execute({ method: 'GET', target: 'api', path: `${sandbox}/_sandbox/openapi.json`, auth: 'none' })
     const bearer = await executor().execute({ method: 'GET', target: 'api', path: SPEC_PATHS.locations, auth: 'bearer' })
     const locationId = (JSON.parse(bearer.decoded.text) as { results: Array<{ id: number }> }).results[0]?.id ?? 0
@@ -63,27 +56,27 @@ describe('the exchange view is derived from the log entry', () => {
   })
 
   it('holds across retries: attempts and the reasons come with the last attempt’s entry', async () => {
-    await c.admin('/_sandbox/tokens/expire', {})
+    await tc().admin('/_sandbox/tokens/expire', {})
     const retried = await executor().execute({ method: 'GET', target: 'api', path: SPEC_PATHS.locations, auth: 'bearer' })
     expect(retried.view).toMatchObject({ status: 200, attempts: 2, retriedAfter: ['401'] })
     expect(viewOfLogged(retried)).toEqual(retried.view)
   })
 
   it('holds for a note made after the response (a failed refresh): the log entry carries the note too', async () => {
-    await c.admin('/_sandbox/tokens/revoke', { all: true })
+    await tc().admin('/_sandbox/tokens/revoke', { all: true })
     const refused = await executor().execute({ method: 'GET', target: 'api', path: SPEC_PATHS.locations, auth: 'bearer' })
     expect(refused.view.status).toBe(401)
     expect(refused.view.notes.join(' ')).toContain('refreshing it failed')
     expect(log().get(refused.view.logId).notes).toEqual(refused.view.notes)
     expect(viewOfLogged(refused)).toEqual(refused.view)
-    await authorize(c)
+    await authorize(tc())
   })
 
   it('the executor’s view keeps the whole kept body when the log cuts its own copy to its cap', async () => {
     const settings = log().settings
     log().configure({ maxBodyChars: 10 })
     try {
-      const sandbox = c.runtime.sandbox?.url ?? ''
+      const sandbox = tc().runtime.sandbox?.url ?? ''
       const result = await executor().execute({ method: 'GET', target: 'api', path: `${sandbox}/_sandbox/openapi.json`, auth: 'none' })
       expect(result.view.truncated).toBe(false)
       expect(JSON.parse(result.view.body)).toHaveProperty('openapi')

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { QuotaKeyState } from '../../../src/shared/contract'
 import { nextEvent } from '../../support/events'
-import { authorize, eventsNamed, startTestConsole, type TestConsole } from './support'
+import { eventsNamed, startAuthorizedConsole, type TestConsole } from './support'
 
 let c: TestConsole | undefined
 afterEach(async () => {
@@ -21,8 +21,7 @@ function header(view: { headers: Array<{ name: string; value: string }> }, name:
 
 describe('the quota tracker against the sandbox', () => {
   it('predicts each X-RateLimit-Remaining before the server says it, over 100 requests', async () => {
-    c = await startTestConsole()
-    await authorize(c)
+    c = await startAuthorizedConsole()
     for (let i = 0; i < 100; i++) {
       const predicted = (await gauge(c, LOCATIONS))?.predictedRemaining ?? 100
       const r = await c.ok('http:send', { method: 'GET', path: LOCATIONS, auth: 'bearer' })
@@ -68,8 +67,7 @@ describe('the quota tracker against the sandbox', () => {
   })
 
   it('429 → countdown → automatic retry succeeds once the sandbox clock has moved', async () => {
-    c = await startTestConsole()
-    await authorize(c)
+    c = await startAuthorizedConsole()
     await c.admin('/_sandbox/quotas/limit', { limit: 3, method: 'GET', path: LOCATIONS })
     for (let i = 0; i < 3; i++) expect((await c.ok('http:send', { method: 'GET', path: LOCATIONS, auth: 'bearer' })).status).toBe(200)
     // Almost an hour passes on the server: the first unit returns in about two seconds.

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
+import { afterAll, beforeAll } from 'vitest'
 import { nextEvent, payloadsOf } from '../../support/events'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime, type Runtime } from '../../../src/main/runtime/create-runtime'
@@ -105,4 +106,29 @@ export async function startLoopback(
 /** The payloads of one event the console has emitted so far, typed by its name. */
 export function eventsNamed<E extends EventName>(c: TestConsole, name: E): EventPayloads[E][] {
   return payloadsOf(c.events, name)
+}
+
+/** A console with its built-in sandbox, authorized through the loopback flow (a merchant who said Allow). */
+export async function startAuthorizedConsole(): Promise<TestConsole> {
+  const c = await startTestConsole()
+  await authorize(c)
+  return c
+}
+
+/**
+ * One authorized console shared by every test of a file: starts it before the first test and closes it after the last.
+ * Call at the top level of the file; the returned function gives the console inside a test.
+ */
+export function authorizedConsoleForFile(): () => TestConsole {
+  let c: TestConsole | undefined
+  beforeAll(async () => {
+    c = await startAuthorizedConsole()
+  })
+  afterAll(async () => {
+    await c?.close()
+  })
+  return () => {
+    if (!c) throw new Error('the console is started in beforeAll; read it inside a test')
+    return c
+  }
 }

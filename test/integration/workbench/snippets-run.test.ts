@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ComposerRequestInput, SnippetLanguage } from '../../../src/shared/contract'
 import { asciiLiteral, jsonLiteral, phpLiteral } from '../../../src/main/engine/workbench/signing-code/literals'
-import { authorize, startTestConsole, type TestConsole } from '../requests/support'
+import { startAuthorizedConsole, type TestConsole } from '../requests/support'
 
 const run = promisify(execFile)
 let c: TestConsole
@@ -15,8 +15,7 @@ let secret: string
 let clientId: string
 
 beforeAll(async () => {
-  c = await startTestConsole()
-  await authorize(c)
+  c = await startAuthorizedConsole()
   secret = c.runtime.sandbox!.client.clientSecret
   clientId = c.runtime.sandbox!.client.clientId
   dir = await mkdtemp(join(tmpdir(), 'pc-snippets-'))
