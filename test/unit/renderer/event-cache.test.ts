@@ -1,7 +1,9 @@
 import { QueryClient, QueryObserver, skipToken } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
+import { idleState } from '../../../src/main/engine/oauth/flow-attempt'
 import { LifecycleTracker } from '../../../src/main/engine/oauth/lifecycle-tracker'
+import { tokenView } from '../../../src/main/engine/oauth/token-set'
 import { applyFlow, applyLifecycle, applyTokens, mergeStatus } from '../../../src/renderer/src/domain/auth-cache'
 import { authKeys } from '../../../src/renderer/src/domain/query-keys/auth'
 import { setLastAnswer } from '../../../src/renderer/src/domain/last-answer'
@@ -37,38 +39,18 @@ function lifecycles() {
   return { tracker, events }
 }
 
-const tokens = (envId: string, fingerprint: string | null): TokenView => ({
-  envId,
-  present: fingerprint !== null,
-  accessToken: fingerprint ? { masked: 'eyJ…', fingerprint } : null,
-  refreshToken: null,
-  tokenType: fingerprint ? 'Bearer' : null,
-  permissions: [],
-  obtainedAt: null,
-  refreshedAt: null,
-  expiresAt: null,
-  lifetimeSeconds: null,
-  expirySource: null,
-  expired: false,
-  persisted: false,
-  persistNote: null,
-  lifecycle: fingerprint ? 'access-token-valid' : 'no-authorization',
-})
+/** The engine's own token view: none, or a present access token with the given fingerprint. */
+const tokens = (envId: string, fingerprint: string | null): TokenView => {
+  const none = tokenView(envId, undefined, 0, fingerprint ? 'access-token-valid' : 'no-authorization', { persist: false, note: null })
+  return fingerprint ? { ...none, present: true, accessToken: { masked: 'eyJ…', fingerprint }, tokenType: 'Bearer' } : none
+}
 
+/** The engine's idle flow state, moved to a step of flow f1. */
 const flow = (envId: string | null, step: OAuthFlowState['step'], at: string): OAuthFlowState => ({
+  ...idleState(envId, Date.parse(at)),
   flowId: 'f1',
-  envId,
   step,
   mode: 'loopback',
-  authorizeUrl: null,
-  params: [],
-  opener: null,
-  startedAt: null,
-  expiresAt: null,
-  stateChecked: null,
-  warnings: [],
-  codeFingerprint: null,
-  failure: null,
   at,
 })
 
