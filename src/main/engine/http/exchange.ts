@@ -68,7 +68,7 @@ export function startExchange(dispatcher: Dispatcher, spec: ExchangeSpec): Runni
   }
   try {
     // Observed: the request undici creates for this dispatch reports its socket and its "body sent" to this handler.
-    dispatchObserved(handler, () => dispatcher.dispatch(options, handler))
+    dispatchObserved(handler, dispatcher, options)
   } catch (error) {
     handler.fail(error as Error)
   }
