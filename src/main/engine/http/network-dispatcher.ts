@@ -4,7 +4,7 @@ import { type ConnectionOptions, createSecureContext } from 'node:tls'
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
-import { type ProxyChoice, chooseProxy } from './proxy-route'
+import { type ProxyChoice, type ProxyVariables, chooseProxy, readProxyVariables } from './proxy-route'
 import { createTimedConnector } from './socket-timings'
 import { buildTrustStore, type TrustStore } from './trust-store'
 
@@ -21,6 +21,8 @@ interface PoolEntry {
   dispatcher: Dispatcher
   trust: TrustStore
   clientCertificate: string | null
+  /** HTTP_PROXY/HTTPS_PROXY as the dispatcher read them when it was built (proxy mode "env"). */
+  variables?: ProxyVariables
 }
 
 const KEEP_ALIVE_MS = 4_000
@@ -131,16 +133,21 @@ function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: 
   if (n?.clientCert?.kind === 'pem') onSecret(n.clientCert.key, 'client_key')
   const connect = createTimedConnector({ tls: tls as never })
   const mode = n?.proxy.mode ?? 'env'
-  let dispatcher: Dispatcher
-  if (mode === 'none') {
-    dispatcher = new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect })
-  } else {
-    // requestTls: TLS to the server through the tunnel; proxyTls: TLS to an https:// proxy itself.
-    const common = { keepAliveTimeout: KEEP_ALIVE_MS, connect, requestTls: tls, proxyTls: trust.ca ? { ca: trust.ca } : {} }
+  if (mode !== 'none') {
     for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
       const value = process.env[name]
       if (value && URL.canParse(value) && new URL(value).password) onSecret(decodeURIComponent(new URL(value).password), 'proxy_password')
     }
+  }
+  const variables = mode === 'env' ? readProxyVariables() : undefined
+  let dispatcher: Dispatcher
+  if (mode === 'none' || (variables && !variables.http && !variables.https)) {
+    // No proxy at all: EnvHttpProxyAgent would send everything through its plain Agent anyway (it reads the proxy
+    // variables once, when built), after a URL parse and a NO_PROXY read per request; this Agent skips those.
+    dispatcher = new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect })
+  } else {
+    // requestTls: TLS to the server through the tunnel; proxyTls: TLS to an https:// proxy itself.
+    const common = { keepAliveTimeout: KEEP_ALIVE_MS, connect, requestTls: tls, proxyTls: trust.ca ? { ca: trust.ca } : {} }
     if (mode === 'url' && n) {
       const { uri, token } = proxyToken(n)
       if (n.proxy.password) onSecret(n.proxy.password, 'proxy_password')
@@ -150,7 +157,7 @@ function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: 
       dispatcher = new EnvHttpProxyAgent(common as never)
     }
   }
-  return { dispatcher, trust, clientCertificate: cert.label }
+  return { dispatcher, trust, clientCertificate: cert.label, variables }
 }
 
 /**
@@ -173,7 +180,7 @@ export class DispatcherPool {
     }
     return {
       dispatcher: entry.dispatcher,
-      proxy: chooseProxy(url, network),
+      proxy: chooseProxy(url, network, entry.variables),
       trust: entry.trust,
       clientCertificate: entry.clientCertificate,
     }

@@ -22,11 +22,23 @@ export function displayProxy(url: string): string {
   }
 }
 
-function envProxy(protocol: string): { url: string; source: 'HTTPS_PROXY' | 'HTTP_PROXY' } | null {
-  const http = process.env.http_proxy ?? process.env.HTTP_PROXY
-  const https = process.env.https_proxy ?? process.env.HTTPS_PROXY
-  if (protocol === 'https:' && https) return { url: https, source: 'HTTPS_PROXY' }
-  if (http) return { url: http, source: 'HTTP_PROXY' }
+/** HTTP_PROXY and HTTPS_PROXY as undici's EnvHttpProxyAgent reads them (lower case first), when it is built. */
+export interface ProxyVariables {
+  http: string | undefined
+  https: string | undefined
+}
+
+/** Reads the proxy variables now. */
+export function readProxyVariables(): ProxyVariables {
+  return {
+    http: process.env.http_proxy ?? process.env.HTTP_PROXY,
+    https: process.env.https_proxy ?? process.env.HTTPS_PROXY,
+  }
+}
+
+function envProxy(protocol: string, vars: ProxyVariables): { url: string; source: 'HTTPS_PROXY' | 'HTTP_PROXY' } | null {
+  if (protocol === 'https:' && vars.https) return { url: vars.https, source: 'HTTPS_PROXY' }
+  if (vars.http) return { url: vars.http, source: 'HTTP_PROXY' }
   return null
 }
 
@@ -44,15 +56,18 @@ export function noProxyMatch(noProxy: string, hostname: string, port: number): s
   return null
 }
 
-/** Decides the proxy for `url` as the dispatcher will: the environment's proxy, the *_PROXY variables, or none. */
-export function chooseProxy(url: URL, network: ResolvedNetwork | undefined): ProxyChoice {
+/**
+ * Decides the proxy for `url` as the dispatcher will: the environment's proxy, the *_PROXY variables, or none. `vars`
+ * are the variables the dispatcher was built with (it reads them once; NO_PROXY it reads on every request, as here).
+ */
+export function chooseProxy(url: URL, network: ResolvedNetwork | undefined, vars?: ProxyVariables): ProxyChoice {
   const mode = network?.proxy.mode ?? 'env'
   if (mode === 'none') return { proxy: null, source: null }
   const configured =
     mode === 'url' && network?.proxy.url
       ? { url: network.proxy.url, source: 'environment' as const }
       : mode === 'env'
-        ? envProxy(url.protocol)
+        ? envProxy(url.protocol, vars ?? readProxyVariables())
         : null
   if (!configured) return { proxy: null, source: null }
   const noProxy = mode === 'url' ? (network?.proxy.noProxy ?? '') : (process.env.no_proxy ?? process.env.NO_PROXY ?? '')
