@@ -30,11 +30,6 @@ const STRUCTURAL = /[{}[\],:"]/g
 export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: string) => string | null, truncated: boolean): string {
   const out: string[] = []
   const stack: Frame[] = []
-  const valueLabel = (): string | null => {
-    const top = stack[stack.length - 1]
-    if (!top) return null
-    return top.object ? (top.keyLabel ?? top.inherited) : top.inherited
-  }
   let i = 0
   let changed = false
   const n = text.length
@@ -58,7 +53,7 @@ export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: 
         if (key !== decoded) changed = true
         out.push(key === decoded ? `"${raw}${close}` : `${JSON.stringify(key).slice(0, -1)}${close}`)
       } else {
-        const label = valueLabel()
+        const label = valueLabel(stack)
         const value = label ? leaf.byName(decoded, label) : leaf.other(decoded)
         if (value !== decoded) changed = true
         out.push(value === decoded ? `"${raw}${close}` : `${JSON.stringify(value).slice(0, -1)}${close}`)
@@ -67,7 +62,7 @@ export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: 
       continue
     }
     if (c === '{' || c === '[') {
-      stack.push({ object: c === '{', inherited: valueLabel(), expectKey: c === '{', keyLabel: null })
+      stack.push({ object: c === '{', inherited: valueLabel(stack), expectKey: c === '{', keyLabel: null })
       out.push(c)
     } else if (c === '}' || c === ']') {
       stack.pop()
@@ -88,7 +83,7 @@ export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: 
       const next = STRUCTURAL.exec(text)
       const stop = next ? next.index : n
       const run = text.slice(i, stop)
-      const label = valueLabel()
+      const label = valueLabel(stack)
       const literal = run.trim()
       if (stop === n && truncated && literal !== '') {
         out.push(run.slice(0, run.indexOf(literal)), CUT_VALUE)
@@ -108,6 +103,13 @@ export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: 
     i += 1
   }
   return changed ? out.join('') : text
+}
+
+/** The credential label of a value at the top of the stack: its key's, or the one it inherits. */
+function valueLabel(stack: readonly Frame[]): string | null {
+  const top = stack[stack.length - 1]
+  if (!top) return null
+  return top.object ? (top.keyLabel ?? top.inherited) : top.inherited
 }
 
 /** Index of the quote closing the string opened at `open`, or -1 when it is never closed. */

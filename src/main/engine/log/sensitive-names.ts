@@ -30,6 +30,21 @@ const REGISTERED = new Set([
 /** The snake_case label of a credential field name, or null when the name is not one. */
 export function sensitiveLabel(name: string): string | null {
   if (name.length > 64) return null
+  // Names repeat (the same JSON keys, headers and parameters on every exchange): each is normalised once. The cache
+  // is bounded, since names also come from servers and files; it holds a pure function of the name.
+  let label = labels.get(name)
+  if (label === undefined) {
+    label = labelOf(name)
+    if (labels.size >= MAX_CACHED_NAMES) labels.clear()
+    labels.set(name, label)
+  }
+  return label
+}
+
+const MAX_CACHED_NAMES = 2000
+const labels = new Map<string, string | null>()
+
+function labelOf(name: string): string | null {
   let decoded = name
   if (name.includes('%')) {
     try {
