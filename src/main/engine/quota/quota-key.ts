@@ -12,6 +12,8 @@ export interface QuotaKey {
  * without trailing slashes (so `/api/v1/locations/` and `/api/v1/locations` share one counter, as on the sandbox).
  */
 export function quotaKey(clientId: string, method: string, pathOrUrl: string): QuotaKey {
+  // The same request again (a resend, a poll): the same key object, whose id the tracker's maps have hashed already.
+  if (last && last.clientId === clientId && lastMethod === method && lastPathOrUrl === pathOrUrl) return last
   let path = pathOrUrl
   const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path)
   if (scheme) path = path.slice(scheme[0].length)
@@ -22,5 +24,12 @@ export function quotaKey(clientId: string, method: string, pathOrUrl: string): Q
   while (end > 1 && path.charCodeAt(end - 1) === 47) end--
   path = path.slice(0, end) || '/'
   const m = method.toUpperCase()
-  return { clientId, method: m, path, id: `${clientId} ${m} ${path}` }
+  last = Object.freeze({ clientId, method: m, path, id: `${clientId} ${m} ${path}` })
+  lastMethod = method
+  lastPathOrUrl = pathOrUrl
+  return last
 }
+
+let last: QuotaKey | null = null
+let lastMethod = ''
+let lastPathOrUrl = ''
