@@ -198,13 +198,17 @@ function published(e: Estimate): SkewEstimate {
   return estimate
 }
 
-/** Sorts in place (the callers' arrays are their own copies). */
+/** Sorts in place (the callers' arrays are their own copies; a window is a handful of samples: insertion sort). */
 function median(values: number[]): number {
-  values.sort(ascending)
+  for (let i = 1; i < values.length; i++) {
+    const v = values[i] as number
+    let j = i - 1
+    while (j >= 0 && (values[j] as number) > v) {
+      values[j + 1] = values[j] as number
+      j--
+    }
+    values[j + 1] = v
+  }
   const mid = values.length >> 1
   return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2
-}
-
-function ascending(a: number, b: number): number {
-  return a - b
 }
