@@ -115,10 +115,13 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
     })
     this.timer = setTimeout(onTimeout, spec.timeoutMs, this)
     this.timer.unref()
-    spec.signal?.addEventListener('abort', this.onAbort, { once: true })
+    // The handler is its own abort listener (handleEvent): no closure per request.
+    spec.signal?.addEventListener('abort', this, { once: true })
   }
 
-  private readonly onAbort = () => this.stop('cancelled')
+  handleEvent(): void {
+    this.stop('cancelled')
+  }
 
   cancel(reason: 'cancelled' | 'timeout'): void {
     this.stop(reason)
@@ -206,7 +209,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
     }
     this.settled = true
     clearTimeout(this.timer)
-    this.spec.signal?.removeEventListener('abort', this.onAbort)
+    this.spec.signal?.removeEventListener('abort', this)
     const timings = computeTimings(this.marks)
     this.reject(
       new ConsoleError(consoleError.code, consoleError.message, {
@@ -221,7 +224,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
     if (this.settled) return
     this.settled = true
     clearTimeout(this.timer)
-    this.spec.signal?.removeEventListener('abort', this.onAbort)
+    this.spec.signal?.removeEventListener('abort', this)
     this.resolve({
       status: this.status,
       statusText: this.statusText,

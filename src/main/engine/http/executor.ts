@@ -150,11 +150,6 @@ export class RequestExecutor {
         prepared.signing = { canonical: signed.canonical, timestamp: Number(signed.headers['x-timestamp']) }
       }
       const result = await this.deps.transport.attempt(prepared, signal)
-      const done = (note?: string): ExecutedRequest => {
-        const entry = note === undefined ? result.entry : this.deps.transport.addNote(result.entry, note)
-        const facts = { ...result.facts, retriedAfter: [...retriedAfter] }
-        return { ...result, entry, facts, view: exchangeView(entry, facts) }
-      }
       const status = result.outcome.status
       if (status === 401 && input.auth === 'bearer' && !refreshed && token) {
         refreshed = true
@@ -164,13 +159,19 @@ export class RequestExecutor {
           retriedAfter.push('401')
           continue
         } catch (error) {
-          return done(`The server refused the token (401) and refreshing it failed: ${this.deps.redactor.text((error as Error).message)}`)
+          return this.done(
+            result,
+            retriedAfter,
+            `The server refused the token (401) and refreshing it failed: ${this.deps.redactor.text((error as Error).message)}`,
+          )
         }
       }
       if (status === 429 && input.autoRetry && retries < MAX_AUTO_RETRIES) {
         const delay = retryDelayMs(retries, this.deps.quota.blockedMs(key))
         if (delay > (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
-          return done(
+          return this.done(
+            result,
+            retriedAfter,
             `Not retried automatically: the server asks to wait ${Math.ceil(delay / 1000)} s, longer than the automatic-retry limit.`,
           )
         }
@@ -181,8 +182,15 @@ export class RequestExecutor {
         await sleepUnlessCancelled(delay, signal)
         continue
       }
-      return done()
+      return this.done(result, retriedAfter)
     }
+  }
+
+  /** The last attempt as the caller gets it: with why earlier ones were retried, a note if any, and its view. */
+  private done(result: AttemptResult, retriedAfter: ReadonlyArray<'401' | '429'>, note?: string): ExecutedRequest {
+    const entry = note === undefined ? result.entry : this.deps.transport.addNote(result.entry, note)
+    const facts = { ...result.facts, retriedAfter: [...retriedAfter] }
+    return { ...result, entry, facts, view: exchangeView(entry, facts) }
   }
 
   private announceRetry(requestId: string, method: string, url: URL, attempt: number, delayMs: number, reason: string): void {
