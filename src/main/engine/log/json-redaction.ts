@@ -28,18 +28,16 @@ const STRUCTURAL = /[{}[\],:"]/g
  * dropped. Malformed JSON is walked the same way, token by token, and never throws.
  */
 export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: string) => string | null, truncated: boolean): string {
-  const out: string[] = []
+  const out = new Rewrite(text)
   const stack: Frame[] = []
   let i = 0
-  let changed = false
   const n = text.length
   while (i < n) {
     const c = text[i] as string
     if (c === '"') {
       const end = closingQuote(text, i)
       if (end < 0 && truncated) {
-        out.push(`"${CUT_VALUE}`)
-        changed = true
+        out.replace(i, n, `"${CUT_VALUE}`)
         break
       }
       const stop = end < 0 ? n : end
@@ -50,34 +48,28 @@ export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: 
       if (top?.object && top.expectKey) {
         top.keyLabel = labelOf(decoded)
         const key = leaf.other(decoded)
-        if (key !== decoded) changed = true
-        out.push(key === decoded ? `"${raw}${close}` : `${JSON.stringify(key).slice(0, -1)}${close}`)
+        if (key !== decoded) out.replace(i, stop + close.length, `${JSON.stringify(key).slice(0, -1)}${close}`)
       } else {
         const label = valueLabel(stack)
         const value = label ? leaf.byName(decoded, label) : leaf.other(decoded)
-        if (value !== decoded) changed = true
-        out.push(value === decoded ? `"${raw}${close}` : `${JSON.stringify(value).slice(0, -1)}${close}`)
+        if (value !== decoded) out.replace(i, stop + close.length, `${JSON.stringify(value).slice(0, -1)}${close}`)
       }
       i = stop + 1
       continue
     }
     if (c === '{' || c === '[') {
       stack.push({ object: c === '{', inherited: valueLabel(stack), expectKey: c === '{', keyLabel: null })
-      out.push(c)
     } else if (c === '}' || c === ']') {
       stack.pop()
-      out.push(c)
     } else if (c === ':') {
       const top = stack[stack.length - 1]
       if (top?.object) top.expectKey = false
-      out.push(c)
     } else if (c === ',') {
       const top = stack[stack.length - 1]
       if (top?.object) {
         top.expectKey = true
         top.keyLabel = null
       }
-      out.push(c)
     } else {
       STRUCTURAL.lastIndex = i
       const next = STRUCTURAL.exec(text)
@@ -86,23 +78,42 @@ export function redactJsonText(text: string, leaf: LeafRedactor, labelOf: (key: 
       const label = valueLabel(stack)
       const literal = run.trim()
       if (stop === n && truncated && literal !== '') {
-        out.push(run.slice(0, run.indexOf(literal)), CUT_VALUE)
-        changed = true
+        out.replace(i + run.indexOf(literal), stop, CUT_VALUE)
       } else if (label && literal !== '' && literal !== 'null' && literal !== 'true' && literal !== 'false') {
-        const at = run.indexOf(literal)
-        out.push(run.slice(0, at), JSON.stringify(leaf.byName(literal, label)), run.slice(at + literal.length))
-        changed = true
+        const at = i + run.indexOf(literal)
+        out.replace(at, at + literal.length, JSON.stringify(leaf.byName(literal, label)))
       } else {
         const redacted = leaf.raw(run)
-        if (redacted !== run) changed = true
-        out.push(redacted)
+        if (redacted !== run) out.replace(i, stop, redacted)
       }
       i = stop
       continue
     }
     i += 1
   }
-  return changed ? out.join('') : text
+  return out.result()
+}
+
+/**
+ * A text rewritten copy on write: pieces are kept only where something is replaced (the text up to `flushed` is
+ * already in them, the rest is still the input's own), so a body with nothing to redact comes back as it is.
+ */
+class Rewrite {
+  private readonly pieces: string[] = []
+  private flushed = 0
+
+  constructor(private readonly text: string) {}
+
+  replace(from: number, to: number, replacement: string): void {
+    this.pieces.push(this.text.slice(this.flushed, from), replacement)
+    this.flushed = to
+  }
+
+  result(): string {
+    if (this.pieces.length === 0) return this.text
+    this.pieces.push(this.text.slice(this.flushed))
+    return this.pieces.join('')
+  }
 }
 
 /** The credential label of a value at the top of the stack: its key's, or the one it inherits. */
