@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici'
 import type { ExchangeFacts, HeaderPair, HttpAuthMode, LogPurpose, RespondedEntry } from '../../../shared/contract'
 import type { ConsoleError } from '../core/console-error'
+import { isoNow } from '../core/iso-now'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import type { QuotaKey } from '../quota/quota-key'
@@ -66,7 +67,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const requestHeaders = s.redactor.headers(sentPairs, { sent: true })
   const requestBody = p.body === undefined ? null : s.redactor.body(p.body, { sent: true })
   const requestType = p.headers['content-type'] ?? ''
-  const startedAt = new Date().toISOString()
+  const startedAt = isoNow()
   const pending = s.log.begin({
     startedAt,
     method: p.method,
