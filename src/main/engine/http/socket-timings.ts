@@ -20,15 +20,14 @@ export interface SocketObserver {
 }
 
 /**
- * The observer of the dispatch running right now: the request undici creates inside `dispatch` belongs to it. undici
- * creates that request synchronously within `dispatch` (Agent → Pool → Client; a pool without a connection limit never
- * queues), so a variable set around the call is exact, and cheaper than an AsyncLocalStorage context per request.
+ * The observer of the dispatch running right now, until the request undici creates inside `dispatch` is matched to it;
+ * a request created later within the same dispatch (a proxy's CONNECT) is not its own. undici creates the request
+ * synchronously within `dispatch` (Agent → Pool → Client; a pool without a connection limit never queues), so a
+ * variable set around the call is exact, and cheaper than an AsyncLocalStorage context per request.
  */
 let dispatching: SocketObserver | null = null
 /** undici's request object → the handler that dispatched it (matched by identity, never by "the next message"). */
 const observers = new WeakMap<object, SocketObserver>()
-/** Observers already matched: a request created later within the same dispatch (a proxy's CONNECT) is not theirs. */
-const matched = new WeakSet<SocketObserver>()
 let subscribed = false
 
 /**
@@ -57,8 +56,8 @@ function ensureSubscribed(): void {
   subscribe('undici:request:create', message => {
     const observer = dispatching
     const { request } = message as { request: object }
-    if (!observer || !request || matched.has(observer)) return
-    matched.add(observer)
+    if (!observer || !request) return
+    dispatching = null
     observers.set(request, observer)
   })
   subscribe('undici:client:sendHeaders', message => {
