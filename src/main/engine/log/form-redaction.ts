@@ -55,13 +55,37 @@ const PARAM = /(^|[?&#;,\s<>"'(])([\w.%-]{1,64})=([^?&#;,\s<>"')]*)/g
  */
 export function redactParams(text: string, leaf: LeafRedactor, labelOf: (name: string) => string | null): string {
   if (!text.includes('=')) return text
-  return text.replace(PARAM, (match, lead: string, name: string, raw: string) => {
-    const label = labelOf(name)
-    if (!label) return raw === '' ? match : `${lead}${name}=${redactEncoded(raw, leaf)}`
+  // Copy on write: pieces are built only from the first pair that changes (`Keep-Alive: timeout=5` stays as it is).
+  let out = ''
+  let flushed = 0
+  PARAM.lastIndex = 0
+  for (let m = PARAM.exec(text); m !== null; m = PARAM.exec(text)) {
+    const [match, lead, name, raw] = m as unknown as [string, string, string, string]
+    const replaced = redactParam(match, lead, name, raw, leaf, labelOf)
+    if (replaced === match) continue
+    out += text.slice(flushed, m.index) + replaced
+    flushed = m.index + match.length
+  }
+  return flushed === 0 ? text : out + text.slice(flushed)
+}
+
+function redactParam(
+  match: string,
+  lead: string,
+  name: string,
+  raw: string,
+  leaf: LeafRedactor,
+  labelOf: (name: string) => string | null,
+): string {
+  const label = labelOf(name)
+  if (!label) {
     if (raw === '') return match
-    const value = decodeForm(raw)
-    return MARKER.test(value) ? match : `${lead}${name}=${leaf.byName(value, label)}`
-  })
+    const redacted = redactEncoded(raw, leaf)
+    return redacted === raw ? match : `${lead}${name}=${redacted}`
+  }
+  if (raw === '') return match
+  const value = decodeForm(raw)
+  return MARKER.test(value) ? match : `${lead}${name}=${leaf.byName(value, label)}`
 }
 
 /** A JSON-looking `"name": "value"` inside text that is not JSON as a whole (a script in an HTML page, a log line). */
