@@ -11,10 +11,13 @@ import { type DecodedBody, decodeBody } from './body-text'
 import { connectionDetails } from './connection-details'
 import { type ExchangeOutcome, startExchange } from './exchange'
 import type { NetworkRoute } from './network-dispatcher'
+import type { SocketObservation } from './socket-timings'
 
 /** What one attempt needs (the transport holds them). */
 export interface AttemptServices {
   dispatcher: Dispatcher
+  /** The dispatcher pool's observation of requests and sockets (per-phase timings, socket facts). */
+  sockets: SocketObservation
   log: NetworkLog
   quota: QuotaTracker
   redactor: Redactor
@@ -82,7 +85,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     notes: redactAll(s.redactor, p.notes),
   })
   const started = performance.now()
-  const running = startExchange(p.route?.dispatcher ?? s.dispatcher, {
+  const running = startExchange(s.sockets, p.route?.dispatcher ?? s.dispatcher, {
     url: p.url,
     method: p.method,
     headers: p.headers,

@@ -7,7 +7,7 @@ import { BodyCapture } from './body-capture'
 import { readSocketFacts, type SocketFacts } from './connection-details'
 import { describeNetworkError } from './network-errors'
 import { computeTimings, type ExchangeMarks } from './phase-timings'
-import { dispatchObserved, type SocketTimings } from './socket-timings'
+import type { SocketObservation, SocketTimings } from './socket-timings'
 
 /** One HTTP/1.1 exchange to send as is (auth headers already added). */
 export interface ExchangeSpec {
@@ -55,7 +55,7 @@ export interface RunningExchange {
  * any point (before the socket is ready, while waiting, mid-body). Rejects with ConsoleError('network' | 'timeout' |
  * 'cancelled') when no response arrived; resolves with `bodyError` when the body broke off after the headers.
  */
-export function startExchange(dispatcher: Dispatcher, spec: ExchangeSpec): RunningExchange {
+export function startExchange(sockets: SocketObservation, dispatcher: Dispatcher, spec: ExchangeSpec): RunningExchange {
   const handler = new ExchangeHandler(spec)
   const options: Dispatcher.DispatchOptions = {
     origin: spec.url.origin,
@@ -68,7 +68,7 @@ export function startExchange(dispatcher: Dispatcher, spec: ExchangeSpec): Runni
   }
   try {
     // Observed: the request undici creates for this dispatch reports its socket and its "body sent" to this handler.
-    dispatchObserved(handler, dispatcher, options)
+    sockets.dispatch(handler, dispatcher, options)
   } catch (error) {
     handler.fail(error as Error)
   }

@@ -5,7 +5,7 @@ import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
 import { type ProxyChoice, type ProxyVariables, chooseProxy, readProxyVariables } from './proxy-route'
-import { createTimedConnector } from './socket-timings'
+import { SocketObservation } from './socket-timings'
 import { buildTrustStore, type TrustStore } from './trust-store'
 
 /** How one request reaches its server: the dispatcher to use, the proxy it goes through, and what it trusts. */
@@ -124,14 +124,14 @@ function proxyToken(n: ResolvedNetwork): { uri: string; token?: string } {
   return { uri: url.href, token }
 }
 
-function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: string) => void): PoolEntry {
+function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: string) => void, sockets: SocketObservation): PoolEntry {
   const trust = buildTrustStore(n)
   const cert = clientCertOptions(n)
   const tls: ConnectionOptions = { ...cert.tls }
   if (trust.ca) tls.ca = trust.ca
   if (n?.clientCert?.passphrase) onSecret(n.clientCert.passphrase, 'client_cert_passphrase')
   if (n?.clientCert?.kind === 'pem') onSecret(n.clientCert.key, 'client_key')
-  const connect = createTimedConnector({ tls: tls as never })
+  const connect = sockets.connector({ tls: tls as never })
   const mode = n?.proxy.mode ?? 'env'
   if (mode !== 'none') {
     for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) {
@@ -167,6 +167,8 @@ function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: 
  */
 export class DispatcherPool {
   private readonly entries = new Map<string, PoolEntry>()
+  /** Matches this pool's requests to their exchanges and sockets to their connection timings (socket-timings.ts). */
+  readonly sockets = new SocketObservation()
 
   constructor(private readonly onSecret: (value: string, label: string) => void = () => {}) {}
 
@@ -175,7 +177,7 @@ export class DispatcherPool {
     const key = cacheKey(network)
     let entry = this.entries.get(key)
     if (!entry) {
-      entry = build(network, this.onSecret)
+      entry = build(network, this.onSecret, this.sockets)
       this.entries.set(key, entry)
     }
     return {
@@ -196,5 +198,6 @@ export class DispatcherPool {
     const all = [...this.entries.values()]
     this.entries.clear()
     await Promise.all(all.map(e => e.dispatcher.destroy().catch(() => undefined)))
+    this.sockets.close()
   }
 }

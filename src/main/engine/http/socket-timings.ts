@@ -1,6 +1,6 @@
-import { subscribe } from 'node:diagnostics_channel'
+import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import type { Socket } from 'node:net'
-import { Agent, buildConnector, type Dispatcher } from 'undici'
+import { buildConnector, type Dispatcher } from 'undici'
 
 /** When a connection's phases ended (performance.now() ms); claimed by the first request sent on it. */
 export interface SocketTimings {
@@ -11,95 +11,100 @@ export interface SocketTimings {
   claimed: boolean
 }
 
-const timingsBySocket = new WeakMap<object, SocketTimings>()
-
 /** What a request learns from undici's diagnostics: the socket its headers were written to, and when its body was sent. */
 export interface SocketObserver {
   onSocket(socket: Socket, timings: SocketTimings | undefined): void
   onRequestSent(): void
 }
 
-/**
- * The observer of the dispatch running right now, until the request undici creates inside `dispatch` is matched to it;
- * a request created later within the same dispatch (a proxy's CONNECT) is not its own. undici creates the request
- * synchronously within `dispatch` (Agent → Pool → Client; a pool without a connection limit never queues), so a
- * variable set around the call is exact, and cheaper than an AsyncLocalStorage context per request.
- */
-let dispatching: SocketObserver | null = null
-/** undici's request object → the handler that dispatched it (matched by identity, never by "the next message"). */
-const observers = new WeakMap<object, SocketObserver>()
-let subscribed = false
-
-/**
- * Dispatches with `observer` as the owner of the request undici creates: 'undici:request:create' is published while
- * `dispatch` runs, so the request object is mapped to its observer, and 'undici:client:sendHeaders' (its socket) and
- * 'undici:request:bodySent' reach that observer by the request object, whatever else is in flight.
- */
-export function dispatchObserved(
-  observer: SocketObserver & Dispatcher.DispatchHandler,
-  dispatcher: Dispatcher,
-  options: Dispatcher.DispatchOptions,
-): boolean {
-  ensureSubscribed()
-  const outer = dispatching
-  dispatching = observer
-  try {
-    return dispatcher.dispatch(options, observer)
-  } finally {
-    dispatching = outer
-  }
+interface CreateMessage {
+  request: object
+}
+interface SendHeadersMessage {
+  socket: Socket
+  request: object
 }
 
-function ensureSubscribed(): void {
-  if (subscribed) return
-  subscribed = true
-  subscribe('undici:request:create', message => {
-    const observer = dispatching
-    const { request } = message as { request: object }
+/**
+ * Matches undici's requests to the exchanges that dispatched them, and sockets to their connection timings. One per
+ * dispatcher pool (the transport's), built with it and closed with it: no module state, so two runtimes in one
+ * process (tests, the CLI's sandbox beside a console) never see each other's requests.
+ *
+ * 'undici:request:create' is published while `dispatch` runs: the request object is mapped to the observer of the
+ * dispatch in progress, and 'undici:client:sendHeaders' (its socket) and 'undici:request:bodySent' reach that observer
+ * by the request object, whatever else is in flight. undici creates the request synchronously within `dispatch`
+ * (Agent → Pool → Client; a pool without a connection limit never queues), so a field set around the call is exact and
+ * cheaper than an async context per request. The first request created is the dispatch's own; one created later within
+ * the same dispatch (a proxy's CONNECT) is not.
+ */
+export class SocketObservation {
+  /** The observer of the dispatch running right now, until its request is created. */
+  private dispatching: SocketObserver | null = null
+  /** undici's request object → the observer that dispatched it (matched by identity, never by "the next message"). */
+  private readonly observers = new WeakMap<object, SocketObserver>()
+  /** socket → when its connection phases ended (written by this observation's connectors). */
+  private readonly timings = new WeakMap<object, SocketTimings>()
+  private readonly onCreate = (message: unknown): void => {
+    const observer = this.dispatching
+    const { request } = message as CreateMessage
     if (!observer || !request) return
-    dispatching = null
-    observers.set(request, observer)
-  })
-  subscribe('undici:client:sendHeaders', message => {
-    const { socket, request } = message as { socket: Socket; request: object }
-    observers.get(request)?.onSocket(socket, timingsBySocket.get(socket))
-  })
-  subscribe('undici:request:bodySent', message => {
-    const { request } = message as { request: object }
-    observers.get(request)?.onRequestSent()
-  })
-}
+    this.dispatching = null
+    this.observers.set(request, observer)
+  }
+  private readonly onSendHeaders = (message: unknown): void => {
+    const { socket, request } = message as SendHeadersMessage
+    this.observers.get(request)?.onSocket(socket, this.timings.get(socket))
+  }
+  private readonly onBodySent = (message: unknown): void => {
+    this.observers.get((message as CreateMessage).request)?.onRequestSent()
+  }
 
-/**
- * An undici connector that records, per socket, when DNS lookup, TCP connect and TLS handshake ended. The phases are
- * read from the socket's own events (`lookup`, `connect`, `secureConnect`), so they cost nothing per request on a
- * reused keep-alive connection. `tls` carries the environment's trust and client certificate (ca, cert, key, pfx).
- */
-export function createTimedConnector(
-  options: { connectTimeoutMs?: number; tls?: buildConnector.BuildOptions } = {},
-): buildConnector.connector {
-  const base = buildConnector({ ...options.tls, timeout: options.connectTimeoutMs ?? 10_000 })
-  return (params, callback) => {
-    const timings: SocketTimings = { start: performance.now(), claimed: false }
-    const socket = base(params, callback) as unknown as Socket | undefined
-    if (socket && typeof socket.once === 'function') {
-      timingsBySocket.set(socket, timings)
-      socket.prependOnceListener('lookup', () => {
-        timings.dnsEnd = performance.now()
-      })
-      socket.prependOnceListener('connect', () => {
-        timings.tcpEnd = performance.now()
-      })
-      socket.prependOnceListener('secureConnect', () => {
-        timings.tlsEnd = performance.now()
-      })
+  constructor() {
+    subscribe('undici:request:create', this.onCreate)
+    subscribe('undici:client:sendHeaders', this.onSendHeaders)
+    subscribe('undici:request:bodySent', this.onBodySent)
+  }
+
+  /** Dispatches with `observer` as the owner of the request undici creates for it. */
+  dispatch(observer: SocketObserver & Dispatcher.DispatchHandler, dispatcher: Dispatcher, options: Dispatcher.DispatchOptions): boolean {
+    const outer = this.dispatching
+    this.dispatching = observer
+    try {
+      return dispatcher.dispatch(options, observer)
+    } finally {
+      this.dispatching = outer
     }
   }
-}
 
-/** An undici Agent with the timed connector (see createTimedConnector). */
-export function createTimedAgent(
-  options: { connectTimeoutMs?: number; keepAliveTimeoutMs?: number; tls?: buildConnector.BuildOptions } = {},
-): Agent {
-  return new Agent({ keepAliveTimeout: options.keepAliveTimeoutMs ?? 4_000, connect: createTimedConnector(options) })
+  /**
+   * An undici connector that records, per socket, when DNS lookup, TCP connect and TLS handshake ended. The phases are
+   * read from the socket's own events (`lookup`, `connect`, `secureConnect`), so they cost nothing per request on a
+   * reused keep-alive connection. `tls` carries the environment's trust and client certificate (ca, cert, key, pfx).
+   */
+  connector(options: { connectTimeoutMs?: number; tls?: buildConnector.BuildOptions } = {}): buildConnector.connector {
+    const base = buildConnector({ ...options.tls, timeout: options.connectTimeoutMs ?? 10_000 })
+    return (params, callback) => {
+      const timings: SocketTimings = { start: performance.now(), claimed: false }
+      const socket = base(params, callback) as unknown as Socket | undefined
+      if (socket && typeof socket.once === 'function') {
+        this.timings.set(socket, timings)
+        socket.prependOnceListener('lookup', () => {
+          timings.dnsEnd = performance.now()
+        })
+        socket.prependOnceListener('connect', () => {
+          timings.tcpEnd = performance.now()
+        })
+        socket.prependOnceListener('secureConnect', () => {
+          timings.tlsEnd = performance.now()
+        })
+      }
+    }
+  }
+
+  /** Stops listening (the pool is closed). */
+  close(): void {
+    unsubscribe('undici:request:create', this.onCreate)
+    unsubscribe('undici:client:sendHeaders', this.onSendHeaders)
+    unsubscribe('undici:request:bodySent', this.onBodySent)
+  }
 }

@@ -38,7 +38,14 @@ export class HttpTransport {
   constructor(private readonly deps: HttpTransportDeps) {
     // The default route: Node's CA store (NODE_EXTRA_CA_CERTS included) and HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
     const dispatcher = deps.network.dispatcherFor(undefined)
-    this.services = { dispatcher, log: deps.log, quota: deps.quota, redactor: deps.redactor, skew: deps.skew }
+    this.services = {
+      dispatcher,
+      sockets: deps.network.sockets,
+      log: deps.log,
+      quota: deps.quota,
+      redactor: deps.redactor,
+      skew: deps.skew,
+    }
   }
 
   /** One attempt as prepared by the caller (auth included), on the signal of the caller combined with shutdown. */
