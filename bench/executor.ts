@@ -1,12 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Agent, request } from 'undici'
-import { EventBus } from '../src/main/engine/core/event-bus'
-import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
 import { alternatingMedians } from './support/alternating'
-import { ClockSkewEstimator } from '../src/main/engine/signing/clock-skew'
-import { createRequestsEngine, createTransport } from '../src/main/engine/http/requests-engine'
+import { benchEngine } from './support/bench-engine'
 
 const WARMUP = 500
 const SAMPLES = 4000
@@ -40,17 +36,7 @@ export async function benchExecutor(): Promise<{
   await new Promise<void>(r => server.listen(0, '127.0.0.1', () => r()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/marketplace/v2/platform-token/locations`
   const plainAgent = new Agent({ keepAliveTimeout: 4000 })
-  const bus = new EventBus()
-  const secrets = new SecretRegistry()
-  const engine = createRequestsEngine({
-    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator(), quotaConfig: { defaultLimit: 1_000_000_000 } }),
-    bus,
-    secrets,
-    environments: noEnvironments,
-    tokens: noTokens,
-    signingTimestamp: () => Math.floor(Date.now() / 1000),
-    creator: { name: 'bench', version: '0' },
-  })
+  const engine = benchEngine()
   const plain = async () => {
     const t = performance.now()
     const r = await request(url, { dispatcher: plainAgent, headers: { accept: '*/*' } })

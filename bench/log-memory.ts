@@ -2,11 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { EventBus } from '../src/main/engine/core/event-bus'
-import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
-import { ClockSkewEstimator } from '../src/main/engine/signing/clock-skew'
-import { createRequestsEngine, createTransport } from '../src/main/engine/http/requests-engine'
+import { benchEngine } from './support/bench-engine'
 
 const REQUESTS = 10_000
 const BODY_BYTES = 100 * 1024
@@ -52,18 +48,7 @@ export async function benchLogMemory(): Promise<{
   })
   await new Promise<void>(r => server.listen(0, '127.0.0.1', () => r()))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/locations`
-  const bus = new EventBus()
-  bus.subscribe(() => {}) // a transport is listening, as in the app: log:entry summaries are built and sent
-  const secrets = new SecretRegistry()
-  const engine = createRequestsEngine({
-    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator(), quotaConfig: { defaultLimit: 1_000_000_000 } }),
-    bus,
-    secrets,
-    environments: noEnvironments,
-    tokens: noTokens,
-    signingTimestamp: () => Math.floor(Date.now() / 1000),
-    creator: { name: 'bench', version: '0' },
-  })
+  const engine = benchEngine({ listening: true }) // a window is listening, as in the app: log:entry summaries are sent
   try {
     await engine.executor.execute({ method: 'GET', target: 'api', path: url, auth: 'none' })
     engine.layer.log.clear()

@@ -1,12 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { EventBus } from '../src/main/engine/core/event-bus'
-import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
-import { ClockSkewEstimator } from '../src/main/engine/signing/clock-skew'
-import { createRequestsEngine, createTransport } from '../src/main/engine/http/requests-engine'
 import { compareBodyTexts } from '../src/main/engine/workbench/compare-exchanges'
 import { alternatingMedians, median } from './support/alternating'
+import { benchEngine } from './support/bench-engine'
 
 /**
  * The composer's cost over the executor's own send: median latency of a request sent through the workbench
@@ -26,17 +22,7 @@ export async function benchComposerSend() {
   })
   await new Promise<void>(r => server.listen(0, '127.0.0.1', () => r()))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  const bus = new EventBus()
-  const secrets = new SecretRegistry()
-  const engine = createRequestsEngine({
-    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator(), quotaConfig: { defaultLimit: 1_000_000_000 } }),
-    bus,
-    secrets,
-    environments: noEnvironments,
-    tokens: noTokens,
-    signingTimestamp: () => Math.floor(Date.now() / 1000),
-    creator: { name: 'bench', version: '0' },
-  })
+  const engine = benchEngine()
   const composed = {
     method: 'GET',
     target: 'api' as const,
