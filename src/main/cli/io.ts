@@ -18,3 +18,11 @@ export function untilSignal(): Promise<NodeJS.Signals> {
     process.once('SIGTERM', done)
   })
 }
+
+/** A usage error of `command`: says what is wrong and where the options are, and gives exit code 2. */
+export function usageError(io: CliIo, command: string): (message: string) => 2 {
+  return message => {
+    io.stderr.write(`partner-console ${command}: ${message}\nRun \`partner-console ${command} --help\` for the options.\n`)
+    return 2
+  }
+}

@@ -5,7 +5,7 @@ import type { ReplayReport } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
 import { authorizeHeadless, FlowWatcher } from '../engine/walkthrough/headless-authorize'
 import { LineProgress } from '../engine/walkthrough/line-progress'
-import { type CliIo, processIo } from './io'
+import { type CliIo, processIo, usageError } from './io'
 import { redactingIo } from './redacting-io'
 import { defaultDataDir } from '../runtime/create-runtime'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
@@ -52,10 +52,7 @@ export async function runReplayCommand(argv: string[], io: CliIo = processIo): P
     io.stdout.write(HELP)
     return 0
   }
-  const usage = (message: string) => {
-    io.stderr.write(`partner-console replay: ${message}\nRun \`partner-console replay --help\` for the options.\n`)
-    return 2
-  }
+  const usage = usageError(io, 'replay')
   if (positionals.length !== 1) return usage('give exactly one bundle or HAR file.')
   if (values.sandbox && values.env !== undefined) return usage('choose one of --sandbox or --env NAME.')
   let text: string

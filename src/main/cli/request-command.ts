@@ -3,7 +3,7 @@ import type { ComposerRequestInput, HttpExchangeView } from '../../shared/contra
 import { ConsoleError } from '../engine/core/console-error'
 import { authorizeHeadless, FlowWatcher } from '../engine/walkthrough/headless-authorize'
 import { LineProgress } from '../engine/walkthrough/line-progress'
-import { type CliIo, processIo } from './io'
+import { type CliIo, processIo, usageError } from './io'
 import { REQUEST_HELP, REQUEST_OPTIONS, requestFromArgs } from './request-args'
 import { parseWhere, WHERE_OPTIONS, whereHelp } from './where-args'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
@@ -48,10 +48,7 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
     io.stdout.write(HELP)
     return 0
   }
-  const usage = (message: string) => {
-    io.stderr.write(`partner-console request: ${message}\nRun \`partner-console request --help\` for the options.\n`)
-    return 2
-  }
+  const usage = usageError(io, 'request')
   const where = parseWhere(values, ['base-url', 'client-id'])
   if ('usage' in where) return usage(where.usage)
   const built = await requestFromArgs(positionals, values)

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { SNIPPET_LANGUAGES, type SnippetLanguage } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
-import { type CliIo, processIo } from './io'
+import { type CliIo, processIo, usageError } from './io'
 import { REQUEST_HELP, REQUEST_OPTIONS, requestFromArgs } from './request-args'
 import { parseWhere, WHERE_OPTIONS, whereHelp } from './where-args'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
@@ -34,10 +34,7 @@ export async function runSnippetCommand(argv: string[], io: CliIo = processIo): 
     io.stdout.write(HELP)
     return 0
   }
-  const usage = (message: string) => {
-    io.stderr.write(`partner-console snippet: ${message}\nRun \`partner-console snippet --help\` for the options.\n`)
-    return 2
-  }
+  const usage = usageError(io, 'snippet')
   const language = values.lang as SnippetLanguage | undefined
   if (!language || !SNIPPET_LANGUAGES.includes(language)) return usage(`--lang must be one of ${SNIPPET_LANGUAGES.join(', ')}.`)
   const where = parseWhere(values, ['base-url', 'client-id'])

@@ -11,7 +11,7 @@ import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
 import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
 import { redactingIo } from './redacting-io'
-import { type CliIo, processIo } from './io'
+import { type CliIo, processIo, usageError } from './io'
 import { openInBrowser } from './open-browser'
 import { PACKAGE_VERSION } from './version'
 import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
@@ -86,10 +86,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     io.stdout.write(HELP)
     return 0
   }
-  const usage = (message: string) => {
-    io.stderr.write(`partner-console walkthrough: ${message}\nRun \`partner-console walkthrough --help\` for the options.\n`)
-    return 2
-  }
+  const usage = usageError(io, 'walkthrough')
   const where = parseWhere(values, FLAG_ENV)
   if ('usage' in where) return usage(where.usage)
   const secret = process.env.PARTNER_CLIENT_SECRET
