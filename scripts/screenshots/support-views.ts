@@ -13,6 +13,7 @@ import { SEED_LOCATIONS } from '../../src/sandbox/seed-data'
 import { authorizeAsUser, DEMO_MERCHANT, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
+import { createEnvironment } from '../../test/e2e/support/environments'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const OUT = resolve(process.argv[2] ?? join(ROOT, 'docs/screenshots'))
@@ -32,18 +33,15 @@ async function prepare(browser: Browser, host: StartedConsole): Promise<void> {
   const page = await openPage(browser, host, 'light')
   await authorizeAsUser(page)
   const sandboxUrl = host.sandboxUrl ?? host.output().match(/Built-in sandbox: (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? ''
-  await openSection(page, /^Environments/)
-  await page.getByRole('button', { name: 'New environment' }).click()
-  const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name', { exact: true }).fill(PRODUCTION)
-  await form.getByLabel('Client ID (client_id)').fill('sandbox-demo-client')
-  await form.getByLabel('Auth URL (auth_url)').fill(sandboxUrl)
-  await form.getByLabel('Base URL (base_url)').fill(sandboxUrl)
-  await form.getByLabel('Redirect URI (redirect_uri)').fill('http://127.0.0.1:8765/callback')
-  await form.getByLabel('Catch mode').selectOption('paste')
-  await form.getByLabel('Client secret (client_secret)').fill('sandbox-demo-secret')
-  await form.getByRole('checkbox', { name: /Production — a red band/ }).check()
-  await form.getByRole('button', { name: 'Create environment' }).click()
+  await createEnvironment(page, {
+    name: PRODUCTION,
+    clientId: 'sandbox-demo-client',
+    authUrl: sandboxUrl,
+    redirectUri: 'http://127.0.0.1:8765/callback',
+    catchMode: 'paste',
+    secret: 'sandbox-demo-secret',
+    production: true,
+  })
   await page.getByRole('combobox', { name: 'Environment', exact: true }).selectOption({ label: PRODUCTION })
   await openSection(page, /^Consent flow/)
   await page.getByRole('radio', { name: /^Paste/ }).check()

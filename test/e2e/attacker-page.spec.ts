@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { findFreePort } from '../../src/main/runtime/free-port'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { openSection } from './support/authorize'
+import { createEnvironment } from './support/environments'
 
 // A real web page on another 127.0.0.1 port, as an attacker would host it (docs/security.md, items 2 and 7).
 
@@ -74,16 +75,13 @@ test('the authorize page opened by the console gets no handle on the console tab
   const redirectPort = await findFreePort()
   await page.goto(host.url)
   await connected(page)
-  await openSection(page, /^Environments/)
-  await page.getByRole('button', { name: 'New environment' }).click()
-  const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name', { exact: true }).fill('Imported look-alike')
-  await form.getByLabel('Client ID (client_id)').fill('partner-x')
-  await form.getByLabel('Auth URL (auth_url)').fill(attackerOrigin)
-  await form.getByLabel('Base URL (base_url)').fill(attackerOrigin)
-  await form.getByLabel('Client secret (client_secret)').fill('not-a-real-secret-123')
-  await form.getByLabel('Redirect URI (redirect_uri)').fill(`http://127.0.0.1:${redirectPort}/callback`)
-  await form.getByRole('button', { name: 'Create environment' }).click()
+  await createEnvironment(page, {
+    name: 'Imported look-alike',
+    clientId: 'partner-x',
+    authUrl: attackerOrigin,
+    redirectUri: `http://127.0.0.1:${redirectPort}/callback`,
+    secret: 'not-a-real-secret-123',
+  })
   await page.getByRole('combobox', { name: 'Environment', exact: true }).selectOption({ label: 'Imported look-alike' })
   await expect(page.getByTestId('status-environment')).toHaveText('Imported look-alike')
 

@@ -6,6 +6,7 @@ import { DEMO_LOGINS, type RunningSandbox, startSandbox } from '../../src/sandbo
 import { findFreePort } from '../../src/main/runtime/free-port'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { openSection as open } from './support/authorize'
+import { createEnvironment } from './support/environments'
 
 // Presenter mode on a projector: the console started with `web --presenter`, a canary client secret, and a recording
 // proxy in front of the sandbox that learns every value an audience must not see — the secret, the `state` the console
@@ -87,16 +88,7 @@ test('presenter mode: the whole flow, every step screenshotted, no secret, token
   await expect(steps).toContainText('Step 1 of 9')
 
   // The environment of the canary client, through the recording proxy.
-  await open(page, /^Environments/)
-  await page.getByRole('button', { name: 'New environment' }).click()
-  const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name', { exact: true }).fill('Demo partner')
-  await form.getByLabel('Client ID (client_id)').fill(CLIENT_ID)
-  await form.getByLabel('Auth URL (auth_url)').fill(proxyUrl)
-  await form.getByLabel('Base URL (base_url)').fill(proxyUrl)
-  await form.getByLabel('Redirect URI (redirect_uri)').fill(redirectUri)
-  await form.getByLabel('Client secret (client_secret)').fill(CANARY)
-  await form.getByRole('button', { name: 'Create environment' }).click()
+  await createEnvironment(page, { name: 'Demo partner', clientId: CLIENT_ID, authUrl: proxyUrl, redirectUri: redirectUri, secret: CANARY })
   await page.getByRole('combobox', { name: 'Environment', exact: true }).selectOption({ label: 'Demo partner' })
   await capture('environment')
 

@@ -3,6 +3,7 @@ import { DEMO_LOGINS } from '../../src/sandbox'
 import { SEED_LOCATIONS } from '../../src/sandbox/seed-data'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { authorizeAsUser, openSection } from './support/authorize'
+import { createEnvironment } from './support/environments'
 
 // The production guard as a user meets it: an environment marked production shows a red band with its name on every
 // screen; the install asks for the environment's name typed (on top of the location's), offers to run the same
@@ -31,18 +32,15 @@ test('a production environment: band on every screen, typed name for the install
   await authorizeAsUser(page)
   await expect(page.getByTestId('production-band')).toHaveCount(0)
 
-  await openSection(page, /^Environments/)
-  await page.getByRole('button', { name: 'New environment' }).click()
-  const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name', { exact: true }).fill('Acme production')
-  await form.getByLabel('Client ID (client_id)').fill(demo.clientId)
-  await form.getByLabel('Auth URL (auth_url)').fill(sandboxUrl)
-  await form.getByLabel('Base URL (base_url)').fill(sandboxUrl)
-  await form.getByLabel('Redirect URI (redirect_uri)').fill(demo.redirectUri)
-  await form.getByLabel('Catch mode').selectOption('paste')
-  await form.getByLabel('Client secret (client_secret)').fill(demo.clientSecret)
-  await form.getByRole('checkbox', { name: /Production — a red band/ }).check()
-  await form.getByRole('button', { name: 'Create environment' }).click()
+  await createEnvironment(page, {
+    name: 'Acme production',
+    clientId: demo.clientId,
+    authUrl: sandboxUrl,
+    redirectUri: demo.redirectUri,
+    secret: demo.clientSecret,
+    catchMode: 'paste',
+    production: true,
+  })
   await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Acme production' })
 
   const band = page.getByTestId('production-band')

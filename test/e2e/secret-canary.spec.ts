@@ -8,6 +8,7 @@ import { DEMO_LOGINS, type RunningSandbox, startSandbox } from '../../src/sandbo
 import { findFreePort } from '../../src/main/runtime/free-port'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { authorizeAsUser, openSection as open } from './support/authorize'
+import { createEnvironment } from './support/environments'
 
 // The secret canary: the whole walkthrough through the web UI with a client secret nobody else uses, while recording
 // every byte the console writes or emits — files in its data folder (vault included), its terminal output, every
@@ -89,16 +90,7 @@ test('no secret or token in anything the console wrote or emitted during a full 
   await page.goto(host.url)
 
   // An environment for the canary client, through the proxy; the secret is typed once, here.
-  await open(page, /^Environments/)
-  await page.getByRole('button', { name: 'New environment' }).click()
-  const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name', { exact: true }).fill('Canary')
-  await form.getByLabel('Client ID (client_id)').fill(CLIENT_ID)
-  await form.getByLabel('Auth URL (auth_url)').fill(proxyUrl)
-  await form.getByLabel('Base URL (base_url)').fill(proxyUrl)
-  await form.getByLabel('Redirect URI (redirect_uri)').fill(redirectUri)
-  await form.getByLabel('Client secret (client_secret)').fill(CANARY)
-  await form.getByRole('button', { name: 'Create environment' }).click()
+  await createEnvironment(page, { name: 'Canary', clientId: CLIENT_ID, authUrl: proxyUrl, redirectUri: redirectUri, secret: CANARY })
   await page.getByRole('combobox', { name: 'Environment', exact: true }).selectOption({ label: 'Canary' })
   await expect(page.getByTestId('status-environment')).toHaveText('Canary')
 

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { DEMO_LOGINS } from '../../src/sandbox'
 import { SEED_LOCATIONS } from '../../src/sandbox/seed-data'
 import { type StartedConsole, startConsole } from '../support/console-host'
+import { createEnvironment } from './support/environments'
 
 // The whole walkthrough a partner engineer does on first launch, in the browser against the built-in sandbox:
 // consent in the popup, tokens, locations, install, ticket export, the inspector on that very request, and the quota
@@ -139,17 +140,14 @@ test('outside the sandbox: "acting as merchant" banner, typed confirmation, and 
   const sandboxUrl = host.sandboxUrl ?? host.output().match(/Built-in sandbox: (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? ''
   expect(sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
   await page.goto(host.url)
-  await open(page, /^Environments/)
-  await page.getByRole('button', { name: 'New environment' }).click()
-  const form = page.getByRole('form', { name: 'New environment' })
-  await form.getByLabel('Name', { exact: true }).fill('Read-only partner')
-  await form.getByLabel('Client ID (client_id)').fill(readonly.clientId)
-  await form.getByLabel('Auth URL (auth_url)').fill(sandboxUrl)
-  await form.getByLabel('Base URL (base_url)').fill(sandboxUrl)
-  await form.getByLabel('Redirect URI (redirect_uri)').fill(readonly.redirectUri)
-  await form.getByLabel('Catch mode').selectOption('paste')
-  await form.getByLabel('Client secret (client_secret)').fill(readonly.clientSecret)
-  await form.getByRole('button', { name: 'Create environment' }).click()
+  await createEnvironment(page, {
+    name: 'Read-only partner',
+    clientId: readonly.clientId,
+    authUrl: sandboxUrl,
+    redirectUri: readonly.redirectUri,
+    secret: readonly.clientSecret,
+    catchMode: 'paste',
+  })
   await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Read-only partner' })
   await expect(page.getByTestId('status-environment')).toHaveText('Read-only partner')
 
