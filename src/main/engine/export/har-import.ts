@@ -5,33 +5,35 @@ import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 
 const nameValue = z.object({ name: z.string(), value: z.string() })
-const optionalText = z.string().nullable().default(null)
+/** The extensions' text is shown in the exchange detail: a hostile file cannot make it arbitrarily large. */
+const text = z.string().max(4096)
+const optionalText = text.nullable().default(null)
 const certificateSchema = z.object({
-  subject: z.string(),
-  issuer: z.string(),
-  validFrom: z.string(),
-  validTo: z.string(),
-  subjectAltNames: z.array(z.string()).default([]),
-  fingerprint256: z.string(),
+  subject: text,
+  issuer: text,
+  validFrom: text,
+  validTo: text,
+  subjectAltNames: z.array(text).max(512).default([]),
+  fingerprint256: text,
   selfIssued: z.boolean().default(false),
 })
 /** The console's own HAR extensions (har-export.ts): read back when they are well formed, ignored when not. */
 const tlsSchema = z.object({
-  protocol: z.string().nullable(),
-  cipher: z.string().nullable(),
+  protocol: text.nullable(),
+  cipher: text.nullable(),
   alpn: optionalText,
-  chain: z.array(certificateSchema),
+  chain: z.array(certificateSchema).max(16),
   trustedBy: optionalText,
   inspection: optionalText,
   sessionReused: z.boolean().default(false),
   clientCertificate: optionalText,
 })
 const proxySchema = z.object({
-  url: z.string().nullable(),
+  url: text.nullable(),
   source: z.enum(['environment', 'HTTPS_PROXY', 'HTTP_PROXY']).nullable().catch(null),
-  bypass: z.string().optional().catch(undefined),
+  bypass: text.optional().catch(undefined),
 })
-const connectionSchema = z.object({ reused: z.boolean(), remoteAddress: z.string().nullable() })
+const connectionSchema = z.object({ reused: z.boolean(), remoteAddress: text.nullable() })
 const timing = z.number().min(-1)
 const entrySchema = z.object({
   startedDateTime: z.string().refine(s => Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date-time'),

@@ -228,6 +228,13 @@ describe('HAR import', () => {
     const read = log.get(foreign.ids[0] as string).connection
     expect(read).toMatchObject({ proxy: 'http://proxy.corp:8080', proxySource: null, tls: null })
     expect(JSON.stringify(read)).not.toContain('hunter2')
+
+    // A hostile file: an oversized chain or field is ignored like a malformed one; the entry still imports.
+    doc.log.entries[0]._tls = { ...tls, chain: Array.from({ length: 10_000 }, () => tls.chain[0]) }
+    doc.log.entries[0]._connection = { reused: false, remoteAddress: 'x'.repeat(1_000_000) }
+    const hostile = await exports.importHar(JSON.stringify(doc))
+    expect(hostile.imported).toBe(1)
+    expect(log.get(hostile.ids[0] as string).connection).toMatchObject({ tls: null, remoteAddress: null })
   })
 
   it('redacts what a foreign HAR carries (tokens, cookies, secrets in bodies and URLs), registering none of them', async () => {
