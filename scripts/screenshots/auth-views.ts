@@ -5,6 +5,7 @@ import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
 import { runCapture } from './run-capture'
+import { openConsolePage } from './console-page'
 
 /**
  * Screenshots of the overview and the auth views (consent flow, tokens, sandbox controls, environments) at 1280×800 in both themes,
@@ -17,10 +18,7 @@ type Theme = 'light' | 'dark'
 
 /** A page in `theme` with the bottom drawer closed, so the panel has the room. */
 async function openPage(browser: Browser, host: StartedConsole, theme: Theme): Promise<Page> {
-  const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: theme })
-  const page = await context.newPage()
-  await page.goto(host.url)
-  await page.getByRole('heading', { name: 'Overview' }).waitFor()
+  const page = await openConsolePage(browser, host.url, { theme, ...VIEWPORT })
   await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme)
   await page.keyboard.press('Control+Backquote')
   return page

@@ -12,6 +12,7 @@ import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
 import { SPEC_PATHS } from '../../src/shared/spec'
+import { openConsolePage } from './console-page'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const OUT = resolve(process.argv[2] ?? join(ROOT, 'docs/screenshots'))
@@ -43,10 +44,7 @@ async function prepare(browser: Browser, host: StartedConsole): Promise<void> {
 }
 
 async function openPage(browser: Browser, host: StartedConsole, theme: Theme, width: number, height: number): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height }, colorScheme: theme })).newPage()
-  await page.goto(host.url)
-  await page.getByRole('heading', { name: 'Overview' }).waitFor()
-  return page
+  return openConsolePage(browser, host.url, { theme, width, height })
 }
 
 async function quotas(browser: Browser, host: StartedConsole, theme: Theme): Promise<string> {

@@ -6,6 +6,7 @@ import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { startConsole } from '../../test/support/console-host'
 import { runCapture } from './run-capture'
+import { openConsolePage } from './console-page'
 
 /**
  * Screenshots of the request views (Locations with an install done, Export tickets with a response) for the README:
@@ -58,10 +59,7 @@ export async function captureRequestViews(outDir = join(ROOT, 'docs/screenshots'
   const written: string[] = []
   try {
     // One page throughout: the install outcome and the export response are this page's session state.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
-    const page = await context.newPage()
-    await page.goto(host.url)
-    await page.getByRole('heading', { name: 'Overview' }).waitFor()
+    const page = await openConsolePage(browser, host.url, { theme: 'light' })
     await runFlow(page)
     await page.keyboard.press('Control+Backquote')
     for (const theme of ['light', 'dark'] as const) {
@@ -72,7 +70,7 @@ export async function captureRequestViews(outDir = join(ROOT, 'docs/screenshots'
     await page.getByRole('combobox', { name: 'Theme' }).selectOption('light')
     await page.setViewportSize({ width: 1024, height: 700 })
     written.push(await shoot(page, /^Locations/, locationsReady, join(dir, 'locations-1024.png')))
-    await context.close()
+    await page.context().close()
   } finally {
     await browser.close()
     await host.stop()

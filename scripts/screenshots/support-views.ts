@@ -14,6 +14,7 @@ import { authorizeAsUser, DEMO_MERCHANT, openSection } from '../../test/e2e/supp
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
 import { createEnvironment } from '../../test/e2e/support/environments'
+import { openConsolePage } from './console-page'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const OUT = resolve(process.argv[2] ?? join(ROOT, 'docs/screenshots'))
@@ -22,8 +23,7 @@ const PRODUCTION = 'Acme production'
 const SOHO = SEED_LOCATIONS.find(s => s.location.name === 'Globe Bistro SoHo')?.location
 
 async function openPage(browser: Browser, host: StartedConsole, theme: Theme): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: theme })).newPage()
-  await page.goto(host.url)
+  const page = await openConsolePage(browser, host.url, { theme })
   await page.getByTestId('status-environment').waitFor()
   return page
 }

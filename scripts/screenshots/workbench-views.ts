@@ -6,6 +6,7 @@ import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { startConsole } from '../../test/support/console-host'
 import { runCapture } from './run-capture'
+import { openConsolePage } from './console-page'
 
 /**
  * Screenshots of the Requests view for the README: `npx tsx scripts/screenshots/workbench-views.ts [outDir]` (default
@@ -64,10 +65,7 @@ export async function captureWorkbenchViews(outDir = join(ROOT, 'docs/screenshot
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
   const written: string[] = []
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
-    const page = await context.newPage()
-    await page.goto(host.url)
-    await page.getByRole('heading', { name: 'Overview' }).waitFor()
+    const page = await openConsolePage(browser, host.url, { theme: 'light' })
     await runFlow(page)
     // Fold the drawer so the view has the window.
     await page.keyboard.press('Control+Backquote')
@@ -76,7 +74,7 @@ export async function captureWorkbenchViews(outDir = join(ROOT, 'docs/screenshot
       written.push(await shoot(page, 'Composer', join(dir, `requests-${theme}.png`)))
       written.push(await shoot(page, 'Compare', join(dir, `compare-${theme}.png`)))
     }
-    await context.close()
+    await page.context().close()
   } finally {
     await browser.close()
     await host.stop()
