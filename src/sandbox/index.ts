@@ -21,8 +21,18 @@ export { formatBanner } from './sandbox-banner'
 export { DEMO_CLIENT, DEMO_READONLY_CLIENT, DEMO_LOGINS } from './seed-data'
 export { ADMIN_TOKEN_HEADER } from './admin-guard'
 export { SCENARIOS, type ScenarioInfo, findScenario, scenarioNames } from './scenario-catalog'
-export { ensureSandboxTls, SANDBOX_TLS_HOSTS, type SandboxTlsFiles, trustInstructions } from './sandbox-tls'
+export { LOOPBACK_NAMES, type PermittedNames } from './name-constraints'
 export {
+  caProblem,
+  ensureSandboxTls,
+  replacedCaNotice,
+  SANDBOX_CA_DAYS,
+  SANDBOX_TLS_HOSTS,
+  type SandboxTlsFiles,
+  trustInstructions,
+} from './sandbox-tls'
+export {
+  type CaOptions,
   createCertificateAuthority,
   type IssuedCertificate,
   issueClientCertificate,

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto'
 import forge from 'node-forge'
+import { nameConstraintsExtension, type PermittedNames } from './name-constraints'
 
 /** A certificate and its private key, both PEM. */
 export interface IssuedCertificate {
@@ -32,8 +33,19 @@ function serial(): string {
   return bytes.toString('hex')
 }
 
-/** Creates a self-signed certificate authority (RSA 2048, SHA-256) that may sign server certificates only. */
-export function createCertificateAuthority(commonName: string, validDays = 3650): IssuedCertificate {
+export interface CaOptions {
+  /** Lifetime in days (default 3650: a test CA; the sandbox's own CA asks for less). */
+  validDays?: number
+  /** X.509 name constraints (critical): clients refuse any certificate of this CA naming something else. */
+  permitted?: PermittedNames
+}
+
+/**
+ * Creates a self-signed certificate authority (RSA 2048, SHA-256) that may sign end-entity certificates only; with
+ * `permitted`, only for those names (a TLS client refuses a leaf for any other host even when it trusts the CA).
+ */
+export function createCertificateAuthority(commonName: string, options: CaOptions = {}): IssuedCertificate {
+  const validDays = options.validDays ?? 3650
   const key = newRsaKey()
   const cert = forge.pki.createCertificate()
   cert.publicKey = key.publicKey
@@ -50,6 +62,7 @@ export function createCertificateAuthority(commonName: string, validDays = 3650)
     { name: 'basicConstraints', cA: true, pathLenConstraint: 0, critical: true },
     { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
     { name: 'subjectKeyIdentifier' },
+    ...(options.permitted ? [nameConstraintsExtension(options.permitted)] : []),
   ])
   cert.sign(key.privateKey, forge.md.sha256.create())
   return { certPem: forge.pki.certificateToPem(cert), keyPem: key.keyPem }

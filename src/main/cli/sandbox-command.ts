@@ -3,6 +3,7 @@ import {
   ensureSandboxTls,
   findScenario,
   formatBanner,
+  replacedCaNotice,
   SCENARIOS,
   type SandboxClient,
   type SandboxTlsFiles,
@@ -28,8 +29,9 @@ Prints its URL, the demo merchant logins, the client credentials and the operato
   --scenario NAME                   start in a state a merchant reports (see docs/sandbox.md, Scenarios):
 ${SCENARIOS.map(s => `                                      ${s.name.padEnd(22)} ${s.title}`).join('\n')}
   --admin-token T                   operator API token (default: random, printed)
-  --tls                             serve HTTPS with a certificate from a local CA that the console creates once
-                                    in DIR/tls (its key 0600); prints the CA file and how to trust it
+  --tls                             serve HTTPS with a certificate from a local CA that the console creates in
+                                    DIR/tls (its key 0600; valid one year; name-constrained to localhost,
+                                    127.0.0.0/8 and ::1); prints the CA file, how to trust it and what it can sign
   --data-dir DIR                    where the CA lives (default: the console's data folder)
   --quiet                           no access log on stderr
   -h, --help                        this help
@@ -119,6 +121,7 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
   const unguard = io === processIo ? installProcessGuard(io.stderr) : () => {}
   io.stdout.write(`${formatBanner(sandbox)}\n`)
   if (tls) {
+    if (tls.replacedCa) io.stderr.write(`${replacedCaNotice(tls.replacedCa).join('\n')}\n`)
     io.stdout.write(
       `\nHTTPS with a certificate for 127.0.0.1, localhost and ::1 from the console's local CA${tls.createdCa ? ' (created now)' : ''}.\n`,
     )
