@@ -1,6 +1,7 @@
 import { AdminInputError, adminRoute } from './admin-guard'
 import { validateClient } from './client-registry'
-import { type FaultSpec, validateFault } from './fault-injector'
+import { clockBody, faultBody, limitBody, OPERATOR_BODY_FIELDS, onlyFields, tokenField } from './operator-bodies'
+import { clockTarget, OPERATOR_BOUNDS, optionalMethod, pathPattern } from './operator-input'
 import { type Router, routingKey } from './router'
 import type { SandboxState } from './sandbox-state'
 import type { SandboxClient } from './types'
@@ -24,16 +25,8 @@ function tokenViews(state: SandboxState) {
   }))
 }
 
-function optionalToken(body: Record<string, unknown>): string | undefined {
-  if (body.token === undefined) return undefined
-  if (typeof body.token !== 'string' || body.token === '') throw new AdminInputError('token must be a non-empty string')
-  return body.token
-}
-
-function positiveInteger(value: unknown, name: string): number {
-  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new AdminInputError(`${name} must be a non-negative integer`)
-  return value as number
-}
+/** At most this many clients (a replacement of an existing id always goes through). */
+const MAX_CLIENTS = 1000
 
 /** Registers the operator API under /_sandbox/ (everything but openapi.json needs the admin token). */
 export function registerAdminRoutes(router: Router, state: SandboxState): void {
@@ -55,19 +48,11 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     'POST',
     '/_sandbox/clock',
     adminRoute((_ctx, body) => {
-      if (body.reset !== undefined && typeof body.reset !== 'boolean') throw new AdminInputError('reset must be true (or false)')
-      if (body.reset === true) {
-        state.clock.advance(-state.clock.offsetMs())
-      } else if (body.advanceSeconds !== undefined) {
-        if (typeof body.advanceSeconds !== 'number' || !Number.isFinite(body.advanceSeconds))
-          throw new AdminInputError('advanceSeconds must be a finite number')
-        state.clock.advance(body.advanceSeconds * 1000)
-      } else if (body.set !== undefined) {
-        const ms = typeof body.set === 'string' ? Date.parse(body.set) : Number.NaN
-        if (Number.isNaN(ms)) throw new AdminInputError('set must be an ISO 8601 date-time string')
-        state.clock.set(ms)
-      } else {
-        throw new AdminInputError('send { advanceSeconds }, { set: ISO string } or { reset: true }')
+      const kind = clockBody(body)
+      if (kind === 'reset') state.clock.advance(-state.clock.offsetMs())
+      else {
+        const now = state.clock.now()
+        state.clock.advance(clockTarget(body, now) - now)
       }
       return clockView(state)
     }),
@@ -76,15 +61,16 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
   router.add(
     'POST',
     '/_sandbox/tokens/expire',
-    adminRoute((_ctx, body) => ({ expired: state.tokens.expire(optionalToken(body)) })),
+    adminRoute((_ctx, body) => ({ expired: state.tokens.expire(tokenField(body, OPERATOR_BODY_FIELDS.expire)) })),
   )
 
   router.add(
     'POST',
     '/_sandbox/tokens/revoke',
     adminRoute((_ctx, body) => {
-      const token = optionalToken(body)
-      if (token === undefined && body.all !== true) throw new AdminInputError('send { token } or { all: true }')
+      const token = tokenField(body, OPERATOR_BODY_FIELDS.revoke)
+      if ((token === undefined) === (body.all === undefined) || (body.all !== undefined && body.all !== true))
+        throw new AdminInputError('send { token } or { all: true }, not both')
       return { revoked: state.tokens.revoke(token) }
     }),
   )
@@ -109,9 +95,9 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     '/_sandbox/quotas/effective',
     adminRoute(ctx => {
       const q = new URLSearchParams(ctx.rawQuery)
-      const method = (q.get('method') ?? 'GET').toUpperCase()
-      const path = q.get('path')
-      if (!path?.startsWith('/')) throw new AdminInputError('query parameter path (starting with /) is required')
+      const method = optionalMethod(q.get('method') ?? 'GET') as string
+      if (q.get('path') === null) throw new AdminInputError('query parameter path (starting with /) is required')
+      const path = pathPattern(q.get('path'), 'query parameter path')
       return { method, path, limit: state.limits.limitFor(method, routingKey(path)), windowSeconds: state.limits.windowSeconds }
     }),
   )
@@ -120,20 +106,15 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     'POST',
     '/_sandbox/quotas/limit',
     adminRoute((_ctx, body) => {
-      if (body.windowSeconds !== undefined) {
-        const w = positiveInteger(body.windowSeconds, 'windowSeconds')
-        if (w < 1) throw new AdminInputError('windowSeconds must be at least 1')
-        state.limits.setWindowSeconds(w)
+      const change = limitBody(body)
+      if (change.limit !== undefined && (change.method !== undefined || change.path !== undefined)) {
+        const operatorRules = state.limits.describe().overrides.filter(o => o.source === 'operator')
+        const replaces = operatorRules.some(o => o.pathPattern === (change.path ?? '/**') && o.method === change.method)
+        if (!replaces && operatorRules.length >= OPERATOR_BOUNDS.maxOperatorLimits)
+          throw new AdminInputError(`at most ${OPERATOR_BOUNDS.maxOperatorLimits} operator limits; restart the sandbox to drop them`)
       }
-      if (body.limit !== undefined) {
-        const limit = positiveInteger(body.limit, 'limit')
-        if (body.method !== undefined && typeof body.method !== 'string') throw new AdminInputError('method must be a string')
-        if (body.path !== undefined && (typeof body.path !== 'string' || !body.path.startsWith('/')))
-          throw new AdminInputError('path must be a string starting with /')
-        state.limits.setLimit(limit, body.method as string | undefined, body.path as string | undefined)
-      } else if (body.windowSeconds === undefined) {
-        throw new AdminInputError('send { limit, method?, path? } and/or { windowSeconds }')
-      }
+      if (change.windowSeconds !== undefined) state.limits.setWindowSeconds(change.windowSeconds)
+      if (change.limit !== undefined) state.limits.setLimit(change.limit, change.method, change.path)
       return state.limits.describe()
     }),
   )
@@ -147,9 +128,10 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     'POST',
     '/_sandbox/faults',
     adminRoute((_ctx, body) => {
-      const problem = validateFault(body)
-      if (problem) throw new AdminInputError(problem)
-      state.faults.add(body as unknown as FaultSpec)
+      const spec = faultBody(body)
+      if (state.faults.list().length >= OPERATOR_BOUNDS.maxFaults)
+        throw new AdminInputError(`at most ${OPERATOR_BOUNDS.maxFaults} faults at once; DELETE /_sandbox/faults first`)
+      state.faults.add(spec)
       return state.faults.list()
     }),
   )
@@ -191,8 +173,11 @@ export function registerAdminRoutes(router: Router, state: SandboxState): void {
     'POST',
     '/_sandbox/clients',
     adminRoute((_ctx, body) => {
+      onlyFields(body, OPERATOR_BODY_FIELDS.client)
       const problem = validateClient(body as unknown as SandboxClient)
       if (problem) throw new AdminInputError(problem)
+      if (state.clients.get(body.clientId as string) === undefined && state.clients.list().length >= MAX_CLIENTS)
+        throw new AdminInputError(`at most ${MAX_CLIENTS} clients; replace one (same clientId) or restart the sandbox`)
       return clientView(state.clients.register(body as unknown as SandboxClient))
     }),
   )

@@ -34,17 +34,45 @@ export class ClientRegistry {
   }
 }
 
-/** Returns a human-readable reason why a client definition is unusable, or null when it is fine. */
+/** Bounds of a client definition: what the operator API and the CLI accept, and what the OpenAPI document states. */
+export const CLIENT_BOUNDS = {
+  idLength: 128,
+  secretLength: 256,
+  nameLength: 128,
+  redirectUris: 10,
+  uriLength: 2048,
+  permissions: 20,
+  permissionLength: 64,
+} as const
+
+/** Printable text without controls (a client id or secret ends up in logs, pages and headers). */
+const PRINTABLE = /^\P{Cc}+$/u
+
+function text(value: unknown, name: string, max: number): string | null {
+  if (typeof value !== 'string' || value === '' || value.length > max || !PRINTABLE.test(value))
+    return `${name} must be a non-empty string of at most ${max} printable characters`
+  return null
+}
+
+/** Returns a human-readable reason why a client definition is unusable (naming the bound), or null when it is fine. */
 export function validateClient(client: SandboxClient): string | null {
-  if (typeof client.clientId !== 'string' || client.clientId === '') return 'clientId must be a non-empty string'
-  if (typeof client.clientSecret !== 'string' || client.clientSecret === '') return 'clientSecret must be a non-empty string'
-  if (!Array.isArray(client.redirectUris) || client.redirectUris.length === 0) return 'redirectUris must list at least one URL'
+  const b = CLIENT_BOUNDS
+  const problem = text(client.clientId, 'clientId', b.idLength) ?? text(client.clientSecret, 'clientSecret', b.secretLength)
+  if (problem) return problem
+  if (client.name !== undefined && text(client.name, 'name', b.nameLength)) return text(client.name, 'name', b.nameLength)
+  if (!Array.isArray(client.redirectUris) || client.redirectUris.length === 0 || client.redirectUris.length > b.redirectUris)
+    return `redirectUris must list 1 to ${b.redirectUris} URLs`
   for (const uri of client.redirectUris) {
-    if (typeof uri !== 'string' || !URL.canParse(uri)) return `redirect URI is not an absolute URL: ${String(uri)}`
+    if (typeof uri !== 'string' || uri.length > b.uriLength || !URL.canParse(uri))
+      return `redirect URI is not an absolute URL of at most ${b.uriLength} characters: ${String(uri).slice(0, 80)}`
   }
   if (client.permissions !== undefined) {
-    if (!Array.isArray(client.permissions) || client.permissions.some(p => typeof p !== 'string'))
-      return 'permissions must be an array of strings'
+    if (
+      !Array.isArray(client.permissions) ||
+      client.permissions.length > b.permissions ||
+      client.permissions.some(p => typeof p !== 'string' || !/^[!-~]+$/.test(p) || p.length > b.permissionLength)
+    )
+      return `permissions must be an array of at most ${b.permissions} names (1 to ${b.permissionLength} characters, no spaces)`
   }
   return null
 }

@@ -23,23 +23,6 @@ interface ActiveFault extends Fault {
   seen: number
 }
 
-/** Returns a reason why a fault definition is unusable, or null. */
-export function validateFault(input: unknown): string | null {
-  if (input === null || typeof input !== 'object') return 'body must be a JSON object'
-  const f = input as Record<string, unknown>
-  if (typeof f.path !== 'string' || !f.path.startsWith('/')) return 'path must be a string starting with /'
-  if (f.method !== undefined && typeof f.method !== 'string') return 'method must be a string'
-  if (f.latencyMs !== undefined && !(Number.isInteger(f.latencyMs) && (f.latencyMs as number) >= 0 && (f.latencyMs as number) <= 120_000))
-    return 'latencyMs must be an integer between 0 and 120000'
-  if (f.status !== undefined && !(Number.isInteger(f.status) && (f.status as number) >= 100 && (f.status as number) <= 599))
-    return 'status must be an integer HTTP status'
-  if (f.drop !== undefined && typeof f.drop !== 'boolean') return 'drop must be a boolean'
-  if (f.times !== undefined && !(Number.isInteger(f.times) && (f.times as number) >= 1)) return 'times must be a positive integer'
-  if (f.every !== undefined && !(Number.isInteger(f.every) && (f.every as number) >= 1)) return 'every must be a positive integer'
-  if (f.latencyMs === undefined && f.status === undefined && f.drop !== true) return 'a fault needs latencyMs, status or drop: true'
-  return null
-}
-
 /**
  * Operator-injected faults for public paths: added latency, a forced status, or a dropped
  * connection, optionally limited to a number of requests. Paths use the same patterns as limits.
@@ -48,7 +31,7 @@ export class FaultInjector {
   private faults: ActiveFault[] = []
   private nextId = 1
 
-  /** Adds a fault (already validated); returns its id. */
+  /** Adds a fault (already validated: operator-bodies.ts `faultBody`); returns its id. */
   add(spec: FaultSpec): number {
     const fault: ActiveFault = {
       id: this.nextId++,

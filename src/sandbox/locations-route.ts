@@ -12,15 +12,15 @@ export function handleListLocations(ctx: RequestContext): void {
   if (!token) return
   const pageSize = ctx.state.config.locationsPageSize
   let page = 1
-  if (pageSize > 0 && ctx.rawQuery !== '') {
-    const raw = new URLSearchParams(ctx.rawQuery).get('page')
-    if (raw !== null) {
-      if (!/^[1-9]\d{0,5}$/.test(raw)) {
-        sendApiError(ctx.res, ctx.state.clock.now(), 400, 'page must be a positive integer', [{ field: 'page', value: raw }])
-        return
-      }
-      page = Number(raw)
+  // `page` is checked whether or not paging is on, as the OpenAPI document states it (without paging every valid page
+  // answers the whole list).
+  const raw = ctx.rawQuery === '' ? null : new URLSearchParams(ctx.rawQuery).get('page')
+  if (raw !== null) {
+    if (!/^[1-9]\d{0,5}$/.test(raw)) {
+      sendApiError(ctx.res, ctx.state.clock.now(), 400, 'page must be a whole number from 1 to 999999', [{ field: 'page', value: raw }])
+      return
     }
+    page = pageSize > 0 ? Number(raw) : 1
   }
   sendJsonText(ctx.res, 200, ctx.state.catalog.listJson(token.merchantId, pageSize, page))
 }

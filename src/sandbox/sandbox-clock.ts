@@ -1,14 +1,19 @@
 import type { SandboxClock } from './types'
 
+/** The range the sandbox clock stays in: years every date routine (ISO strings, HTTP dates) can show. */
+export const CLOCK_RANGE = { minMs: Date.UTC(1970, 0, 1), maxMs: Date.UTC(9999, 11, 31, 23, 59, 59) } as const
+
 /**
  * Creates the operator-controllable clock: an injectable base clock plus an offset that the
  * operator API moves. Every time-dependent rule of the sandbox reads this clock, so moving it
- * expires tokens, ages signatures and rolls quota windows consistently.
+ * expires tokens, ages signatures and rolls quota windows consistently. `now()` never leaves
+ * CLOCK_RANGE (the operator API refuses moves beyond it; this is the backstop), so no date
+ * formatting on the answer path can throw.
  */
 export function createSandboxClock(base: () => number = Date.now): SandboxClock {
   let offset = 0
   return {
-    now: () => base() + offset,
+    now: () => Math.min(CLOCK_RANGE.maxMs, Math.max(CLOCK_RANGE.minMs, base() + offset)),
     advance(ms: number) {
       offset += ms
     },

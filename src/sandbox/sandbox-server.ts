@@ -77,10 +77,12 @@ export function createSandboxServer(state: SandboxState, router: Router, tls?: {
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err: unknown) => {
-      if (!res.headersSent) {
+      try {
+        if (res.headersSent) return void res.destroy()
         const message = err instanceof Error ? err.message : String(err)
         sendApiError(res, state.clock.now(), 500, `Sandbox internal error: ${message}`)
-      } else {
+      } catch {
+        // Even the 500 failed: end this exchange only; the server keeps serving the next one.
         res.destroy()
       }
     })

@@ -1,4 +1,5 @@
 import { AdminInputError, adminRoute } from './admin-guard'
+import { scenarioBody } from './operator-bodies'
 import type { Router } from './router'
 import { SCENARIOS } from './scenario-catalog'
 import type { SandboxState } from './sandbox-state'
@@ -18,9 +19,9 @@ export function registerScenarioRoutes(router: Router, state: SandboxState): voi
     'POST',
     '/_sandbox/scenario',
     adminRoute((_ctx, body) => {
-      if (typeof body.name !== 'string' || body.name === '') throw new AdminInputError('send { name } with a scenario name')
+      const name = scenarioBody(body)
       try {
-        return state.scenario.apply(body.name)
+        return state.scenario.apply(name)
       } catch (error) {
         if (error instanceof UnknownScenarioError) throw new AdminInputError(error.message)
         throw error
