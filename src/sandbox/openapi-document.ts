@@ -1,3 +1,5 @@
+import { OPERATOR_REQUEST_SCHEMAS, QUOTA_QUERY } from './openapi-operator-schemas'
+import { scenarioPaths, section8Paths } from './openapi-more-paths'
 import { OPENAPI_SCHEMAS } from './openapi-schemas'
 
 const json = (schema: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } })
@@ -27,9 +29,6 @@ const adminOk = (schema: string | { type: string; items?: unknown }, summary: st
     '401': { description: 'Missing or wrong x-sandbox-admin-token', content: json('ApiError') },
   },
 })
-const adminBody = (properties: Record<string, unknown>, required: string[] = []) => ({
-  requestBody: { content: { 'application/json': { schema: { type: 'object', properties, required } } } },
-})
 const formBody = (properties: Record<string, unknown>) => ({
   requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties } } } },
 })
@@ -46,6 +45,15 @@ const TOKEN_EXAMPLES = {
   refresh_token: {
     value: { grant_type: 'refresh_token', refresh_token: 'sbx_rt_example', client_id: 'demo-partner-app', client_secret: 'demo-secret' },
   },
+}
+const PAGE = {
+  name: 'page',
+  in: 'query',
+  required: false,
+  description:
+    'A whole number from 1 (400 otherwise); with paging on (locationsPageSize) it picks the page, without it every page is the whole list.',
+  schema: { type: 'integer', minimum: 1, maximum: 999_999 },
+  example: 1,
 }
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } })
 const redirect = (description: string) => ({ description, headers: { Location: { schema: { type: 'string' } } } })
@@ -133,16 +141,7 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
           tags: ['partner'],
           summary: 'Eligible locations (4.4); requires read:locations',
           security: [{ bearer: [] }],
-          parameters: [
-            {
-              name: 'page',
-              in: 'query',
-              required: false,
-              description: 'With paging on (locationsPageSize): a whole number from 1 (400 otherwise).',
-              schema: { type: 'integer', minimum: 1 },
-              example: 1,
-            },
-          ],
+          parameters: [PAGE],
           responses: {
             '200': { description: 'Locations', headers: quotaHeaders, content: json('LocationList') },
             '401': apiError('Missing, unknown, revoked or expired token'),
@@ -176,6 +175,7 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
           tags: ['partner'],
           summary: 'The 4.7 example endpoint: same answer as 4.4',
           security: [{ bearer: [] }],
+          parameters: [PAGE],
           responses: {
             '200': { description: 'Locations', headers: quotaHeaders, content: json('LocationList') },
             '401': apiError('Bad token'),
@@ -240,11 +240,7 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
         }),
       },
       '/_sandbox/tokens/expire': {
-        post: adminOk(
-          { type: 'object' },
-          'Expire one token, or every access token',
-          adminBody({ token: { type: 'string', minLength: 1 } }),
-        ),
+        post: adminOk({ type: 'object' }, 'Expire one token, or every access token', { requestBody: { content: json('ExpireRequest') } }),
       },
       '/_sandbox/tokens/revoke': {
         post: adminOk({ type: 'object' }, 'Revoke one token, or all', {
@@ -263,23 +259,21 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
       '/_sandbox/quotas/effective': {
         get: adminOk({ type: 'object' }, 'The limit in force for a method and path', {
           parameters: [
-            { name: 'method', in: 'query', schema: s },
-            { name: 'path', in: 'query', required: true, schema: s },
+            { name: 'method', in: 'query', schema: QUOTA_QUERY.method },
+            { name: 'path', in: 'query', required: true, schema: QUOTA_QUERY.path, example: '/api/v1/locations' },
           ],
         }),
       },
       '/_sandbox/quotas/reset': { post: adminOk({ type: 'object' }, 'Forget every counted request') },
       '/_sandbox/quotas/limit': {
-        post: adminOk(
-          'Limits',
-          'Set the default limit, a per-path limit, or the window',
-          adminBody({ limit: { type: 'integer' }, method: s, path: s, windowSeconds: { type: 'integer' } }),
-        ),
+        post: adminOk('Limits', 'Set the default limit, a per-path limit, or the window', {
+          requestBody: { required: true, content: json('LimitRequest') },
+        }),
       },
       '/_sandbox/faults': {
         get: adminOk({ type: 'array', items: { $ref: '#/components/schemas/Fault' } }, 'Active faults'),
         post: adminOk({ type: 'array', items: { $ref: '#/components/schemas/Fault' } }, 'Inject a fault', {
-          requestBody: { content: json('Fault') },
+          requestBody: { required: true, content: json('FaultRequest') },
         }),
         delete: adminOk({ type: 'array', items: { $ref: '#/components/schemas/Fault' } }, 'Clear every fault'),
       },
@@ -289,11 +283,13 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
       },
       '/_sandbox/clients': {
         get: adminOk({ type: 'array', items: { $ref: '#/components/schemas/Client' } }, 'Registered clients (secrets omitted)'),
-        post: adminOk('Client', 'Register or replace a client', { requestBody: { content: json('Client') } }),
+        post: adminOk('Client', 'Register or replace a client', { requestBody: { required: true, content: json('ClientRequest') } }),
       },
+      ...scenarioPaths(adminOk),
+      ...section8Paths(apiError, tooMany),
     },
     components: {
-      schemas: OPENAPI_SCHEMAS,
+      schemas: { ...OPENAPI_SCHEMAS, ...OPERATOR_REQUEST_SCHEMAS },
       headers: {
         'X-RateLimit-Limit': {
           description: 'Maximum requests in the window for this client, method and path',

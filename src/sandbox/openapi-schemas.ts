@@ -106,32 +106,6 @@ export const OPENAPI_SCHEMAS = {
     required: ['locationId'],
     properties: { locationId: { type: 'integer', description: 'An eligible location of the token’s merchant (else 422).' } },
   },
-  ClockRequest: {
-    description: 'Exactly one of the three; a non-boolean reset is refused (400).',
-    oneOf: [
-      {
-        type: 'object',
-        title: 'advance',
-        required: ['advanceSeconds'],
-        properties: { advanceSeconds: { type: 'number' } },
-        not: { required: ['set'] },
-      },
-      { type: 'object', title: 'set', required: ['set'], properties: { set: isoDateTime }, not: { required: ['advanceSeconds'] } },
-      {
-        type: 'object',
-        title: 'reset',
-        required: ['reset'],
-        properties: { reset: { const: true } },
-        not: { anyOf: [{ required: ['advanceSeconds'] }, { required: ['set'] }] },
-      },
-    ],
-  },
-  RevokeRequest: {
-    oneOf: [
-      { type: 'object', title: 'one token', required: ['token'], properties: { token: text }, not: { required: ['all'] } },
-      { type: 'object', title: 'all tokens', required: ['all'], properties: { all: { const: true } }, not: { required: ['token'] } },
-    ],
-  },
   Ticket: {
     type: 'object',
     required: ['id', 'locationId', 'businessDate', 'number', 'status', 'openedAt', 'closedAt', 'currency', 'lines', 'total', 'payments'],

@@ -26,7 +26,8 @@ export const OPERATOR_BOUNDS = {
 } as const
 
 /** RFC 3339 date-time, as `set` takes it (and the document's pattern says). */
-export const DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2})$'
+export const DATE_TIME_PATTERN =
+  '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$'
 /** An HTTP method: an RFC 9110 token. */
 export const METHOD_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"
 /** A path pattern: starts with /, printable ASCII without spaces, `?` or `#`. */
@@ -87,10 +88,18 @@ export function clockTarget(body: Record<string, unknown>, now: number): number 
       throw new AdminInputError(`advanceSeconds must be from ${lo} to ${hi} now (at most 50 years; ${range}) (got ${short(s)})`)
     return now + Math.round(s * 1000)
   }
-  const ms = typeof body.set === 'string' && DATE_TIME.test(body.set) ? Date.parse(body.set) : Number.NaN
+  const ms = typeof body.set === 'string' && DATE_TIME.test(body.set) && realDay(body.set) ? Date.parse(body.set) : Number.NaN
   if (Number.isNaN(ms)) throw new AdminInputError(`set must be an RFC 3339 date-time such as 2026-01-01T00:00:00Z (got ${short(body.set)})`)
   if (ms < min || ms > max) throw new AdminInputError(`set is out of range: ${range} (got ${short(body.set)})`)
   return ms
+}
+
+/** True when the date part names a day that exists (Date.parse would roll 2025-02-30 over to March). */
+function realDay(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const date = new Date(0)
+  date.setUTCFullYear(y, m - 1, d)
+  return date.getUTCDate() === d
 }
 
 function short(value: unknown): string {

@@ -74,6 +74,13 @@ export class Router {
     return this
   }
 
+  /** Every registered route: exact routing keys and pattern sources with their methods (to check the OpenAPI document). */
+  routes(): Array<{ method: string; path?: string; pattern?: RegExp }> {
+    const exact = [...this.exact].flatMap(([path, methods]) => [...methods.keys()].map(method => ({ method, path })))
+    const patterns = this.patterns.flatMap(p => [...p.methods.keys()].map(method => ({ method, pattern: p.regex })))
+    return [...exact, ...patterns]
+  }
+
   /** Finds the handler for a method and routing key. HEAD is not special-cased. */
   match(method: string, path: string): RouteMatch {
     const methods = this.exact.get(path)

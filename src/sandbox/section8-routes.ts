@@ -104,12 +104,12 @@ export function registerSection8Routes(router: Router): void {
     if (body === null || !authenticate(ctx, body)) return
     const input = parseJsonObject(ctx, body)
     if (!input) return
-    const ids = Array.isArray(input.ticketIds) ? input.ticketIds.filter((t): t is string => typeof t === 'string').slice(0, 100) : []
-    if (ids.length === 0) {
-      return sendApiError(ctx.res, ctx.state.clock.now(), 400, 'ticketIds must be a non-empty array of strings', [{ field: 'ticketIds' }])
+    const ids = input.ticketIds
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > 100 || ids.some(t => typeof t !== 'string')) {
+      return sendApiError(ctx.res, ctx.state.clock.now(), 400, 'ticketIds must be an array of 1 to 100 strings', [{ field: 'ticketIds' }])
     }
     sendJson(ctx.res, 200, {
-      results: ids.map(id => ({ ticketId: id, found: !id.startsWith('missing'), status: 'CLOSED' })),
+      results: (ids as string[]).map(id => ({ ticketId: id, found: !id.startsWith('missing'), status: 'CLOSED' })),
       meta: { illustrative: true },
     })
   })

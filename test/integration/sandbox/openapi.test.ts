@@ -35,6 +35,15 @@ const EXPECTED: Record<string, string[]> = {
   '/_sandbox/faults': ['delete', 'get', 'post'],
   '/_sandbox/installations': ['delete', 'get'],
   '/_sandbox/clients': ['get', 'post'],
+  '/_sandbox/scenarios': ['get'],
+  '/_sandbox/scenario': ['delete', 'post'],
+  '/online-ordering/v1/orders': ['get', 'post'],
+  '/online-ordering/v1/orders/{orderId}': ['get'],
+  '/online-ordering/v2/orders': ['get', 'post'],
+  '/online-ordering/v2/orders/{orderId}': ['get'],
+  '/pos/v2/{locationId}/checks': ['get'],
+  '/pos/v2/{locationId}/checks/{checkId}': ['get'],
+  '/pos/v2/lookup/tickets': ['post'],
 }
 
 let sb: RunningSandbox
