@@ -3,6 +3,7 @@ import type { ConnectionDetails, HeaderPair, LogEntry, LogPurpose, PhaseTimings 
 import { ConsoleError } from '../core/console-error'
 import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
+import { sliceHar } from './har-slices'
 
 const nameValue = z.object({ name: z.string(), value: z.string() })
 /** The extensions' text is shown in the exchange detail: a hostile file cannot make it arbitrarily large. */
@@ -102,20 +103,28 @@ export async function parseHar(
   redactor: Redactor,
   batch = HAR_IMPORT_BATCH,
 ): Promise<{ entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> }> {
+  // Sliced first: one JSON.parse of a large HAR would hold the event loop for hundreds of milliseconds.
+  const sliced = await sliceHar(text)
   let json: unknown
   try {
-    json = JSON.parse(text)
+    json = sliced ? withEntries(sliced.document, sliced.entries) : JSON.parse(text)
   } catch (error) {
-    throw new ConsoleError('invalid_request', `The file is not JSON, so it is not a HAR: ${(error as Error).message}.`, {
-      hint: 'Export the HAR again from the browser or tool (DevTools: Network → Export HAR).',
-    })
+    throw notJson(error)
   }
   const all = harDocumentEntries(json)
   const entries: ImportedEntry[] = []
   const skipped: Array<{ index: number; problem: string }> = []
   for (let index = 0; index < all.length; index++) {
     if (index > 0 && index % batch === 0) await new Promise<void>(resolve => setImmediate(resolve))
-    const read = readHarEntry(all[index], index, redactor)
+    let raw = all[index]
+    if (sliced) {
+      try {
+        raw = JSON.parse(raw as string)
+      } catch (error) {
+        throw notJson(error)
+      }
+    }
+    const read = readHarEntry(raw, index, redactor)
     if ('problem' in read) skipped.push({ index, problem: read.problem })
     else entries.push(read)
   }
@@ -132,6 +141,19 @@ export async function parseHar(
     )
   }
   return { entries, skipped }
+}
+
+function notJson(error: unknown): ConsoleError {
+  return new ConsoleError('invalid_request', `The file is not JSON, so it is not a HAR: ${(error as Error).message}.`, {
+    hint: 'Export the HAR again from the browser or tool (DevTools: Network → Export HAR).',
+  })
+}
+
+/** The sliced document with its entries' texts put back where `log.entries` was (validated like parsed ones). */
+function withEntries(document: unknown, entries: string[]): unknown {
+  const log = (document as { log?: unknown }).log
+  if (typeof log === 'object' && log !== null && !Array.isArray(log)) (log as { entries: unknown }).entries = entries
+  return document
 }
 
 /**
