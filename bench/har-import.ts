@@ -124,3 +124,49 @@ function median(values: number[]): number {
 function round(n: number): number {
   return Math.round(n * 1000) / 1000
 }
+
+/**
+ * The longest time the event loop stood still while importing a HAR of 1,000 and of 50,000 entries (about 1 KB each,
+ * 50 MB): the import slices the text instead of one `JSON.parse` of the whole, and reads the entries in batches, so the
+ * stall must not grow with the file. Goal: ≤ 50 ms at both sizes (the ratio is 50k's stall over 1k's).
+ */
+export async function benchHarImportStall(): Promise<{
+  name: string
+  baseline: number
+  subject: number
+  ratio: number
+  goal: string
+  unit: string
+  met: boolean
+}> {
+  const small = await longestStall(1_000)
+  const large = await longestStall(50_000)
+  return {
+    name: 'HAR import: longest event-loop stall at 50000 entries vs 1000 (in-process ticker)',
+    baseline: round(small),
+    subject: round(large),
+    ratio: round(large / small),
+    goal: '≤ 50 ms at both sizes',
+    unit: 'ms',
+    met: small <= 50 && large <= 50,
+  }
+}
+
+async function longestStall(entries: number): Promise<number> {
+  const text = makeHar(entries * 2)
+  const exports = makeExports()
+  let last = performance.now()
+  let longest = 0
+  const ticker = setInterval(() => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+  }, 1)
+  try {
+    const result = await exports.importHar(text)
+    if (result.imported !== entries) throw new Error(`imported ${result.imported} entries, expected ${entries}`)
+  } finally {
+    clearInterval(ticker)
+  }
+  return Math.max(longest, performance.now() - last)
+}

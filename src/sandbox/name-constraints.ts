@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import forge from 'node-forge'
+import { forge } from './forge-library'
 
 /** X.509 name constraints (RFC 5280 4.2.1.10): the only names a CA's certificates may carry. */
 export interface PermittedNames {
@@ -14,8 +14,6 @@ export const LOOPBACK_NAMES: PermittedNames = { dns: ['localhost'], ipRanges: ['
 
 /** The OID of id-ce-nameConstraints. */
 export const NAME_CONSTRAINTS_OID = '2.5.29.30'
-
-const { asn1 } = forge
 
 function ipBytes(address: string): number[] {
   if (isIP(address) === 4) return address.split('.').map(Number)
@@ -49,6 +47,7 @@ function cidrOctets(cidr: string): string {
 
 /** The DER value of a nameConstraints extension permitting exactly `names` (no excluded subtrees). */
 export function nameConstraintsDer(names: PermittedNames): string {
+  const { asn1 } = forge()
   const subtree = (tag: number, value: string) =>
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [asn1.create(asn1.Class.CONTEXT_SPECIFIC, tag, false, value)])
   const subtrees = [...names.dns.map(d => subtree(2, d)), ...names.ipRanges.map(r => subtree(7, cidrOctets(r)))]
@@ -64,7 +63,7 @@ export function nameConstraintsExtension(names: PermittedNames): { id: string; c
 /** True when the PEM certificate carries a critical nameConstraints extension permitting exactly `names`. */
 export function hasNameConstraints(certPem: string, names: PermittedNames): boolean {
   try {
-    const cert = forge.pki.certificateFromPem(certPem)
+    const cert = forge().pki.certificateFromPem(certPem)
     const ext = cert.extensions.find(e => e.id === NAME_CONSTRAINTS_OID) as { critical?: boolean; value?: string } | undefined
     return ext?.critical === true && ext.value === nameConstraintsDer(names)
   } catch {

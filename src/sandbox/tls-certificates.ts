@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto'
-import forge from 'node-forge'
+import type forgeTypes from 'node-forge'
+import { forge } from './forge-library'
 import { nameConstraintsExtension, type PermittedNames } from './name-constraints'
 
 /** A certificate and its private key, both PEM. */
@@ -18,12 +19,12 @@ export interface IssueOptions {
 
 const DAY_MS = 86_400_000
 
-function newRsaKey(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; keyPem: string } {
+function newRsaKey(): { privateKey: forgeTypes.pki.rsa.PrivateKey; publicKey: forgeTypes.pki.rsa.PublicKey; keyPem: string } {
   // node:crypto makes the key (fast, native); node-forge only assembles and signs the X.509 structure.
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const keyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()
-  const forgeKey = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey
-  return { privateKey: forgeKey, publicKey: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e), keyPem }
+  const forgeKey = forge().pki.privateKeyFromPem(keyPem) as forgeTypes.pki.rsa.PrivateKey
+  return { privateKey: forgeKey, publicKey: forge().pki.setRsaPublicKey(forgeKey.n, forgeKey.e), keyPem }
 }
 
 function serial(): string {
@@ -47,7 +48,7 @@ export interface CaOptions {
 export function createCertificateAuthority(commonName: string, options: CaOptions = {}): IssuedCertificate {
   const validDays = options.validDays ?? 3650
   const key = newRsaKey()
-  const cert = forge.pki.createCertificate()
+  const cert = forge().pki.createCertificate()
   cert.publicKey = key.publicKey
   cert.serialNumber = serial()
   cert.validity.notBefore = new Date(Date.now() - 60_000)
@@ -64,16 +65,16 @@ export function createCertificateAuthority(commonName: string, options: CaOption
     { name: 'subjectKeyIdentifier' },
     ...(options.permitted ? [nameConstraintsExtension(options.permitted)] : []),
   ])
-  cert.sign(key.privateKey, forge.md.sha256.create())
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: key.keyPem }
+  cert.sign(key.privateKey, forge().md.sha256.create())
+  return { certPem: forge().pki.certificateToPem(cert), keyPem: key.keyPem }
 }
 
 /** Issues a TLS server certificate for `hosts` (IP addresses and DNS names), signed by `ca`. */
 export function issueServerCertificate(ca: IssuedCertificate, options: IssueOptions): IssuedCertificate {
-  const caCert = forge.pki.certificateFromPem(ca.certPem)
-  const caKey = forge.pki.privateKeyFromPem(ca.keyPem)
+  const caCert = forge().pki.certificateFromPem(ca.certPem)
+  const caKey = forge().pki.privateKeyFromPem(ca.keyPem)
   const key = newRsaKey()
-  const cert = forge.pki.createCertificate()
+  const cert = forge().pki.createCertificate()
   cert.publicKey = key.publicKey
   cert.serialNumber = serial()
   cert.validity.notBefore = options.notBefore ?? new Date(Date.now() - 60_000)
@@ -91,16 +92,16 @@ export function issueServerCertificate(ca: IssuedCertificate, options: IssueOpti
     { name: 'subjectKeyIdentifier' },
     { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
   ])
-  cert.sign(caKey, forge.md.sha256.create())
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: key.keyPem }
+  cert.sign(caKey, forge().md.sha256.create())
+  return { certPem: forge().pki.certificateToPem(cert), keyPem: key.keyPem }
 }
 
 /** Issues a TLS client certificate (for mutual TLS) signed by `ca`. */
 export function issueClientCertificate(ca: IssuedCertificate, commonName: string, validDays = 825): IssuedCertificate {
-  const caCert = forge.pki.certificateFromPem(ca.certPem)
-  const caKey = forge.pki.privateKeyFromPem(ca.keyPem)
+  const caCert = forge().pki.certificateFromPem(ca.certPem)
+  const caKey = forge().pki.privateKeyFromPem(ca.keyPem)
   const key = newRsaKey()
-  const cert = forge.pki.createCertificate()
+  const cert = forge().pki.createCertificate()
   cert.publicKey = key.publicKey
   cert.serialNumber = serial()
   cert.validity.notBefore = new Date(Date.now() - 60_000)
@@ -112,8 +113,8 @@ export function issueClientCertificate(ca: IssuedCertificate, commonName: string
     { name: 'keyUsage', digitalSignature: true, critical: true },
     { name: 'extKeyUsage', clientAuth: true },
   ])
-  cert.sign(caKey, forge.md.sha256.create())
-  return { certPem: forge.pki.certificateToPem(cert), keyPem: key.keyPem }
+  cert.sign(caKey, forge().md.sha256.create())
+  return { certPem: forge().pki.certificateToPem(cert), keyPem: key.keyPem }
 }
 
 /** True when `leaf` is signed by `ca`, covers every host and stays valid for at least `marginDays` more days. */

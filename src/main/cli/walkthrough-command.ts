@@ -2,9 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { findScenario, SCENARIOS, scenarioNames } from '../../sandbox'
+import { findScenario, SCENARIOS, scenarioNames } from '../../sandbox/scenario-catalog'
 import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
+import { createMemoryCipher } from '../engine/vault/memory-cipher'
 import { LineProgress } from '../engine/walkthrough/line-progress'
 import { runWalkthrough } from '../engine/walkthrough/walkthrough-flow'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
@@ -140,7 +141,8 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       version: PACKAGE_VERSION,
       dataDir,
       dataFolderLock,
-      cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
+      // A temporary run keeps its key in memory: its folder is deleted at the end, and nothing needs flushing to disk.
+      cipher: ephemeral ? createMemoryCipher() : whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
       sandbox: mode === 'sandbox',
       sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
       sandboxTls: values['sandbox-tls'] === true,

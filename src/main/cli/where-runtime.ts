@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
+import { createMemoryCipher } from '../engine/vault/memory-cipher'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
 import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
@@ -37,7 +38,8 @@ export async function openWhereRuntime(mode: WhereMode, values: Record<string, u
       version: PACKAGE_VERSION,
       dataDir,
       dataFolderLock,
-      cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
+      // A temporary run keeps its key in memory: its folder is deleted at the end, and nothing needs flushing to disk.
+      cipher: ephemeral ? createMemoryCipher() : whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
       sandbox: mode === 'sandbox',
       sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
       heartbeatMs: 3_600_000,

@@ -176,7 +176,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       lifecycle,
       creator: { name: 'Partner API Console', version: pkg.version },
     })
-    const replay = new BundleReplay({ bundles, exports: requests.exports, log: layer.log, workbench: requests.workbench, environment, bus })
+    const replay = new BundleReplay({ bundles, exports: requests.exports, workbench: requests.workbench, environment, bus })
     engine = { skew, layer, auth, signing, requests, support: { bundles, replay } }
   } catch (error) {
     await closeAll()

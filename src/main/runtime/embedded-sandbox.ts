@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { ensureSandboxTls, type RunningSandbox, startSandbox } from '../../sandbox'
+import type { RunningSandbox } from '../../sandbox'
 import { findFreePort } from './free-port'
 
 export interface EmbeddedSandbox {
@@ -23,6 +23,8 @@ export const BUILTIN_CLIENT_ID = 'partner-console-builtin'
 export async function startEmbeddedSandbox(
   options: { port?: number; autoConsent?: 'allow' | 'deny'; tlsDataDir?: string } = {},
 ): Promise<EmbeddedSandbox> {
+  // Loaded here, not at the top: a run against an external server (--env, flags) never loads the sandbox's code.
+  const { ensureSandboxTls, startSandbox } = await import('../../sandbox')
   // With tlsDataDir: HTTPS with a certificate from the console's local CA in that folder (created once, key 0600).
   const tls = options.tlsDataDir ? await ensureSandboxTls(options.tlsDataDir) : undefined
   const catcherPort = await findFreePort()

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
 import type { ReplayReport, ReproBundle } from '../../../src/shared/contract'
-import { startTestConsole } from './support'
+import { startAuthorizedConsole, startTestConsole } from './support'
 
 class Capture extends Writable {
   text = ''
@@ -100,6 +100,25 @@ describe('repro bundles', () => {
     expect(report.summary.differentStatus).toBe(1)
     expect(install?.original.logId).toBeTruthy()
     expect(install?.replay.logId).toBeTruthy()
+  })
+
+  it('replays a bundle longer than the network log holds: every entry is compared with its own original', async () => {
+    const bundle = JSON.parse(await readFile(normal, 'utf8')) as ReproBundle
+    const entries = bundle.har.log.entries as Array<{ request: { method: string; url: string } }>
+    const locations = entries.find(e => e.request.method === 'GET' && e.request.url.endsWith('/platform-token/locations'))
+    expect(locations).toBeTruthy()
+    const long = { ...bundle, har: { ...bundle.har, log: { ...bundle.har.log, entries: Array.from({ length: 30 }, () => locations) } } }
+    const c = await startAuthorizedConsole()
+    try {
+      // A log of 10 entries: each resend evicts older entries, the originals among them.
+      await c.ok('log:configure', { capacity: 10 })
+      const report = await c.ok('support:replay', { text: JSON.stringify(long) })
+      expect(report.summary).toMatchObject({ same: 30, failed: 0, differentStatus: 0 })
+      expect(new Set(report.entries.map(e => e.original.logId)).size).toBe(30)
+      expect((await c.ok('log:list', {})).size).toBe(10)
+    } finally {
+      await c.close()
+    }
   })
 
   it('replays a plain HAR too, and refuses what is neither', async () => {

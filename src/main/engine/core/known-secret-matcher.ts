@@ -48,7 +48,8 @@ export class KnownSecretMatcher {
         this.patternAt[node] = index
       }
     })
-    for (let c = 0; c < 65536; c++) this.rootNext[c] = this.edges.get(c) ?? 0
+    // Only the root's own edges: a small matcher (the registry's recent values) is built without touching 65,536 slots.
+    for (const p of patterns) if (p.length > 0) this.rootNext[p.charCodeAt(0)] = this.edges.get(p.charCodeAt(0)) as number
     // Breadth-first: nodes sorted by depth, so a parent's fail link is known before its children's.
     const order = Array.from({ length: nodes - 1 }, (_, i) => i + 1).sort((a, b) => (depth[a] as number) - (depth[b] as number))
     for (const node of order) {
@@ -81,10 +82,12 @@ export class KnownSecretMatcher {
    * Returns the same string when nothing matched.
    */
   replace(text: string, replacement: (index: number) => string): string {
-    if (this.patterns.length === 0 || text.length === 0) return text
-    // For each start position, the longest match starting there (end exclusive) and its pattern.
-    let bestEnd: Map<number, number> | null = null
-    let bestPattern: Map<number, number> | null = null
+    return replaceLongest(text, [this], (_, index) => replacement(index))
+  }
+
+  /** Calls `found(start, end, index)` for every occurrence of every pattern, overlapping ones included, left to right. */
+  forEachMatch(text: string, found: (start: number, end: number, index: number) => void): void {
+    if (this.patterns.length === 0) return
     let s = 0
     const root = this.rootNext
     for (let i = 0; i < text.length; i++) {
@@ -92,28 +95,10 @@ export class KnownSecretMatcher {
       if (s === 0) continue
       let t = (this.ends[s] as number) > 0 ? s : (this.dict[s] as number)
       while (t > 0) {
-        const start = i + 1 - (this.ends[t] as number)
-        if (!bestEnd) {
-          bestEnd = new Map()
-          bestPattern = new Map()
-        }
-        if ((bestEnd.get(start) ?? -1) < i + 1) {
-          bestEnd.set(start, i + 1)
-          bestPattern?.set(start, this.patternAt[t] as number)
-        }
+        found(i + 1 - (this.ends[t] as number), i + 1, this.patternAt[t] as number)
         t = this.dict[t] as number
       }
     }
-    if (!bestEnd || !bestPattern) return text
-    const starts = [...bestEnd.keys()].sort((a, b) => a - b)
-    let out = ''
-    let at = 0
-    for (const start of starts) {
-      if (start < at) continue
-      out += text.slice(at, start) + replacement(bestPattern.get(start) as number)
-      at = bestEnd.get(start) as number
-    }
-    return out + text.slice(at)
   }
 
   /** True when any pattern occurs in the text. */
@@ -125,4 +110,37 @@ export class KnownSecretMatcher {
     }
     return false
   }
+}
+
+/**
+ * Replaces the leftmost-longest occurrences of the patterns of several matchers at once, exactly as one matcher over
+ * all their patterns would: every occurrence is found, the longest per start position wins, and the text is cut left
+ * to right. `replacement(m, index)` gives the text for pattern `index` of matcher `m`.
+ */
+export function replaceLongest(
+  text: string,
+  matchers: readonly KnownSecretMatcher[],
+  replacement: (matcher: number, index: number) => string,
+): string {
+  if (text.length === 0) return text
+  let best: Map<number, { end: number; matcher: number; index: number }> | null = null
+  matchers.forEach((matcher, m) => {
+    matcher.forEachMatch(text, (start, end, index) => {
+      best ??= new Map()
+      const seen = best.get(start)
+      if (!seen || seen.end < end) best.set(start, { end, matcher: m, index })
+    })
+  })
+  const found = best as Map<number, { end: number; matcher: number; index: number }> | null
+  if (!found) return text
+  const starts = [...found.keys()].sort((a, b) => a - b)
+  let out = ''
+  let at = 0
+  for (const start of starts) {
+    if (start < at) continue
+    const hit = found.get(start) as { end: number; matcher: number; index: number }
+    out += text.slice(at, start) + replacement(hit.matcher, hit.index)
+    at = hit.end
+  }
+  return out + text.slice(at)
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { KnownSecretMatcher } from './known-secret-matcher'
+import { KnownSecretMatcher, replaceLongest } from './known-secret-matcher'
 import { redactStrings } from './redact-deep'
 import { secretForms } from './secret-forms'
 
@@ -14,7 +14,7 @@ export const MIN_SECRET_LENGTH = 6
 export const MAX_SECRET_LENGTH = 8192
 /**
  * At most this many values are known at once; past it the oldest tokens and codes are forgotten first (client secrets
- * and the sandbox operator token are kept). A long session registers a handful of values per authorization.
+ * and the sandbox operator token are kept), a tenth at a time. A long session registers a handful of values per authorization.
  */
 export const MAX_KNOWN_SECRETS = 2000
 const PINNED_LABELS = new Set(['client_secret', 'sandbox_admin_token'])
@@ -22,6 +22,27 @@ const PINNED_LABELS = new Set(['client_secret', 'sandbox_admin_token'])
 interface Known {
   marker: string
   pinned: boolean
+}
+
+/** One automaton over some of the known values, with the marker of each of its patterns. */
+interface Tier {
+  matcher: KnownSecretMatcher
+  markers: string[]
+}
+
+function buildTier(secrets: ReadonlyMap<string, Known>, values: Iterable<string>): Tier {
+  const patterns: string[] = []
+  const markers: string[] = []
+  for (const value of values) {
+    const known = secrets.get(value)
+    if (!known) continue
+    for (const form of secretForms(value)) {
+      if (form.length < MIN_SECRET_LENGTH) continue
+      patterns.push(form)
+      markers.push(known.marker)
+    }
+  }
+  return { matcher: new KnownSecretMatcher(patterns), markers }
 }
 
 /**
@@ -33,16 +54,32 @@ interface Known {
  */
 export class SecretRegistry {
   private readonly secrets = new Map<string, Known>()
-  private matcher: KnownSecretMatcher | null = null
-  private markers: string[] = []
+  /**
+   * Two tiers, so adding a value never rebuilds the automaton over every known value: `base` covers the values known
+   * at its last build, `recent` the few added since (rebuilt alone, small). When `recent` grows past a quarter of
+   * `base`, both merge into a new `base`: each value is built into an automaton O(log n) times at most (amortized).
+   */
+  private base: Tier | null = null
+  private recent: Tier | null = null
+  /** Values not in `base` yet, in the order they were added. */
+  private recentValues: string[] = []
 
   /** Registers a value (ignored when too short or too long to be a real secret). */
   add(value: string | undefined | null, label = 'secret'): void {
     if (!value || value.length < MIN_SECRET_LENGTH || value.length > MAX_SECRET_LENGTH || this.secrets.has(value)) return
     if (/^\[redacted:[\w-]+:[0-9a-f]{8}\]$/.test(value)) return
     this.secrets.set(value, { marker: `[redacted:${label}:${fingerprint(value)}]`, pinned: PINNED_LABELS.has(label) })
-    if (this.secrets.size > MAX_KNOWN_SECRETS) this.evictOldest()
-    this.matcher = null
+    if (this.secrets.size > MAX_KNOWN_SECRETS) {
+      this.evictOldest()
+      this.base = null
+      this.recent = null
+      this.recentValues = []
+      return
+    }
+    if (this.base) {
+      this.recentValues.push(value)
+      this.recent = null
+    }
   }
 
   has(value: string): boolean {
@@ -61,13 +98,17 @@ export class SecretRegistry {
   /** Replaces every known secret, in any of its encoded forms, in free text. */
   redact(text: string): string {
     if (this.secrets.size === 0 || !text) return text
-    const matcher = this.build()
-    return matcher.replace(text, index => this.markers[index] as string)
+    const tiers = this.tiers()
+    return replaceLongest(
+      text,
+      tiers.map(t => t.matcher),
+      (m, index) => tiers[m]?.markers[index] as string,
+    )
   }
 
   /** True when the text holds a known secret in any form. */
   contains(text: string): boolean {
-    return this.secrets.size > 0 && !!text && this.build().test(text)
+    return this.secrets.size > 0 && !!text && this.tiers().some(t => t.matcher.test(text))
   }
 
   /**
@@ -97,25 +138,22 @@ export class SecretRegistry {
     return redactStrings(value, text => this.redact(text))
   }
 
-  private build(): KnownSecretMatcher {
-    if (this.matcher) return this.matcher
-    const patterns: string[] = []
-    const markers: string[] = []
-    for (const [value, known] of this.secrets) {
-      for (const form of secretForms(value)) {
-        if (form.length < MIN_SECRET_LENGTH) continue
-        patterns.push(form)
-        markers.push(known.marker)
-      }
+  /** The automata covering every known value, built or rebuilt as little as the values added since allow. */
+  private tiers(): Tier[] {
+    if (!this.base || this.recentValues.length > Math.max(32, this.secrets.size / 4)) {
+      this.base = buildTier(this.secrets, this.secrets.keys())
+      this.recent = null
+      this.recentValues = []
+    } else if (!this.recent && this.recentValues.length > 0) {
+      this.recent = buildTier(this.secrets, this.recentValues)
     }
-    this.markers = markers
-    this.matcher = new KnownSecretMatcher(patterns)
-    return this.matcher
+    return this.recent ? [this.base, this.recent] : [this.base]
   }
 
   private evictOldest(): void {
     for (const [value, known] of this.secrets) {
-      if (this.secrets.size <= MAX_KNOWN_SECRETS) return
+      // Down to nine tenths at once: the automata are rebuilt once per 200 values past the cap, not on every value.
+      if (this.secrets.size <= MAX_KNOWN_SECRETS - MAX_KNOWN_SECRETS / 10) return
       if (!known.pinned) this.secrets.delete(value)
     }
   }

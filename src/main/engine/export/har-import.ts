@@ -3,6 +3,7 @@ import type { ConnectionDetails, HeaderPair, LogEntry, LogPurpose, PhaseTimings 
 import { ConsoleError } from '../core/console-error'
 import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
+import { sliceHar } from './har-slices'
 
 const nameValue = z.object({ name: z.string(), value: z.string() })
 /** The extensions' text is shown in the exchange detail: a hostile file cannot make it arbitrarily large. */
@@ -102,42 +103,30 @@ export async function parseHar(
   redactor: Redactor,
   batch = HAR_IMPORT_BATCH,
 ): Promise<{ entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> }> {
+  // Sliced first: one JSON.parse of a large HAR would hold the event loop for hundreds of milliseconds.
+  const sliced = await sliceHar(text)
   let json: unknown
   try {
-    json = JSON.parse(text)
+    json = sliced ? withEntries(sliced.document, sliced.entries) : JSON.parse(text)
   } catch (error) {
-    throw new ConsoleError('invalid_request', `The file is not JSON, so it is not a HAR: ${(error as Error).message}.`, {
-      hint: 'Export the HAR again from the browser or tool (DevTools: Network → Export HAR).',
-    })
+    throw notJson(error)
   }
-  const doc = documentSchema.safeParse(json)
-  if (!doc.success) {
-    const problems = doc.error.issues
-      .slice(0, 5)
-      .map(i => `${['', ...i.path.map(String)].join('.').slice(1) || '(document)'}: ${i.message}`)
-    throw new ConsoleError('invalid_request', `The file is not a HAR 1.2 document: ${problems.join('; ')}.`, {
-      hint: 'A HAR has a top-level "log" with "version", "creator" and "entries".',
-      details: { problems },
-    })
-  }
-  if (!doc.data.log.version.startsWith('1.')) {
-    throw new ConsoleError('invalid_request', `HAR version ${doc.data.log.version} is not supported (1.1 and 1.2 are).`)
-  }
+  const all = harDocumentEntries(json)
   const entries: ImportedEntry[] = []
   const skipped: Array<{ index: number; problem: string }> = []
-  const all = doc.data.log.entries
   for (let index = 0; index < all.length; index++) {
     if (index > 0 && index % batch === 0) await new Promise<void>(resolve => setImmediate(resolve))
-    const parsed = entrySchema.safeParse(all[index])
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      skipped.push({
-        index,
-        problem: `log.entries[${index}]${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`,
-      })
-      continue
+    let raw = all[index]
+    if (sliced) {
+      try {
+        raw = JSON.parse(raw as string)
+      } catch (error) {
+        throw notJson(error)
+      }
     }
-    entries.push(toImported(parsed.data, redactor))
+    const read = readHarEntry(raw, index, redactor)
+    if ('problem' in read) skipped.push({ index, problem: read.problem })
+    else entries.push(read)
   }
   if (entries.length === 0 && skipped.length > 0) {
     throw new ConsoleError(
@@ -152,6 +141,48 @@ export async function parseHar(
     )
   }
   return { entries, skipped }
+}
+
+function notJson(error: unknown): ConsoleError {
+  return new ConsoleError('invalid_request', `The file is not JSON, so it is not a HAR: ${(error as Error).message}.`, {
+    hint: 'Export the HAR again from the browser or tool (DevTools: Network → Export HAR).',
+  })
+}
+
+/** The sliced document with its entries' texts put back where `log.entries` was (validated like parsed ones). */
+function withEntries(document: unknown, entries: string[]): unknown {
+  const log = (document as { log?: unknown }).log
+  if (typeof log === 'object' && log !== null && !Array.isArray(log)) (log as { entries: unknown }).entries = entries
+  return document
+}
+
+/**
+ * The entries of a parsed HAR document, not yet read one by one (readHarEntry does that, so a caller can stream them).
+ * A document that is not HAR 1.x is refused with a ConsoleError('invalid_request') naming the problem.
+ */
+export function harDocumentEntries(json: unknown): unknown[] {
+  const doc = documentSchema.safeParse(json)
+  if (!doc.success) {
+    const problems = doc.error.issues
+      .slice(0, 5)
+      .map(i => `${['', ...i.path.map(String)].join('.').slice(1) || '(document)'}: ${i.message}`)
+    throw new ConsoleError('invalid_request', `The file is not a HAR 1.2 document: ${problems.join('; ')}.`, {
+      hint: 'A HAR has a top-level "log" with "version", "creator" and "entries".',
+      details: { problems },
+    })
+  }
+  if (!doc.data.log.version.startsWith('1.')) {
+    throw new ConsoleError('invalid_request', `HAR version ${doc.data.log.version} is not supported (1.1 and 1.2 are).`)
+  }
+  return doc.data.log.entries
+}
+
+/** One HAR entry read and redacted like captured traffic, or the problem that makes it unreadable (with its path). */
+export function readHarEntry(raw: unknown, index: number, redactor: Redactor): ImportedEntry | { problem: string } {
+  const parsed = entrySchema.safeParse(raw)
+  if (parsed.success) return toImported(parsed.data, redactor)
+  const issue = parsed.error.issues[0]
+  return { problem: `log.entries[${index}]${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}` }
 }
 
 function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {

@@ -3,7 +3,8 @@ import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { toCurl } from './curl-export'
 import { buildHar } from './har-export'
-import { parseHar } from './har-import'
+import type { LogEntry } from '../../../shared/contract'
+import { parseHar, readHarEntry } from './har-import'
 import { type LiveCredentialDeps, liveCredentials } from './live-credentials'
 
 export interface LogExportDeps extends LiveCredentialDeps {
@@ -56,6 +57,17 @@ export class LogExports {
       ids.push(this.deps.log.addImported(e.entry, e.bodies))
     }
     return { imported: ids.length, ids, skipped }
+  }
+
+  /**
+   * One entry of a parsed HAR added to the log (redacted, marked imported), returned as the log stored it: a caller
+   * streaming a large HAR (the bundle replay) keeps its own copy and never needs the log to still hold it later.
+   */
+  importEntry(raw: unknown, index: number): { id: string; entry: LogEntry } | { problem: string } {
+    const read = readHarEntry(raw, index, this.deps.redactor)
+    if ('problem' in read) return read
+    const id = this.deps.log.addImported(read.entry, read.bodies)
+    return { id, entry: this.deps.log.get(id) }
   }
 
   /** One entry as cURL: redacted, or with live credentials (see liveCredentials). */

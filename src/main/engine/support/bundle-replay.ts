@@ -2,26 +2,29 @@ import type { ReplayedEntry, ReplayReport } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
 import type { ResolvedEnvironment } from '../core/ports'
+import { harDocumentEntries } from '../export/har-import'
 import type { LogExports } from '../export/log-exports'
-import type { NetworkLog } from '../log/network-log'
+import { compareExchanges } from '../workbench/compare-exchanges'
 import type { Workbench } from '../workbench/workbench'
 import type { ReproBundles } from './repro-bundle'
 
 export interface BundleReplayDeps {
   bundles: ReproBundles
-  exports: Pick<LogExports, 'importHar'>
-  log: Pick<NetworkLog, 'get'>
-  workbench: Pick<Workbench, 'resend' | 'compare'>
+  exports: Pick<LogExports, 'importEntry'>
+  workbench: Pick<Workbench, 'resendEntry'>
   environment: (envId?: string) => Promise<ResolvedEnvironment>
   bus: EventBus
 }
 
 /**
- * Replays a bundle against an environment (the sandbox, or one's own): its entries are imported into the network log
- * (marked imported, redacted), then each API call is sent again through the workbench's resend, with the target
- * environment's current token or a fresh signature (a captured credential is never replayed), and compared with its
- * original. Token and authorize exchanges are skipped: the replay runs on the environment's own tokens. The summary
- * counts the same status, a different status, a different body (same status), failures and skips.
+ * Replays a bundle against an environment (the sandbox, or one's own): one entry at a time, it is imported into the
+ * network log (marked imported, redacted), sent again through the workbench with the target environment's current
+ * token or a fresh signature (a captured credential is never replayed), and compared with its original. The replay
+ * keeps its own copy of the original and of the answer, so it works at any number of entries: it never needs the
+ * bounded log to still hold an entry (a 10,000-entry bundle no longer evicts the originals it is about to compare
+ * with), and it holds one entry's exchange at a time, not the whole HAR imported at once. Token and authorize
+ * exchanges are skipped: the replay runs on the environment's own tokens. The summary counts the same status, a
+ * different status, a different body (same status), failures and skips.
  */
 export class BundleReplay {
   constructor(private readonly deps: BundleReplayDeps) {}
@@ -29,36 +32,35 @@ export class BundleReplay {
   async replay(text: string, envId?: string, signal?: AbortSignal): Promise<ReplayReport> {
     const opened = this.deps.bundles.open(text)
     const env = await this.deps.environment(envId)
-    const harEntries = opened.bundle.har.log.entries
-    const imported = await this.deps.exports.importHar(JSON.stringify(opened.bundle.har))
-    const skippedAt = new Map(imported.skipped.map(s => [s.index, s.problem]))
-    const ids = [...imported.ids]
+    const harEntries = harDocumentEntries(opened.bundle.har)
     const entries: ReplayedEntry[] = []
     for (let index = 0; index < harEntries.length; index++) {
       if (signal?.aborted) throw new ConsoleError('cancelled', 'The replay was cancelled.')
-      const problem = skippedAt.get(index)
       const timeline = opened.timeline[index]
       const base = { index, method: timeline?.method ?? '?', path: pathOf(timeline?.url ?? '') }
-      if (problem !== undefined) {
+      const read = this.deps.exports.importEntry(harEntries[index], index)
+      // The parsed entry is not needed any more: the log's copy (and ours) is what is compared.
+      harEntries[index] = null
+      ;(opened.bundle.har.log.entries as unknown[])[index] = null
+      if ('problem' in read) {
         entries.push({
           ...base,
           outcome: 'failed',
           original: { status: timeline?.status ?? 0, logId: null },
-          replay: { status: null, logId: null, error: problem },
+          replay: { status: null, logId: null, error: read.problem },
         })
         continue
       }
-      const id = ids.shift() as string
-      const original = this.deps.log.get(id)
-      const originalSide = { status: original.status ?? 0, logId: id }
+      const original = read.entry
+      const originalSide = { status: original.status ?? 0, logId: read.id }
       const why = notReplayed(original.purpose, base.path, env)
       if (why) {
         entries.push({ ...base, outcome: 'skipped', original: originalSide, replay: { status: null, logId: null }, reason: why })
         continue
       }
       try {
-        const result = await this.deps.workbench.resend(id, { envId: env.id, signal })
-        const comparison = this.deps.workbench.compare(id, result.view.logId)
+        const result = await this.deps.workbench.resendEntry(original, { envId: env.id, signal })
+        const comparison = compareExchanges(original, result.entry)
         const outcome = !comparison.status.equal ? 'different-status' : comparison.responseBody.equal ? 'same' : 'different-body'
         entries.push({ ...base, outcome, original: originalSide, replay: { status: result.view.status, logId: result.view.logId } })
       } catch (error) {

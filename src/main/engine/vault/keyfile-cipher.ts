@@ -4,7 +4,7 @@ import { dirname } from 'node:path'
 import { ConsoleError } from '../core/console-error'
 import type { SecretCipher } from './secret-cipher'
 
-const KEY_BYTES = 32
+export const KEY_BYTES = 32
 const IV_BYTES = 12
 const TAG_BYTES = 16
 /** 1: no additional data (read only, for vaults written before); 2: the record's name is the GCM additional data. */
@@ -19,13 +19,21 @@ const VERSION = 2
  * Record layout: version (1 byte) | IV (12) | tag (16) | ciphertext.
  */
 export function createKeyFileCipher(keyPath: string): SecretCipher {
-  const key = loadOrCreateKey(keyPath)
-  return {
-    info: {
+  return aesGcmCipher(
+    loadOrCreateKey(keyPath),
+    {
       backend: 'aes-256-gcm-keyfile',
       protected: true,
       description: `AES-256-GCM, random key in ${keyPath} (mode 0600). Protects against copies of the vault, not against this user account.`,
     },
+    `Restore the key file ${keyPath} that belongs to this vault`,
+  )
+}
+
+/** The record format above over a given 32-byte key; `info` says where the key lives, `restore` how to get it back. */
+export function aesGcmCipher(key: Buffer, info: SecretCipher['info'], restore: string): SecretCipher {
+  return {
+    info,
     encrypt(plain: string, name = ''): Buffer {
       const iv = randomBytes(IV_BYTES)
       const cipher = createCipheriv('aes-256-gcm', key, iv)
@@ -49,7 +57,7 @@ export function createKeyFileCipher(keyPath: string): SecretCipher {
           'storage',
           'A vault record failed its integrity check: it was changed, moved under another name, or the key file was replaced.',
           {
-            hint: `Restore the key file ${keyPath} that belongs to this vault, or delete the affected environment's secrets and enter them again.`,
+            hint: `${restore}, or delete the affected environment's secrets and enter them again.`,
             cause,
           },
         )

@@ -2,6 +2,7 @@ import type {
   ComposerDraft,
   ComposerRequest,
   ExchangeComparison,
+  LogEntry,
   QuotaPrediction,
   Snippet,
   SnippetLanguage,
@@ -66,7 +67,16 @@ export class Workbench {
     id: string,
     options: SendOptions & { edit?: (request: ComposerRequest) => ComposerRequest } = {},
   ): Promise<ExecutedRequest & { draft: ComposerDraft }> {
-    const draft = await this.draftFromLog(id, options.envId)
+    return this.resendEntry(this.deps.log.get(id), options)
+  }
+
+  /** Like `resend`, for an entry the caller holds (the bundle replay): it need not be in the log any more. */
+  async resendEntry(
+    entry: LogEntry,
+    options: SendOptions & { edit?: (request: ComposerRequest) => ComposerRequest } = {},
+  ): Promise<ExecutedRequest & { draft: ComposerDraft }> {
+    const env = await this.environment(options.envId).catch(() => null)
+    const draft = draftFromEntry(entry, env)
     const request = options.edit ? options.edit(draft.request) : draft.request
     const result = await this.send(request, options)
     return { ...result, draft }
