@@ -9,6 +9,7 @@ import type { CliIo } from './io'
  * separators.
  */
 const CONTROLLING =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is what this expression is for
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]|\r(?!\n)/g
 
 /**

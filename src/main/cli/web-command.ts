@@ -12,6 +12,7 @@ import { type LaunchFile, writeLaunchFile } from './launch-file'
 import { openInBrowser } from './open-browser'
 import { installProcessGuard } from './process-guard'
 import { PACKAGE_VERSION } from './version'
+import { cliHint } from './cli-hint'
 
 const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox] [--sandbox-tls] [--presenter]
 
@@ -71,7 +72,8 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     dataFolderLock = acquireDataFolderLock(dataDir, 'web host')
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
-    io.stderr.write(`${error.message}\n${error.hint ? `${error.hint}\n` : ''}`)
+    const hint = cliHint(error.hint)
+    io.stderr.write(`${error.message}\n${hint ? `${hint}\n` : ''}`)
     return 1
   }
   io.stdout.write('Starting the built-in sandbox and the console…\n')
