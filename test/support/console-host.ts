@@ -39,9 +39,9 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
   const url = await new Promise<string>((res, rej) => {
     const timer = setTimeout(() => rej(new Error(`partner-console web printed no URL within 30 s. Output:\n${out}`)), 30_000)
     const check = () => {
-      // The banner ends with "Press Ctrl-C to stop."; wait for it so every line of it (sandbox URL too) is in.
+      // The banner ends with "… Ctrl-C to stop."; wait for it so every line of it (sandbox URL too) is in.
       const m = out.match(/(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/)
-      if (m?.[1] && out.includes('Press Ctrl-C to stop.')) {
+      if (m?.[1] && out.includes('Ctrl-C to stop.')) {
         clearTimeout(timer)
         res(m[1])
       }
