@@ -42,7 +42,7 @@ export async function benchRendererFirstScreen(): Promise<FirstScreenResult> {
     // Sign in once (trades the token for a cookie), then measure plain reloads of the app as a user reopens it.
     const context = await browser.newContext()
     const warm = await context.newPage()
-    await warm.goto(host.url)
+    await warm.goto(await host.freshUrl())
     await warm.getByRole('heading', { name: 'Overview' }).waitFor()
     await warm.close()
 

@@ -157,7 +157,7 @@ export async function benchRendererLog(): Promise<RendererLogResult> {
   const browser = await chromium.launch(launch)
   try {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-    await page.goto(host.url)
+    await page.goto(await host.freshUrl())
     await page.getByLabel('Entries kept').selectOption(String(ENTRIES))
     await page.getByLabel('Entries kept').and(page.locator(':enabled')).waitFor()
     const t0 = Date.now()

@@ -18,7 +18,7 @@ type Theme = 'light' | 'dark'
 
 /** A page in `theme` with the bottom drawer closed, so the panel has the room. */
 async function openPage(browser: Browser, host: StartedConsole, theme: Theme): Promise<Page> {
-  const page = await openConsolePage(browser, host.url, { theme, ...VIEWPORT })
+  const page = await openConsolePage(browser, await host.freshUrl(), { theme, ...VIEWPORT })
   await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme)
   await page.keyboard.press('Control+Backquote')
   return page

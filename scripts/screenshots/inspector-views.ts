@@ -38,7 +38,7 @@ async function warmUpSkew(page: Page): Promise<void> {
 async function shoot(browser: Browser, host: StartedConsole, shot: (typeof SHOTS)[number]): Promise<string> {
   const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, colorScheme: shot.colorScheme })
   const page = await context.newPage()
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await warmUpSkew(page)
   await page.getByRole('button', { name: /^Signature inspector/ }).click()
   await page.getByLabel('Path (with query, as sent)').fill(PATH)

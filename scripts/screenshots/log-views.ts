@@ -27,7 +27,7 @@ async function send(page: Page): Promise<void> {
 /** Tokens, three calls under the default limit, the limit lowered to 2, the 429, and a refused retry. */
 async function prepare(browser: Browser, host: StartedConsole): Promise<void> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await authorizeAsUser(page)
   await openSection(page, /^Quotas/)
   for (let i = 0; i < 3; i++) await send(page)
@@ -44,7 +44,7 @@ async function prepare(browser: Browser, host: StartedConsole): Promise<void> {
 }
 
 async function openPage(browser: Browser, host: StartedConsole, theme: Theme, width: number, height: number): Promise<Page> {
-  return openConsolePage(browser, host.url, { theme, width, height })
+  return openConsolePage(browser, await host.freshUrl(), { theme, width, height })
 }
 
 async function quotas(browser: Browser, host: StartedConsole, theme: Theme): Promise<string> {

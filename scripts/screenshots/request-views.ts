@@ -59,7 +59,7 @@ export async function captureRequestViews(outDir = join(ROOT, 'docs/screenshots'
   const written: string[] = []
   try {
     // One page throughout: the install outcome and the export response are this page's session state.
-    const page = await openConsolePage(browser, host.url, { theme: 'light' })
+    const page = await openConsolePage(browser, await host.freshUrl(), { theme: 'light' })
     await runFlow(page)
     await page.keyboard.press('Control+Backquote')
     for (const theme of ['light', 'dark'] as const) {

@@ -23,7 +23,7 @@ const PRODUCTION = 'Acme production'
 const SOHO = SEED_LOCATIONS.find(s => s.location.name === 'Globe Bistro SoHo')?.location
 
 async function openPage(browser: Browser, host: StartedConsole, theme: Theme): Promise<Page> {
-  const page = await openConsolePage(browser, host.url, { theme })
+  const page = await openConsolePage(browser, await host.freshUrl(), { theme })
   await page.getByTestId('status-environment').waitFor()
   return page
 }

@@ -65,7 +65,7 @@ export async function captureWorkbenchViews(outDir = join(ROOT, 'docs/screenshot
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
   const written: string[] = []
   try {
-    const page = await openConsolePage(browser, host.url, { theme: 'light' })
+    const page = await openConsolePage(browser, await host.freshUrl(), { theme: 'light' })
     await runFlow(page)
     // Fold the drawer so the view has the window.
     await page.keyboard.press('Control+Backquote')

@@ -30,7 +30,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 async function openConsole(browser: Browser, colorScheme: 'light' | 'dark'): Promise<Page> {
   const context = await browser.newContext({ colorScheme })
   const page = await context.newPage()
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible()
   return page
 }

@@ -56,7 +56,7 @@ async function connected(page: Page): Promise<void> {
 }
 
 test('cookies planted by a page on another 127.0.0.1 port neither crash nor lock out the console', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await connected(page)
   const planter = await page.context().newPage()
   await planter.goto(`${attackerOrigin}/plant`)
@@ -73,7 +73,7 @@ test('cookies planted by a page on another 127.0.0.1 port neither crash nor lock
 
 test('the authorize page opened by the console gets no handle on the console tab', async ({ page }) => {
   const redirectPort = await findFreePort()
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await connected(page)
   await createEnvironment(page, {
     name: 'Imported look-alike',

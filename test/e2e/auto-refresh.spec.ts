@@ -35,7 +35,7 @@ async function authorize(page: Page): Promise<void> {
 }
 
 test('after "Advance clock 24 h", Refresh locations loads the list again through an automatic token refresh', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await authorize(page)
 
   await open(page, /^Locations/)

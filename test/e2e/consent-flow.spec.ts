@@ -30,7 +30,7 @@ function step(page: Page, name: string) {
 
 /** Opens the console, builds the authorize URL in `mode`, opens the popup and returns it. */
 async function startFlow(page: Page, mode: RegExp) {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await open(page, /^Consent flow/)
   await page.getByRole('radio', { name: mode }).check()
   await page.getByRole('button', { name: 'Build authorize URL' }).click()

@@ -28,7 +28,7 @@ for (const mode of ['normal', 'presenter'] as const) {
   test(`resizing the drawer (${mode} frame) changes only the drawer's height`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const page = await context.newPage()
-    await page.goto((mode === 'presenter' ? presenter : host).url)
+    await page.goto(await (mode === 'presenter' ? presenter : host).freshUrl())
     await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible()
     // Presenter mode arrives from the engine after the first paint: measure once its step-through bar is there.
     if (mode === 'presenter') await expect(page.locator('.presenter-steps')).toBeVisible()

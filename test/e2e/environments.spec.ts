@@ -22,7 +22,7 @@ async function open(page: Page, section: RegExp): Promise<void> {
 const switcher = (page: Page) => page.getByRole('combobox', { name: 'Environment', exact: true })
 
 test('a bad URL is shown under its field; a valid environment appears in the switcher; export leaves the secret out', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await open(page, /^Environments/)
   await expect(page.getByTestId('storage-backend')).toHaveText('aes-256-gcm-keyfile')
   await page.getByRole('button', { name: 'New environment' }).click()

@@ -12,7 +12,7 @@ test.afterAll(async () => {
 })
 
 test('the printed URL opens the console, trades its token for a cookie, and shows the first screen', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await expect(page).toHaveURL(`${host.origin}/`)
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
   await expect(page.getByTestId('status-environment')).toHaveText('Sandbox (built-in)')
@@ -20,7 +20,7 @@ test('the printed URL opens the console, trades its token for a cookie, and show
 })
 
 test('engine events reach the page over the socket', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await expect(page.getByTestId('status-heartbeat')).toContainText('engine up', { timeout: 10_000 })
   await page.getByRole('button', { name: /^Events/ }).click()
   await expect(page.getByTestId('event-row').first()).toBeVisible()
@@ -36,7 +36,7 @@ test('a browser without the token is refused', async ({ browser }) => {
 })
 
 test('Ctrl+K opens the command palette: type to filter, Enter runs, Escape closes', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await page.getByRole('heading', { name: 'Overview' }).waitFor()
   await page.keyboard.press('Control+k')
   const palette = page.getByRole('dialog', { name: 'Command palette' })
@@ -56,7 +56,7 @@ test('Ctrl+K opens the command palette: type to filter, Enter runs, Escape close
 test('the theme follows the OS, and a chosen theme is kept across reloads', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' })
   const page = await context.newPage()
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await page.getByRole('heading', { name: 'Overview' }).waitFor()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   await page.getByRole('combobox', { name: 'Theme' }).selectOption('light')

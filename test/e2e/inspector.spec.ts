@@ -23,7 +23,7 @@ function hmac(canonical: string): string {
 }
 
 async function openInspector(page: Page, typeSecret = true): Promise<void> {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await page.getByRole('button', { name: /^Signature inspector/ }).click()
   await expect(page.getByRole('heading', { name: 'Signature inspector', level: 1 })).toBeVisible()
   if (typeSecret) await page.getByLabel('Client secret (this session only)').fill(SECRET)
@@ -121,7 +121,7 @@ test('a signature made with the active environment’s secret is accepted by the
 })
 
 test('the status bar shows the clock skew, explains the 10 s lifetime, and opens the inspector', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   const skew = page.getByTestId('status-skew')
   await expect(skew).toBeVisible()
   await expect(skew).toContainText(/Clock skew (unknown|[+−]?\d+\.\d s ±\d+\.\d s)/)

@@ -40,7 +40,7 @@ async function readToken(page: Page): Promise<{ value: string; fingerprint: stri
 }
 
 test('live entries, redacted detail, cURL and HAR without the token, import, filters, clear', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   const log = page.getByRole('table', { name: 'Network log' })
   await expect(page.getByText('No requests yet')).toBeVisible()
 

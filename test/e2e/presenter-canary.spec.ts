@@ -80,7 +80,7 @@ test('presenter mode: the whole flow, every step screenshotted, no secret, token
     seen.push([where, await p.evaluate<string>('document.body.innerText')])
   }
 
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   // Started with --presenter: larger type and the step-through, with the spec's words.
   await expect(page.getByRole('button', { name: 'Presenter on' })).toHaveAttribute('aria-pressed', 'true')
   expect(await page.evaluate<string>('getComputedStyle(document.body).zoom')).toBe('1.3')

@@ -30,7 +30,7 @@ for (const size of [
   }) => {
     const context = await browser.newContext({ viewport: size })
     const page = await context.newPage()
-    await page.goto(host.url)
+    await page.goto(await host.freshUrl())
     await expect(page.locator('html')).toHaveAttribute('data-presenter', /.*/)
     const wide: string[] = []
     await forEverySection(page, async section => {

@@ -27,7 +27,7 @@ async function sections(page: Page): Promise<string[]> {
 
 test('a production environment: band on every screen, typed name for the install, sandbox first', async ({ page }) => {
   const sandboxUrl = host.sandboxUrl ?? host.output().match(/Built-in sandbox: (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? ''
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   // The sandbox itself is never production, and has tokens for the "sandbox first" run.
   await authorizeAsUser(page)
   await expect(page.getByTestId('production-band')).toHaveCount(0)

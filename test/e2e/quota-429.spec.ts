@@ -23,7 +23,7 @@ async function send(page: Page): Promise<void> {
 }
 
 test('lowering the sandbox limit to 2 gives a 429: countdown in the panel and status bar, sending again is refused', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await openSection(page, /^Quotas/)
   await expect(page.getByText('No request counted yet')).toBeVisible()
   await authorizeAsUser(page)

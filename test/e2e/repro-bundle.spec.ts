@@ -16,7 +16,7 @@ test.afterAll(async () => {
 })
 
 test('write a bundle, open it read-only, replay it and compare a pair', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await authorizeAsUser(page)
   await openSection(page, /^Locations/)
   await expect(page.getByRole('table', { name: 'Locations' }).getByRole('row').nth(1)).toBeVisible()

@@ -28,7 +28,7 @@ async function setBody(page: Page, text: string) {
 }
 
 test('compose, send, edit, resend from the log, compare, copy as, cancel', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await authorizeAsUser(page)
   await openSection(page, /^Requests/)
 
@@ -107,7 +107,7 @@ test('compose, send, edit, resend from the log, compare, copy as, cancel', async
 })
 
 test('saved requests: save, send with history, export without secrets', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await authorizeAsUser(page)
   await openSection(page, /^Requests/)
   await panel(page)
@@ -135,7 +135,7 @@ test('saved requests: save, send with history, export without secrets', async ({
 })
 
 test('the inspector hands out signing code in seven languages and the test-vector file', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await openSection(page, /^Signature inspector/)
   await page.getByText('Signing code to take home').click()
   const tabs = page.getByRole('tablist', { name: 'Signing code language' })

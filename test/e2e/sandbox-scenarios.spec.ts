@@ -21,7 +21,7 @@ if (!SOHO) throw new Error('no eligible seed location for the demo merchant')
 test('partial consent from the scenario picker: the consent page leaves a permission unticked and the install answers 403', async ({
   page,
 }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await openSection(page, /^Sandbox controls/)
   const card = page.getByRole('region', { name: 'Scenarios' })
   await expect(card.getByTestId('scenario-active')).toHaveText('No scenario: the sandbox behaves as the spec says.')

@@ -87,7 +87,7 @@ test('no secret or token in anything the console wrote or emitted during a full 
   page.on('console', m => emitted.push(m.text()))
   page.on('pageerror', e => emitted.push(String(e)))
 
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
 
   // An environment for the canary client, through the proxy; the secret is typed once, here.
   await createEnvironment(page, { name: 'Canary', clientId: CLIENT_ID, authUrl: proxyUrl, redirectUri: redirectUri, secret: CANARY })

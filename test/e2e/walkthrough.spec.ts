@@ -25,7 +25,7 @@ async function open(page: Page, section: RegExp): Promise<void> {
 }
 
 test('connect, consent, tokens, locations, install, export, inspector, quota', async ({ page }) => {
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
 
   // 1. The built-in sandbox is the active environment.
   await expect(page.getByTestId('status-environment')).toHaveText('Sandbox (built-in)')
@@ -139,7 +139,7 @@ test('outside the sandbox: "acting as merchant" banner, typed confirmation, and 
   // (startConsole reads the sandbox line only if it arrived with the URL's chunk; the full output has it by now.)
   const sandboxUrl = host.sandboxUrl ?? host.output().match(/Built-in sandbox: (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? ''
   expect(sandboxUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
-  await page.goto(host.url)
+  await page.goto(await host.freshUrl())
   await createEnvironment(page, {
     name: 'Read-only partner',
     clientId: readonly.clientId,

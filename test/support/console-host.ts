@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 export interface StartedConsole {
-  /** The printed URL, token included. */
-  url: string
+  /**
+   * A fresh one-time URL, asked for as a user does (Enter in the terminal): each browser context needs its own, since
+   * a URL's token is traded once, within a minute.
+   */
+  freshUrl(): Promise<string>
   origin: string
   sandboxUrl: string | null
   dataDir: string
@@ -24,7 +27,7 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
   const child: ChildProcess = spawn(
     process.execPath,
     [join(ROOT, 'bin/partner-console.mjs'), 'web', '--no-open', '--data-dir', dataDir, ...extraArgs],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] },
   )
   let out = ''
   child.stdout?.on('data', d => {
@@ -36,9 +39,9 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
   const url = await new Promise<string>((res, rej) => {
     const timer = setTimeout(() => rej(new Error(`partner-console web printed no URL within 30 s. Output:\n${out}`)), 30_000)
     const check = () => {
-      // The banner ends with "Press Ctrl-C to stop."; wait for it so every line of it (sandbox URL too) is in.
+      // The banner ends with "… Ctrl-C to stop."; wait for it so every line of it (sandbox URL too) is in.
       const m = out.match(/(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/)
-      if (m?.[1] && out.includes('Press Ctrl-C to stop.')) {
+      if (m?.[1] && out.includes('Ctrl-C to stop.')) {
         clearTimeout(timer)
         res(m[1])
       }
@@ -49,14 +52,40 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
       rej(new Error(`partner-console web exited with ${code} before printing a URL. Output:\n${out}`))
     })
   })
+  const urlPattern = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+(?=\n)/g
+  let asked = 0
+  let queue = Promise.resolve('')
+  const freshUrl = () => {
+    queue = queue
+      .catch(() => '')
+      .then(
+        () =>
+          new Promise<string>((res, rej) => {
+            const wanted = ++asked + 1
+            const timer = setTimeout(() => rej(new Error(`partner-console web printed no fresh URL within 10 s. Output:\n${out}`)), 10_000)
+            const check = () => {
+              const next = out.match(urlPattern)?.[wanted - 1]
+              if (next) {
+                clearTimeout(timer)
+                child.stdout?.off('data', check)
+                res(next)
+              }
+            }
+            child.stdout?.on('data', check)
+            child.stdin?.write('\n')
+          }),
+      )
+    return queue
+  }
   const sandboxUrl = out.match(/Built-in sandbox: (http:\/\/127\.0\.0\.1:\d+)/)?.[1] ?? null
   return {
-    url,
+    freshUrl,
     origin: new URL(url).origin,
     sandboxUrl,
     dataDir,
     output: () => out,
     async stop() {
+      child.stdin?.end()
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise(r => child.once('exit', r))
         child.kill('SIGINT')

@@ -1,4 +1,6 @@
 import { type CliIo, processIo } from './io'
+import { guardProcessOutput } from './output-guard'
+import { terminalSafeIo } from './terminal-text'
 import { PACKAGE_VERSION } from './version'
 
 type Command = (argv: string[], io: CliIo) => Promise<number>
@@ -50,8 +52,13 @@ ${Object.entries(COMMANDS)
 Run \`partner-console <command> --help\` for a command's options.
 `
 
-/** The CLI's entry: dispatches to a command and returns the process exit code. */
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+/**
+ * The CLI's entry: dispatches to a command and returns the process exit code. Every command writes through
+ * `terminalSafeIo` (no file- or server-provided text drives the terminal); as the real process, through the output
+ * guard too (a reader that goes away stops the command instead of making it spin).
+ */
+export async function main(argv: string[], given: CliIo = processIo): Promise<number> {
+  const io = terminalSafeIo(given === processIo ? guardProcessOutput() : given)
   const [name, ...rest] = argv
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(HELP)

@@ -2,6 +2,12 @@
 export interface CliIo {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
+  /**
+   * Present only when the command runs as the real process (set by `main`, see output-guard.ts): its stdin (opened
+   * only when asked for), and a
+   * promise that settles when the reader of stdout or stderr is gone. Tests running commands in-process leave it out.
+   */
+  process?: { stdin: () => NodeJS.ReadableStream; readerGone: Promise<string> }
 }
 
 export const processIo: CliIo = { stdout: process.stdout, stderr: process.stderr }

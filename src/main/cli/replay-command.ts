@@ -9,6 +9,7 @@ import { type CliIo, processIo, usageError } from './io'
 import { redactingIo } from './redacting-io'
 import { defaultDataDir } from '../runtime/create-runtime'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
+import { printConsoleError } from './cli-hint'
 
 const HELP = `partner-console replay FILE [--sandbox | --env NAME] [--json] [--data-dir DIR]
 
@@ -79,7 +80,7 @@ export async function runReplayCommand(argv: string[], io: CliIo = processIo): P
     return report.summary.differentStatus > 0 || report.summary.failed > 0 ? 1 : 0
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
-    safeIo.stderr.write(`partner-console replay: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
+    printConsoleError(safeIo, 'replay', error)
     return 1
   } finally {
     await wr?.close()

@@ -7,6 +7,7 @@ import { type CliIo, processIo, usageError } from './io'
 import { REQUEST_HELP, REQUEST_OPTIONS, requestFromArgs } from './request-args'
 import { parseWhere, WHERE_OPTIONS, whereHelp } from './where-args'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
+import { printConsoleError } from './cli-hint'
 
 const HELP = `partner-console request METHOD PATH [--sandbox | --env NAME | --base-url URL --client-id ID [--auth-url URL]]
                         [--auth bearer|hmac|none] [--target api|auth] [--header 'K: V']... [--body TEXT | --body-file F] [--json]
@@ -86,7 +87,7 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
     const text = wr ? wr.runtime.secrets.redact(error.message) : error.message
-    io.stderr.write(`partner-console request: ${text}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
+    printConsoleError(io, 'request', { message: text, hint: error.hint })
     return 1
   } finally {
     await wr?.close()

@@ -51,7 +51,8 @@ export function parseClientArg(text: string): SandboxClient {
 
 /**
  * `partner-console sandbox`: starts the sandbox alone, prints how to use it and runs until Ctrl-C
- * or SIGTERM (or until `stop` settles, for tests), then closes it cleanly and returns 0.
+ * or SIGTERM (or until `stop` settles, for tests), then closes it cleanly and returns 0; a reader of its output that
+ * goes away stops it the same way (exit code 1).
  * Returns 2 for bad arguments.
  */
 export async function runSandboxCommand(argv: string[], io: CliIo = processIo, stop?: Promise<unknown>): Promise<number> {
@@ -118,7 +119,7 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
   }
   const stopped = stop ?? untilSignal()
   // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
-  const unguard = io === processIo ? installProcessGuard(io.stderr) : () => {}
+  const unguard = io.process ? installProcessGuard(io.stderr) : () => {}
   io.stdout.write(`${formatBanner(sandbox)}\n`)
   if (tls) {
     if (tls.replacedCa) io.stderr.write(`${replacedCaNotice(tls.replacedCa).join('\n')}\n`)
@@ -133,11 +134,16 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
     io.stdout.write(`\nScenario: ${scenario.name} (${scenario.title})\n  ${scenario.effect}\n  A client sees: ${scenario.clientSees}\n`)
   }
   io.stdout.write('\nPress Ctrl-C to stop.\n')
-  await stopped
+  // A reader of stdout or stderr that goes away (`| head`, a closed terminal) stops the sandbox like Ctrl-C.
+  const ended = await Promise.race([stopped.then(() => null), io.process?.readerGone ?? new Promise<never>(() => {})])
   io.stdout.write('Stopping the sandbox…\n')
   await sandbox.close()
   unguard()
-  return 0
+  if (ended !== null) {
+    // On whichever stream still has a reader (the closed one drops it).
+    for (const stream of [io.stderr, io.stdout]) stream.write(`partner-console sandbox: stopped because ${ended}.\n`)
+  }
+  return ended === null ? 0 : 1
 }
 
 function parse(argv: string[]) {

@@ -4,6 +4,7 @@ import { escapeInvisible } from '../../shared/spec'
 import { type SignedRequest, signRequest } from '../engine/signing/signer'
 import { type CliIo, processIo } from './io'
 import { bodyArg, clientSecret, required, SECRET_HELP, SIGNING_OPTIONS, timestampArg, UsageError } from './signing-args'
+import { cliHint } from './cli-hint'
 
 const HELP = `partner-console sign --client-id ID --method M --path P [--body B | --body-file F] [--timestamp T] [--json]
 
@@ -64,7 +65,8 @@ export function reportUsage(error: unknown, io: CliIo): number {
     return 2
   }
   if (error instanceof ConsoleError && error.code === 'invalid_request') {
-    io.stderr.write(`${error.message}${error.hint ? `\n${error.hint}` : ''}\n`)
+    const hint = cliHint(error.hint)
+    io.stderr.write(`${error.message}${hint ? `\n${hint}` : ''}\n`)
     return 2
   }
   throw error

@@ -5,6 +5,7 @@ import { type CliIo, processIo, usageError } from './io'
 import { REQUEST_HELP, REQUEST_OPTIONS, requestFromArgs } from './request-args'
 import { parseWhere, WHERE_OPTIONS, whereHelp } from './where-args'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
+import { printConsoleError } from './cli-hint'
 
 const HELP = `partner-console snippet --lang LANG METHOD PATH [--sandbox | --env NAME | --base-url URL --client-id ID [--auth-url URL]]
                         [--auth bearer|hmac|none] [--target api|auth] [--header 'K: V']... [--body TEXT | --body-file F]
@@ -52,7 +53,7 @@ export async function runSnippetCommand(argv: string[], io: CliIo = processIo): 
     return 0
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
-    io.stderr.write(`partner-console snippet: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
+    printConsoleError(io, 'snippet', error)
     return 1
   } finally {
     await wr?.close()

@@ -18,6 +18,7 @@ import { PACKAGE_VERSION } from './version'
 import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
 import { chooseEnvironment, parseWhere, WHERE_OPTIONS } from './where-args'
 import { EXPORT_DATE } from '../../shared/spec'
+import { printConsoleError } from './cli-hint'
 
 const HELP = `partner-console walkthrough [--sandbox | --env NAME | --auth-url URL --base-url URL --client-id ID --redirect-uri URI]
                             [--scenario NAME] [--har FILE] [--bundle FILE [--note TEXT]] [--json] [options]
@@ -197,7 +198,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
     return interrupt.signal.aborted ? 130 : report.ok ? 0 : 1
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
-    safeIo.stderr.write(`partner-console walkthrough: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
+    printConsoleError(safeIo, 'walkthrough', error)
     return 1
   } finally {
     process.off('SIGINT', onSignal)

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { ConsoleError } from '../engine/core/console-error'
 import { createRuntime, defaultDataDir } from '../runtime/create-runtime'
@@ -7,17 +8,20 @@ import { acquireDataFolderLock, type DataFolderLock, whileLocked } from '../runt
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { startWebHost } from '../web/web-host'
 import { type CliIo, processIo, untilSignal } from './io'
+import { type LaunchFile, writeLaunchFile } from './launch-file'
 import { openInBrowser } from './open-browser'
 import { installProcessGuard } from './process-guard'
 import { PACKAGE_VERSION } from './version'
+import { cliHint } from './cli-hint'
 
 const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox] [--sandbox-tls] [--presenter]
 
 Serves the console on http://127.0.0.1 for any browser, with the built-in sandbox as the default environment.
-The printed URL carries a one-time token: only a browser that opened it can use the console.
+The browser is opened through a file only you can read; its URL carries a one-time token, good once and for a
+minute, traded for a session cookie. Press Enter in this terminal for a fresh URL (another browser, a new profile).
 
   --port N         listen on this port (default: a free one)
-  --no-open        do not open the default browser
+  --no-open        do not open the default browser: print a one-time URL to paste into one
   --data-dir DIR   where environments and the encrypted vault live (default: ${defaultDataDir()})
   --no-sandbox     do not start the built-in sandbox
   --sandbox-tls    serve the built-in sandbox over HTTPS from the console's local CA (DIR/tls; trusted by the
@@ -68,7 +72,8 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     dataFolderLock = acquireDataFolderLock(dataDir, 'web host')
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
-    io.stderr.write(`${error.message}\n${error.hint ? `${error.hint}\n` : ''}`)
+    const hint = cliHint(error.hint)
+    io.stderr.write(`${error.message}\n${hint ? `${hint}\n` : ''}`)
     return 1
   }
   io.stdout.write('Starting the built-in sandbox and the console…\n')
@@ -91,18 +96,37 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     return 1
   }
   // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
-  const unguard = io === processIo ? installProcessGuard(io.stderr, text => runtime.secrets.redact(text)) : () => {}
-  io.stdout.write(`Partner API Console is ready at:\n\n  ${host.url}\n\n`)
+  const unguard = io.process ? installProcessGuard(io.stderr, text => runtime.secrets.redact(text)) : () => {}
+  let launchFile: LaunchFile | undefined
+  if (!values['no-open']) {
+    launchFile = writeLaunchFile(dataDir, host.newLaunchUrl())
+    if (await openInBrowser(launchFile.path)) {
+      io.stdout.write(`Partner API Console is ready at ${host.origin}/ (opening in your browser).\n\n`)
+    } else {
+      launchFile.remove()
+      launchFile = undefined
+      io.stdout.write('No browser could be opened from here: copy this one-time URL into one.\n')
+    }
+  }
+  if (!launchFile) io.stdout.write(`Partner API Console is ready at:\n\n  ${host.newLaunchUrl()}\n\n`)
   if (runtime.sandbox) io.stdout.write(`Built-in sandbox: ${runtime.sandbox.url}\n`)
   if (runtime.sandbox?.tls) io.stdout.write(`Its CA (trust it in the browser that signs in): ${runtime.sandbox.tls.caFile}\n`)
-  io.stdout.write(`Data folder: ${dataDir}\nPress Ctrl-C to stop.\n`)
-  if (!values['no-open'] && !(await openInBrowser(host.url))) {
-    io.stdout.write('(No browser could be opened from here: copy the URL above into one.)\n')
-  }
-  await stop
+  io.stdout.write(`Data folder: ${dataDir}\nPress Enter for a fresh one-time URL, Ctrl-C to stop.\n`)
+  // Enter prints a fresh URL: a URL works once, for a minute, so this is how a second browser gets in.
+  const lines = io.process ? createInterface({ input: io.process.stdin(), terminal: false }) : undefined
+  lines?.on('line', () => io.stdout.write(`A fresh one-time URL (good for a minute):\n\n  ${host.newLaunchUrl()}\n\n`))
+  const readerGone = io.process?.readerGone ?? new Promise<never>(() => {})
+  const ended = await Promise.race([stop.then(() => null), readerGone])
+  lines?.close()
+  io.process?.stdin().pause()
   io.stdout.write('Stopping…\n')
+  launchFile?.remove()
   await host.close()
   await runtime.close()
   unguard()
-  return 0
+  if (ended !== null) {
+    // On whichever stream still has a reader (the closed one drops it).
+    for (const stream of [io.stderr, io.stdout]) stream.write(`partner-console web: stopped because ${ended}.\n`)
+  }
+  return ended === null ? 0 : 1
 }

@@ -4,7 +4,8 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { WEB_MAX_MESSAGE_BYTES, WEB_SOCKET_PATH } from '../../shared/contract'
 import type { Runtime } from '../runtime/create-runtime'
-import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName, tokenMatches } from './request-guard'
+import { createLaunchTokens } from './launch-tokens'
+import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName } from './request-guard'
 import { securityHeaders } from './security-headers'
 import { sendEvent, serveSocket } from './socket-bridge'
 import { readStaticFile } from './static-files'
@@ -14,28 +15,34 @@ export interface WebHostOptions {
   /** Folder of the built renderer (out/renderer). */
   rendererDir: string
   port?: number
-  /** Fixed token (tests); default: 32 random bytes, new every launch. */
-  token?: string
+  /** Fixed session secret (tests); default: 32 random bytes, new every launch. */
+  sessionSecret?: string
 }
 
 export interface WebHost {
-  /** The URL to open, token included. */
-  url: string
+  /**
+   * A new URL to open, with a one-time launch token: traded once for the session cookie within a minute, then dead
+   * (see launch-tokens.ts). Call it again for another browser.
+   */
+  newLaunchUrl(): string
   origin: string
   port: number
-  token: string
+  /** The session cookie's value: never printed, never in a URL or on a command line. */
+  sessionSecret: string
   /** The session cookie's name, random per launch (see newSessionCookieName). */
   cookieName: string
   close(): Promise<void>
 }
 
 /**
- * The console in any browser on 127.0.0.1: serves the built renderer and the bridge over a WebSocket. Every request
- * must carry the per-launch token (in the printed URL, then as an HttpOnly SameSite=Strict cookie), and a Host header
+ * The console in any browser on 127.0.0.1: serves the built renderer and the bridge over a WebSocket. A browser gets in
+ * with a one-time launch token (in the URL printed or opened, good once and for a minute), traded for the per-launch
+ * session secret in an HttpOnly SameSite=Strict cookie; every other request must carry that cookie and a Host header
  * naming this loopback address; the socket must also come from this very origin. Binds to 127.0.0.1 only.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const token = options.token ?? randomBytes(32).toString('base64url')
+  const sessionSecret = options.sessionSecret ?? randomBytes(32).toString('base64url')
+  const launchTokens = createLaunchTokens()
   const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_MAX_MESSAGE_BYTES })
   let port = 0
   let cookieName = ''
@@ -47,7 +54,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     })
   })
 
-  const isAuthenticated = (req: IncomingMessage): boolean => hasSessionCookie(req.headers.cookie, cookieName, token)
+  const isAuthenticated = (req: IncomingMessage): boolean => hasSessionCookie(req.headers.cookie, cookieName, sessionSecret)
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const headers = securityHeaders(port)
@@ -65,21 +72,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
     const presented = url.searchParams.get('token')
     if (presented !== null) {
-      if (!tokenMatches(presented, token)) {
+      const traded = launchTokens.redeem(presented)
+      if (!traded && !isAuthenticated(req)) {
         return plain(
           res,
           401,
           headers,
-          'Refused: the token in this URL is not the one this console printed at launch. Copy the URL again from the terminal.',
+          "Refused: this URL's one-time token was already used, is more than a minute old, or was never issued here. " +
+            'For a fresh URL, press Enter in the terminal where `partner-console web` runs (or start it again).',
         )
       }
-      // Trade the token in the URL for a cookie and drop it from the address bar and history.
+      // Trade the one-time token for the session cookie (a browser that has the session keeps it) and drop the token
+      // from the address bar and history.
       res.writeHead(302, {
         ...headers,
-        'Set-Cookie': [
-          `${cookieName}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
-          ...staleSessionCookies(req.headers.cookie, cookieName),
-        ],
+        'Set-Cookie': traded
+          ? [
+              `${cookieName}=${encodeURIComponent(sessionSecret)}; HttpOnly; SameSite=Strict; Path=/`,
+              ...staleSessionCookies(req.headers.cookie, cookieName),
+            ]
+          : [],
         // One leading slash only: `/.//evil.example/x` normalizes to `//evil.example/x`, which a browser reads as
         // another host (an open redirect).
         Location: `/${url.pathname.replace(/^\/+/, '')}`,
@@ -93,7 +105,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         res,
         401,
         headers,
-        'Refused: no session. Open the full URL that `partner-console web` printed (it carries a one-time token).',
+        'Refused: no session. Open the URL that `partner-console web` printed (its one-time token works once, for a minute); ' +
+          'for a fresh one, press Enter in the terminal where it runs.',
       )
     }
     const file = await readStaticFile(options.rendererDir, url.pathname)
@@ -144,10 +157,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const origin = `http://127.0.0.1:${port}`
 
   return {
-    url: `${origin}/?token=${token}`,
+    newLaunchUrl: () => `${origin}/?token=${launchTokens.issue()}`,
     origin,
     port,
-    token,
+    sessionSecret,
     cookieName,
     async close() {
       unsubscribe()

@@ -14,6 +14,9 @@ import { startSandbox } from '../../../src/sandbox'
 import type { AppInfo } from '../../../src/shared/contract'
 import { rawGet, resetMidRequest, upgradeThenReset } from '../../support/raw-attacks'
 
+/** The query of a fresh one-time launch URL (`?token=…`). */
+const launchQuery = (host: { newLaunchUrl(): string }) => new URL(host.newLaunchUrl()).search
+
 // Attacks from another local process with raw sockets (docs/security.md, items 1 and 2). A server that crashed here
 // would take this test worker down with it ("Unhandled error"), so each test also proves the process survived.
 
@@ -59,7 +62,7 @@ function invoke(ws: WebSocket, channel: string, payload: unknown): Promise<Recor
 describe('no single connection stops the web host', () => {
   it('survives Upgrade requests that are refused and then reset, on every refusal path', async () => {
     const host = await webHost()
-    const session = `${host.cookieName}=${host.token}`
+    const session = `${host.cookieName}=${host.sessionSecret}`
     expect(await upgradeThenReset(host.port, '/not-the-bridge')).toMatch(/^HTTP\/1\.1 404/)
     expect(await upgradeThenReset(host.port, '/bridge', { Host: 'rebind.example' })).toMatch(/^HTTP\/1\.1 421/)
     expect(await upgradeThenReset(host.port, '/bridge', { Origin: 'http://127.0.0.1:1' })).toMatch(/^HTTP\/1\.1 403/)
@@ -80,18 +83,18 @@ describe('no single connection stops the web host', () => {
       expect((await rawGet(host.port, '/', { Cookie: cookie })).status).toBe(401)
     }
     // The real session next to an undecodable planted one still works.
-    const mixed = `${host.cookieName}=${bad}; ${host.cookieName}=${host.token}`
+    const mixed = `${host.cookieName}=${bad}; ${host.cookieName}=${host.sessionSecret}`
     expect((await rawGet(host.port, '/', { Cookie: mixed })).status).toBe(200)
     await expect(openSocket(host, mixed)).resolves.toBeInstanceOf(WebSocket)
   })
 
   it('accepts the session when any cookie of its name matches (a planted one first does not lock the user out)', async () => {
     const host = await webHost()
-    const planted = `${host.cookieName}=planted-by-another-port; ${host.cookieName}=${host.token}`
+    const planted = `${host.cookieName}=planted-by-another-port; ${host.cookieName}=${host.sessionSecret}`
     expect((await rawGet(host.port, '/', { Cookie: planted })).status).toBe(200)
     await expect(openSocket(host, planted)).resolves.toBeInstanceOf(WebSocket)
     // The old guessable name carries nothing any more.
-    expect((await rawGet(host.port, '/', { Cookie: `pc_session_${host.port}=${host.token}` })).status).toBe(401)
+    expect((await rawGet(host.port, '/', { Cookie: `pc_session_${host.port}=${host.sessionSecret}` })).status).toBe(401)
   })
 
   it('answers a call whose dispatch itself rejects, and keeps serving', async () => {
@@ -105,10 +108,10 @@ describe('no single connection stops the web host', () => {
       },
     })
     const host = await webHost(registry)
-    const ws = await openSocket(host, `${host.cookieName}=${host.token}`)
+    const ws = await openSocket(host, `${host.cookieName}=${host.sessionSecret}`)
     const reply = await invoke(ws, 'app:info', {})
     expect(reply).toMatchObject({ t: 'result', id: 7, result: { ok: false, error: { code: 'internal' } } })
-    expect((await rawGet(host.port, '/', { Cookie: `${host.cookieName}=${host.token}` })).status).toBe(200)
+    expect((await rawGet(host.port, '/', { Cookie: `${host.cookieName}=${host.sessionSecret}` })).status).toBe(200)
   })
 })
 
@@ -116,7 +119,7 @@ describe('the web host never redirects off-site', () => {
   it('/.//host/x with the token trades it for the cookie and stays on this origin', async () => {
     const host = await webHost()
     for (const path of ['/.//evil.example/x', '//evil.example/x', '/./%2F/evil.example']) {
-      const answer = await rawGet(host.port, `${path}?token=${host.token}`)
+      const answer = await rawGet(host.port, `${path}${launchQuery(host)}`)
       expect(answer.status).toBe(302)
       const location = /\r\nLocation: ([^\r]*)/i.exec(answer.text)?.[1] ?? ''
       expect(location.startsWith('/') && !location.startsWith('//')).toBe(true)

@@ -59,7 +59,7 @@ describe('web host hardening', () => {
     const registry = new HandlerRegistry()
     registerAppHandlers(registry, { info: async () => ({ version: 't' }) as AppInfo })
     host = await startWebHost({ runtime: { registry, bus: new EventBus() }, rendererDir: dir })
-    auth = { Origin: host.origin, Cookie: `${host.cookieName}=${host.token}` }
+    auth = { Origin: host.origin, Cookie: `${host.cookieName}=${host.sessionSecret}` }
   })
 
   afterAll(async () => {
@@ -72,7 +72,7 @@ describe('web host hardening', () => {
     expect(await status(host.port, '/', { Host: h })).toBe(401)
     expect(await status(host.port, '/?token=wrong', { Host: h })).toBe(401)
     expect(await status(host.port, '/', { Host: h, Cookie: `${host.cookieName}=wrong` })).toBe(401)
-    expect(await status(host.port, '/', { Host: h, Cookie: `pc_session_${host.port + 1}=${host.token}` })).toBe(401)
+    expect(await status(host.port, '/', { Host: h, Cookie: `pc_session_${host.port + 1}=${host.sessionSecret}` })).toBe(401)
     expect(await status(host.port, '/', { Host: `rebind.example:${host.port}`, Cookie: auth.Cookie ?? '' })).toBe(421)
     await expect(connect(host.port, { Origin: 'http://127.0.0.1:1', Cookie: auth.Cookie ?? '' })).rejects.toThrow('403')
     await expect(connect(host.port, { Origin: 'null', Cookie: auth.Cookie ?? '' })).rejects.toThrow('403')

@@ -11,6 +11,9 @@ import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { startWebHost, type WebHost } from '../../../src/main/web/web-host'
 import type { AppInfo } from '../../../src/shared/contract'
 
+/** The query of a fresh one-time launch URL (`?token=…`). */
+const launchQuery = (host: { newLaunchUrl(): string }) => new URL(host.newLaunchUrl()).search
+
 interface Reply {
   status: number
   headers: Record<string, string | string[] | undefined>
@@ -82,7 +85,7 @@ describe('web host over real HTTP and WebSocket', () => {
     )
     host = await startWebHost({ runtime: { registry, bus }, rendererDir: dir })
     origin = host.origin
-    cookie = `${host.cookieName}=${host.token}`
+    cookie = `${host.cookieName}=${host.sessionSecret}`
   })
 
   afterAll(async () => {
@@ -105,7 +108,7 @@ describe('web host over real HTTP and WebSocket', () => {
   })
 
   it('trades the printed token for an HttpOnly SameSite=Strict cookie and drops it from the URL', async () => {
-    const r = await get(host.port, `/?token=${host.token}`, hostHeader())
+    const r = await get(host.port, `/${launchQuery(host)}`, hostHeader())
     expect(r.status).toBe(302)
     expect(r.headers.location).toBe('/')
     const setCookie = String(r.headers['set-cookie'])
@@ -119,10 +122,32 @@ describe('web host over real HTTP and WebSocket', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'")
   })
 
+  it('a launch URL opens one session: its second use gets the 401 page saying how to get a fresh URL', async () => {
+    const url = host.newLaunchUrl()
+    const first = await get(host.port, `/${new URL(url).search}`, hostHeader())
+    expect(first.status).toBe(302)
+    expect(String(first.headers['set-cookie'])).toContain(`${host.cookieName}=`)
+    const second = await get(host.port, `/${new URL(url).search}`, hostHeader())
+    expect(second.status).toBe(401)
+    expect(second.headers['set-cookie']).toBeUndefined()
+    expect(second.body).toContain('already used')
+    expect(second.body).toContain('press Enter in the terminal')
+    // A browser that already has the session is sent on, with no new cookie.
+    const again = await get(host.port, `/${new URL(url).search}`, { ...hostHeader(), Cookie: cookie })
+    expect(again.status).toBe(302)
+    expect(again.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('no launch URL carries the session secret, and each is different', async () => {
+    const urls = [host.newLaunchUrl(), host.newLaunchUrl()]
+    expect(urls[0]).not.toBe(urls[1])
+    for (const url of urls) expect(url).not.toContain(host.sessionSecret)
+  })
+
   it('refuses a foreign Host header even with a valid token (DNS rebinding)', async () => {
     const r = await get(host.port, '/', { Host: `attacker.example:${host.port}`, Cookie: cookie })
     expect(r.status).toBe(421)
-    const r2 = await get(host.port, `/?token=${host.token}`, { Host: 'attacker.example' })
+    const r2 = await get(host.port, `/${launchQuery(host)}`, { Host: 'attacker.example' })
     expect(r2.status).toBe(421)
   })
 

@@ -64,8 +64,16 @@ export interface EnvironmentProvider {
   /** Summaries for app:info and the environment switcher (no secrets). */
   list(): Promise<{ environments: import('../../../shared/contract').EnvironmentSummary[]; activeId: string | null }>
   /** The active environment, or throws ConsoleError('not_found') with a hint to create or choose one. */
-  active(): Promise<ResolvedEnvironment>
-  get(id: string): Promise<ResolvedEnvironment>
+  active(options?: EnvironmentReadOptions): Promise<ResolvedEnvironment>
+  get(id: string, options?: EnvironmentReadOptions): Promise<ResolvedEnvironment>
+}
+
+/**
+ * `secrets: false`: the environment's names and URLs only (client secret empty, no network settings), for what never
+ * sends (a snippet reads its secret when it runs): a missing secret is then no error.
+ */
+export interface EnvironmentReadOptions {
+  secrets?: boolean
 }
 
 /** Gives bearer tokens and refreshes them (auth owns it; the executor uses it for bearer calls). */

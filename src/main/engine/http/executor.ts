@@ -81,6 +81,12 @@ export class RequestExecutor {
     return env
   }
 
+  /** The environment's names and URLs without its secrets (a snippet signs when it runs, so needs none here). */
+  async environmentSettings(envId: string | undefined): Promise<ResolvedEnvironment> {
+    const provider = this.deps.environments
+    return envId ? provider.get(envId, { secrets: false }) : provider.active({ secrets: false })
+  }
+
   private async run(input: ExecuteInput, requestId: string, signal: AbortSignal): Promise<ExecutedRequest> {
     const absolute = /^[a-z][a-z0-9+.-]*:/i.test(input.path.trim())
     // An absolute URL without auth needs nothing from an environment (its quota key is the anonymous client).

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
-import type { EnvironmentProvider, ResolvedEnvironment, ResolvedNetwork } from '../core/ports'
+import type { EnvironmentProvider, EnvironmentReadOptions, ResolvedEnvironment, ResolvedNetwork } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
 import { maskSecret } from '../vault/mask'
 import type { SecretCipher } from '../vault/secret-cipher'
@@ -96,12 +96,13 @@ export class ProfileService implements EnvironmentProvider {
     return { environments: this.records().map(toSummary), activeId: this.activeId() }
   }
 
-  async active(): Promise<ResolvedEnvironment> {
-    return this.get(this.resolveId())
+  async active(options: EnvironmentReadOptions = {}): Promise<ResolvedEnvironment> {
+    return this.get(this.resolveId(), options)
   }
 
-  async get(id: string): Promise<ResolvedEnvironment> {
+  async get(id: string, options: EnvironmentReadOptions = {}): Promise<ResolvedEnvironment> {
     const record = this.record(id)
+    const secrets = options.secrets !== false
     const resolved: ResolvedEnvironment = {
       id: record.id,
       name: record.name,
@@ -109,13 +110,13 @@ export class ProfileService implements EnvironmentProvider {
       authUrl: hostBase(record.authUrl),
       baseUrl: hostBase(record.baseUrl),
       clientId: record.clientId,
-      clientSecret: this.secretFor(record),
+      clientSecret: secrets ? this.secretFor(record) : '',
       redirectUri: record.redirectUri,
       paths: effectivePaths(record),
     }
     if (record.production) resolved.production = true
     if (record.sandboxAdmin) resolved.sandboxAdmin = { ...record.sandboxAdmin }
-    resolved.network = this.networkFor(record)
+    if (secrets) resolved.network = this.networkFor(record)
     resolved.oauth = { tokenBody: record.tokenBody, authorizeParams: { ...record.authorizeParams } }
     return resolved
   }

@@ -115,7 +115,9 @@ export class Workbench {
     const request = draft ? draft.request : (source as { request: ComposerRequest }).request
     const c = composeRequest(request)
     const absolute = /^[a-z][a-z0-9+.-]*:/i.test(c.path)
-    const env = absolute && request.auth !== 'hmac' ? await this.environment(envId).catch(() => null) : await this.environment(envId)
+    // Names and URLs only: the program reads its secret (PARTNER_CLIENT_SECRET) when it runs, so none is needed here.
+    const settings = () => this.deps.executor.environmentSettings(envId)
+    const env = absolute && request.auth !== 'hmac' ? await settings().catch(() => null) : await settings()
     const url = resolveRequestUrl(env, c.target, c.path)
     const headers = Object.entries(c.headers)
       .filter(([name]) => !NOT_REPLAYED.has(name))
