@@ -7,8 +7,8 @@ import { authKeys } from './query-keys/auth'
 
 /**
  * Keeps the auth queries current from engine events (see auth-cache.ts: an event that carries the new state is written
- * into the cache). Mounted once by the status bar (always on screen), so the lifecycle is known before any auth panel
- * opens; mounting it again elsewhere is harmless.
+ * into the cache). Mounted once beside the query client (frame/live-updates.ts), so the lifecycle is known before any
+ * auth panel opens, whatever is on screen.
  */
 export function useAuthFeed(): void {
   const client = useQueryClient()

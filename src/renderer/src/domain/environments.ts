@@ -14,7 +14,10 @@ export function useEnvironment(id: string | null) {
   return useQuery({ queryKey: envKeys.detail(id), queryFn: () => invoke('env:get', { id: id ?? '' }), enabled: id !== null })
 }
 
-/** Keeps app:info and the environment queries current from `env:changed` (see environment-cache.ts). */
+/**
+ * Keeps app:info and the environment queries current from `env:changed` (see environment-cache.ts). Mounted once
+ * beside the query client (frame/live-updates.ts).
+ */
 export function useEnvironmentFeed(): void {
   const client = useQueryClient()
   useEvent('env:changed', change => applyEnvironmentChange(client, change))

@@ -10,7 +10,10 @@ export function useSandboxState(enabled = true) {
   return useQuery({ queryKey: sandboxKeys.state, queryFn: () => invoke('sandbox:state', {}), enabled })
 }
 
-/** Refetches the sandbox view (and the token views, whose expiry depends on the sandbox clock) on `sandbox:changed`. */
+/**
+ * Refetches the sandbox view (and the token views, whose expiry depends on the sandbox clock) on `sandbox:changed`.
+ * Mounted once beside the query client (frame/live-updates.ts).
+ */
 export function useSandboxFeed(): void {
   const client = useQueryClient()
   useEvent('sandbox:changed', () => {

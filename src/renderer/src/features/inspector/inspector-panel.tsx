@@ -1,8 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { InspectedSignature } from '../../../../shared/contract'
-import { useEvent } from '../../bridge/use-event'
-import { signingKeys } from '../../domain/query-keys/signing'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { ErrorBox } from '../../ui/error-box'
@@ -41,9 +38,6 @@ export function InspectorPanel() {
   const secret = useRef('')
   const [secretVersion, setSecretVersion] = useState(0)
   const skew = useSkewStatus()
-  const client = useQueryClient()
-  // Another environment (or its secret) signs differently: sign again.
-  useEvent('env:changed', () => void client.invalidateQueries({ queryKey: signingKeys.signatures }))
 
   const { request, problems } = useMemo(() => toSignRequest(inputs), [inputs])
   const signature = useSignature(request, secret, secretVersion, mode === 'sign')

@@ -60,10 +60,8 @@ export function useComposerAnswer() {
   return useLastAnswer<HttpExchangeView>(workbenchKeys.lastAnswer)
 }
 
-/** What the quota ledger predicts for the draft's (client, method, path); refreshed on every quota update. */
+/** What the quota ledger predicts for the draft's (client, method, path); refreshed on every quota update (useQuotaFeed). */
 export function usePrediction(envId: string | null, request: ComposerRequestInput | null) {
-  const client = useQueryClient()
-  useEvent('quota:update', () => void client.invalidateQueries({ queryKey: workbenchKeys.predictions }))
   return useQuery({
     queryKey: workbenchKeys.predict(envId, request ?? { method: 'GET', path: '/' }),
     queryFn: ({ signal }) =>

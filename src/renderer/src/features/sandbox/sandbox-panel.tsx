@@ -9,7 +9,7 @@ import { readFaults, readInstallations, readLimits, readQuotas } from './operato
 import { QuotaControls } from './quota-controls'
 import { ScenarioControls } from './scenario-controls'
 import { SandboxTokens } from './sandbox-tokens'
-import { useSandboxAction, useSandboxFeed, useSandboxState } from '../../domain/sandbox'
+import { useSandboxAction, useSandboxState } from '../../domain/sandbox'
 import './sandbox.css'
 
 /**
@@ -17,7 +17,6 @@ import './sandbox.css'
  * environment is the built-in sandbox; otherwise it says why and offers to switch.
  */
 export function SandboxPanel() {
-  useSandboxFeed()
   const info = useAppInfo()
   const active = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId) ?? null
   const builtIn = info.data?.environments.find(e => e.builtIn) ?? null
