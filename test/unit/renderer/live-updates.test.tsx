@@ -7,9 +7,7 @@ import { buildApi } from '../../../src/shared/contract/build-api'
 import type { OAuthStatus } from '../../../src/shared/contract'
 import type { QuotaView } from '../../../src/renderer/src/domain/quota-cache'
 import type { LogView } from '../../../src/renderer/src/features/network-log/log-entries'
-import { authKeys } from '../../../src/renderer/src/domain/query-keys/auth'
-import { logKeys } from '../../../src/renderer/src/domain/query-keys/log'
-import { quotaKeys } from '../../../src/renderer/src/domain/query-keys/quota'
+import { authKeys, logKeys, quotaKeys } from '../../../src/renderer/src/domain/query-keys'
 import { authorize, startTestConsole, type TestConsole } from '../../integration/requests/support'
 
 // Live updates do not depend on which widget is on screen: the console's query root (what main.tsx renders) is

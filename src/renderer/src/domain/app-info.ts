@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
-import { appKeys } from './query-keys/app'
+import { appKeys } from './query-keys'
 
 /** The console's static facts (version, transport, environments, secret storage), fetched once. */
 export function useAppInfo() {

@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AppInfo, EnvironmentChanged } from '../../../shared/contract'
-import { appKeys } from './query-keys/app'
-import { envKeys } from './query-keys/env'
-import { signingKeys } from './query-keys/signing'
+import { appKeys, envKeys, signingKeys } from './query-keys'
 
 /**
  * `env:changed` carries the environment list (summaries) and the active id: app:info takes them as they are (the

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyEnvironmentChange } from './environment-cache'
-import { envKeys } from './query-keys/env'
+import { envKeys } from './query-keys'
 
 /** Every environment with details, the storage backend and the storage problems (`env:list`). */
 export function useEnvironmentList() {

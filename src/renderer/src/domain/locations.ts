@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
-import { locationKeys } from './query-keys/locations'
+import { locationKeys } from './query-keys'
 
 /**
  * The eligible locations of an environment (`http:listLocations`, spec 4.4) with the exchange that fetched them.

@@ -2,8 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyQuotaBlocked, applyQuotaUpdate, type QuotaView, withBlocks } from './quota-cache'
-import { quotaKeys } from './query-keys/quota'
-import { workbenchKeys } from './query-keys/workbench'
+import { quotaKeys, workbenchKeys } from './query-keys'
 
 /**
  * `quota:list` with the blocks events reported (see quota-cache.ts); `refetchMs` re-reads it as the window slides.

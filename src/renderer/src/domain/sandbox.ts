@@ -2,8 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChannelName, RequestOf, ResponseOf } from '../../../shared/contract'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
-import { authKeys } from './query-keys/auth'
-import { sandboxKeys } from './query-keys/sandbox'
+import { authKeys, sandboxKeys } from './query-keys'
 
 /** The sandbox operator's view (`sandbox:state`): availability, clock, tokens by fingerprint, limits, faults, installations. */
 export function useSandboxState(enabled = true) {

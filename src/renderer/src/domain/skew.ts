@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SkewStatus } from '../../../shared/contract'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
-import { signingKeys } from './query-keys/signing'
+import { signingKeys } from './query-keys'
 
 /**
  * Keeps the clock-skew status current from the `signing:skew` event: the engine announces meaningful changes only, so

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
-import { authKeys } from './query-keys/auth'
+import { authKeys } from './query-keys'
 
 /** The masked tokens of an environment (`oauth:tokens`): fingerprints, permissions, expiry. Never a token value. */
 export function useTokens(envId: string | null) {

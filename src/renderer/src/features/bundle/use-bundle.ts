@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { OpenedBundle, ReplayReport } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { bundleKeys } from '../../domain/query-keys/bundle'
+import { bundleKeys } from '../../domain/query-keys'
 
 /** The bundle being read (one at a time): its file name and text (replay sends it back) and the engine's parsed view. */
 export interface BundleFile {

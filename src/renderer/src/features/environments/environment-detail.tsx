@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EnvironmentDetail } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { appKeys } from '../../domain/query-keys/app'
+import { appKeys, envKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { PATH_KEYS, PATH_LABELS } from './form-model'
-import { envKeys } from '../../domain/query-keys/env'
 
 /** One environment's facts (redirect URI as sent, paths, flow settings, secret masked) and its actions. */
 export function EnvironmentDetailView({

@@ -4,14 +4,13 @@ import type { CatchMode, EnvironmentDetail, SecretStorageInfo } from '../../../.
 import { BridgeCallError } from '../../../../shared/contract/errors'
 import { SPEC_PATHS } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
-import { appKeys } from '../../domain/query-keys/app'
+import { appKeys, envKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { FormField } from './form-field'
 import { NetworkFieldset } from './network-fieldset'
 import { networkSecretsOf } from './network-form-model'
 import { blankForm, byField, type FormValues, formOf, issuesOf, localIssues, PATH_KEYS, PATH_LABELS, settingsOf } from './form-model'
 import { UnprotectedConsent } from './unprotected-consent'
-import { envKeys } from '../../domain/query-keys/env'
 import { useValidation } from './use-validation'
 
 const FLOW_FIELDS = ['catchMode', 'pkce', 'callbackTimeoutSeconds', 'requireStateEcho'] as const

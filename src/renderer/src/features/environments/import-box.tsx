@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { SecretStorageInfo } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { appKeys } from '../../domain/query-keys/app'
+import { appKeys, envKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { UnprotectedConsent } from './unprotected-consent'
-import { envKeys } from '../../domain/query-keys/env'
 
 type Conflict = 'rename' | 'skip' | 'replace'
 

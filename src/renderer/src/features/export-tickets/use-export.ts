@@ -5,8 +5,7 @@ import { exportTicketsPath, joinHostPath } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { exportKeys } from '../../domain/query-keys/export'
-import { signingKeys } from '../../domain/query-keys/signing'
+import { exportKeys, signingKeys } from '../../domain/query-keys'
 
 /** The export request's address: the environment's {base_url} joined with its export path, as the engine builds it. */
 export function exportRequestPath(

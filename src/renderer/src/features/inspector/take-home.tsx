@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SigningCodeFile } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { workbenchKeys } from '../../domain/query-keys/workbench'
+import { workbenchKeys } from '../../domain/query-keys'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorBox } from '../../ui/error-box'
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SkewStatus } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
-import { signingKeys } from '../../domain/query-keys/signing'
+import { signingKeys } from '../../domain/query-keys'
 
 /**
  * "Sign with the server's time": the engine setting (kept in the data folder) that makes every signature the console

@@ -5,7 +5,7 @@ import { invoke } from '../../bridge/bridge'
 import { errorFacts } from '../../domain/error-facts'
 import { useInstallRecords } from '../../domain/install-records'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { locationKeys } from '../../domain/query-keys/locations'
+import { locationKeys } from '../../domain/query-keys'
 import type { InstallOutcome } from './locations-store'
 
 function failure(error: unknown): InstallOutcome {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LogEntrySummary } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { logKeys } from '../../domain/query-keys/log'
+import { logKeys } from '../../domain/query-keys'
 
 /** One entry in full (`log:get`): re-read when its state changes (pending → done). */
 export function useLogEntry(summary: LogEntrySummary | null) {

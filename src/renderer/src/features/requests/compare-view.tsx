@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { BodyDiff, CanonicalDiff, ExchangeComparison, PairDiff } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { logKeys } from '../../domain/query-keys/log'
+import { logKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { openLogInComposer, useWorkbenchStore } from './workbench-store'
 import { useCompare } from './use-workbench'

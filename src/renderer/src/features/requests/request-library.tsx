@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { invoke } from '../../bridge/bridge'
-import { workbenchKeys } from '../../domain/query-keys/workbench'
+import { workbenchKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
 import { useCollection, useHistory } from './use-workbench'

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { invoke } from '../../bridge/bridge'
-import { workbenchKeys } from '../../domain/query-keys/workbench'
+import { workbenchKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { toRequest } from './use-workbench'
 import { useWorkbenchStore } from './workbench-store'

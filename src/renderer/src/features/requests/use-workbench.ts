@@ -4,7 +4,7 @@ import type { ComposerRequestInput, HttpExchangeView, RetryingEvent } from '../.
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { workbenchKeys } from '../../domain/query-keys/workbench'
+import { workbenchKeys } from '../../domain/query-keys'
 import type { Draft } from './workbench-store'
 
 /** The draft as the engine takes it (an empty body is no body). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../../bridge/bridge'
-import { authKeys } from '../../domain/query-keys/auth'
+import { authKeys } from '../../domain/query-keys'
 
 /** Runs the refresh grant (spec 4.3) now (`oauth:refresh`). */
 export function useRefreshTokens(envId: string | null) {
