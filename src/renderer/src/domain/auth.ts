@@ -4,6 +4,7 @@ import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyFlow, applyLifecycle, applyTokens, mergeStatus } from './auth-cache'
 import { authKeys } from './query-keys'
+import { withEnvId } from './env-scope'
 
 /**
  * Keeps the auth queries current from engine events (see auth-cache.ts: an event that carries the new state is written
@@ -23,10 +24,7 @@ export function useOAuthStatus(envId: string | null) {
   return useQuery({
     queryKey: authKeys.status(envId),
     queryFn: async ({ signal }) =>
-      mergeStatus(
-        await invoke('oauth:status', envId ? { envId } : {}, { signal }),
-        client.getQueryData<OAuthStatus>(authKeys.status(envId)),
-      ),
+      mergeStatus(await invoke('oauth:status', withEnvId(envId), { signal }), client.getQueryData<OAuthStatus>(authKeys.status(envId))),
     enabled: envId !== null,
   })
 }

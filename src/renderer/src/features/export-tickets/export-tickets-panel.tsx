@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { useAppInfo } from '../../domain/app-info'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { ErrorBox } from '../../ui/error-box'
 import { formatDuration, useNow } from '../../ui/use-now'
-import { useActiveEnvId } from '../../domain/app-info'
+import { useActiveEnvId, useActiveEnvironment, useAppInfo } from '../../domain/app-info'
 import { useEnvironment } from '../../domain/environments'
 import { openInInspector } from '../inspector'
 import { useEnvInstallRecords } from '../../domain/install-records'
@@ -29,7 +28,7 @@ import './export-tickets.css'
 export function ExportTicketsPanel() {
   const info = useAppInfo()
   const envId = useActiveEnvId()
-  const envSummary = info.data?.environments.find(e => e.id === envId) ?? null
+  const envSummary = useActiveEnvironment()
   const envDetail = useEnvironment(envId)
   const tokens = useTokens(envId)
   const hasToken = tokens.data?.present === true

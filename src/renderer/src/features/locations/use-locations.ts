@@ -7,6 +7,7 @@ import { useInstallRecords } from '../../domain/install-records'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { locationKeys } from '../../domain/query-keys'
 import type { InstallOutcome } from './locations-store'
+import { withEnvId } from '../../domain/env-scope'
 
 function failure(error: unknown): InstallOutcome {
   const facts = errorFacts(error)
@@ -51,7 +52,7 @@ export function useInstall(envId: string | null) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ location, confirmProduction }: InstallRequest) =>
-      invoke('http:install', { ...(envId ? { envId } : {}), locationId: location.id, confirmProduction }),
+      invoke('http:install', { ...withEnvId(envId), locationId: location.id, confirmProduction }),
     onMutate: ({ location }) => {
       if (envId) recordOutcome(client, envId, location.id, { kind: 'pending', at: new Date().toISOString() })
     },

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useAppInfo } from '../../domain/app-info'
+import { useActiveEnvironment, useBuiltInEnvironment } from '../../domain/app-info'
 import { CodeEditor } from '../../ui/code-editor'
 import { ErrorBox } from '../../ui/error-box'
 import { Countdown } from '../../ui/countdown'
@@ -34,8 +34,9 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const params = placeholders(draft.path)
   const problem = jsonProblem(draft)
   const savedId = origin.kind === 'saved' ? origin.id : undefined
-  const info = useAppInfo()
-  const env = info.data?.environments.find(e => e.id === (envId ?? info.data?.activeEnvironmentId))
+  // envId is the active environment's (the Requests panel passes it down).
+  const env = useActiveEnvironment()
+  const sandboxEnv = useBuiltInEnvironment()
   const [confirming, setConfirming] = useState<{ force: boolean } | null>(null)
   const doSend = (force = false, confirmProduction?: string) => {
     if (send.isPending) return
@@ -62,7 +63,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
         <ProductionConfirm
           envName={env.name}
           method={draft.method.toUpperCase()}
-          sandboxEnvId={info.data?.environments.find(e => e.builtIn)?.id ?? null}
+          sandboxEnvId={sandboxEnv?.id ?? null}
           onConfirm={typed => doSend(confirming.force, typed)}
           onCancel={() => setConfirming(null)}
         />

@@ -6,6 +6,7 @@ import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
 import { useCollection, useHistory } from './use-workbench'
 import { toDraft, useWorkbenchStore } from './workbench-store'
+import { withEnvId } from '../../domain/env-scope'
 
 /** The left column: the spec's catalogue, then the environment's saved requests (with export/import and history). */
 export function RequestLibrary({ envId }: { envId: string | null }) {
@@ -61,11 +62,11 @@ function Collection({ envId }: { envId: string | null }) {
   const [message, setMessage] = useState<string | null>(null)
   const refresh = () => void client.invalidateQueries({ queryKey: workbenchKeys.collections })
   const remove = useMutation({
-    mutationFn: (id: string) => invoke('workbench:delete', { id, ...(envId ? { envId } : {}) }),
+    mutationFn: (id: string) => invoke('workbench:delete', { id, ...withEnvId(envId) }),
     onSuccess: refresh,
   })
   const exportIt = useMutation({
-    mutationFn: () => invoke('workbench:export', envId ? { envId } : {}),
+    mutationFn: () => invoke('workbench:export', withEnvId(envId)),
     onSuccess: r => {
       const url = URL.createObjectURL(new Blob([r.text], { type: 'application/json' }))
       const a = document.createElement('a')
@@ -77,7 +78,7 @@ function Collection({ envId }: { envId: string | null }) {
     },
   })
   const importIt = useMutation({
-    mutationFn: (text: string) => invoke('workbench:import', { text, ...(envId ? { envId } : {}) }),
+    mutationFn: (text: string) => invoke('workbench:import', { text, ...withEnvId(envId) }),
     onSuccess: r => {
       refresh()
       setMessage(

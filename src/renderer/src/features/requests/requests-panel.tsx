@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { invoke } from '../../bridge/bridge'
-import { useAppInfo } from '../../domain/app-info'
+import { useActiveEnvId } from '../../domain/app-info'
 import { ErrorBox } from '../../ui/error-box'
 import { CompareView } from './compare-view'
 import { Composer } from './composer'
@@ -14,8 +14,7 @@ import { toDraft, useWorkbenchStore } from './workbench-store'
  * leaves its captured credentials behind.
  */
 export function RequestsPanel() {
-  const info = useAppInfo()
-  const envId = info.data?.activeEnvironmentId ?? null
+  const envId = useActiveEnvId()
   const tab = useWorkbenchStore(s => s.tab)
   const setTab = useWorkbenchStore(s => s.setTab)
   const origin = useWorkbenchStore(s => s.origin)

@@ -5,6 +5,7 @@ import { workbenchKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { toRequest } from './use-workbench'
 import { useWorkbenchStore } from './workbench-store'
+import { withEnvId } from '../../domain/env-scope'
 
 /** Saves the draft in the environment's collection (a new request, or the saved one it was opened from). */
 export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
@@ -15,7 +16,7 @@ export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (na
   const save = useMutation({
     mutationFn: (asNew: boolean) =>
       invoke('workbench:save', {
-        ...(envId ? { envId } : {}),
+        ...withEnvId(envId),
         item: {
           ...(origin.kind === 'saved' && !asNew ? { id: origin.id } : {}),
           name: name.trim() || 'Untitled',

@@ -6,6 +6,7 @@ import { useEvent } from '../../bridge/use-event'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { workbenchKeys } from '../../domain/query-keys'
 import type { Draft } from './workbench-store'
+import { withEnvId } from '../../domain/env-scope'
 
 /** The draft as the engine takes it (an empty body is no body). */
 export function toRequest(d: Draft): ComposerRequestInput {
@@ -32,7 +33,7 @@ export function useComposerSend(envId: string | null) {
         {
           request: toRequest(input.draft),
           force: input.force ?? false,
-          ...(envId ? { envId } : {}),
+          ...withEnvId(envId),
           ...(input.savedId ? { savedId: input.savedId } : {}),
           ...(input.confirmProduction !== undefined ? { confirmProduction: input.confirmProduction } : {}),
         },
@@ -64,8 +65,7 @@ export function useComposerAnswer() {
 export function usePrediction(envId: string | null, request: ComposerRequestInput | null) {
   return useQuery({
     queryKey: workbenchKeys.predict(envId, request ?? { method: 'GET', path: '/' }),
-    queryFn: ({ signal }) =>
-      invoke('workbench:predict', { request: request as ComposerRequestInput, ...(envId ? { envId } : {}) }, { signal }),
+    queryFn: ({ signal }) => invoke('workbench:predict', { request: request as ComposerRequestInput, ...withEnvId(envId) }, { signal }),
     enabled: request !== null,
     retry: false,
   })
@@ -74,14 +74,14 @@ export function usePrediction(envId: string | null, request: ComposerRequestInpu
 export function useCollection(envId: string | null) {
   return useQuery({
     queryKey: workbenchKeys.collection(envId),
-    queryFn: ({ signal }) => invoke('workbench:collection', envId ? { envId } : {}, { signal }),
+    queryFn: ({ signal }) => invoke('workbench:collection', withEnvId(envId), { signal }),
   })
 }
 
 export function useHistory(envId: string | null, id: string | null) {
   return useQuery({
     queryKey: workbenchKeys.history(envId, id),
-    queryFn: ({ signal }) => invoke('workbench:history', { id: id as string, ...(envId ? { envId } : {}) }, { signal }),
+    queryFn: ({ signal }) => invoke('workbench:history', { id: id as string, ...withEnvId(envId) }, { signal }),
     enabled: id !== null,
   })
 }

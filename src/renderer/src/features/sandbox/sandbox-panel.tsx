@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAppInfo } from '../../domain/app-info'
+import { useActiveEnvironment, useAppInfo, useBuiltInEnvironment } from '../../domain/app-info'
 import { useCommandStore } from '../../stores/command-store'
 import { ErrorBox } from '../../ui/error-box'
 import { useSetActiveEnvironment } from '../../domain/environments'
@@ -18,8 +18,8 @@ import './sandbox.css'
  */
 export function SandboxPanel() {
   const info = useAppInfo()
-  const active = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId) ?? null
-  const builtIn = info.data?.environments.find(e => e.builtIn) ?? null
+  const active = useActiveEnvironment()
+  const builtIn = useBuiltInEnvironment()
   const isSandbox = active?.builtIn === true
   const state = useSandboxState(isSandbox)
   const setActive = useSetActiveEnvironment()
