@@ -3,6 +3,7 @@ import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { ErrorBox } from '../../ui/error-box'
+import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { formatDuration, useNow } from '../../ui/use-now'
 import { useActiveEnvId, useActiveEnvironment, useAppInfo } from '../../domain/app-info'
 import { useEnvironment } from '../../domain/environments'
@@ -65,20 +66,11 @@ export function ExportTicketsPanel() {
   const actions = useRef(doSend)
   actions.current = doSend
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter' || e.defaultPrevented) return
-      e.preventDefault()
-      actions.current()
-    }
-    window.addEventListener('keydown', onKey)
-    const unregister = useCommandStore
+    return useCommandStore
       .getState()
       .register([{ id: 'export:send', title: 'Export tickets: send', shortcut: 'Ctrl+Enter', run: () => actions.current() }])
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      unregister()
-    }
   }, [])
+  usePanelShortcut(() => actions.current())
 
   const inspectFailed = async () => {
     const { logId } = errorFacts(failure)

@@ -3,6 +3,7 @@ import type { InspectedSignature } from '../../../../shared/contract'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { ErrorBox } from '../../ui/error-box'
+import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { ExplanationView } from './explanation-view'
 import { type InspectorMode, useInspectorStore } from './inspector-store'
 import { SecretField } from './secret-field'
@@ -75,13 +76,6 @@ export function InspectorPanel() {
   )
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter' || e.defaultPrevented) return
-      e.preventDefault()
-      if (useInspectorStore.getState().mode === 'verify') actions.current.check()
-      else actions.current.setNow('local')
-    }
-    window.addEventListener('keydown', onKey)
     const unregister = useCommandStore.getState().register([
       {
         id: 'inspector:sign-now',
@@ -96,11 +90,12 @@ export function InspectorPanel() {
         run: () => useInspectorStore.getState().setMode('verify'),
       },
     ])
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      unregister()
-    }
+    return unregister
   }, [])
+  usePanelShortcut(() => {
+    if (useInspectorStore.getState().mode === 'verify') actions.current.check()
+    else actions.current.setNow('local')
+  })
 
   const verifyThese = (sig: InspectedSignature) => {
     const s = useInspectorStore.getState()

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useActiveEnvironment, useBuiltInEnvironment } from '../../domain/app-info'
 import { CodeEditor } from '../../ui/code-editor'
 import { ErrorBox } from '../../ui/error-box'
+import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { Countdown } from '../../ui/countdown'
 import { useDebounced } from '../../ui/use-debounced'
 import { openInInspector } from '../inspector'
@@ -38,6 +39,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const env = useActiveEnvironment()
   const sandboxEnv = useBuiltInEnvironment()
   const [confirming, setConfirming] = useState<{ force: boolean } | null>(null)
+  const scope = useRef<HTMLElement>(null)
   const doSend = (force = false, confirmProduction?: string) => {
     if (send.isPending) return
     // The production guard: a state-changing request to production asks for the environment's name first.
@@ -48,17 +50,9 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
     setConfirming(null)
     send.mutate({ draft: useWorkbenchStore.getState().draft, savedId, force, confirmProduction })
   }
+  usePanelShortcut(() => doSend(), { scope, skipHandled: false })
   return (
-    <section
-      className="wb-composer"
-      aria-label="Composer"
-      onKeyDown={e => {
-        if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-          e.preventDefault()
-          doSend()
-        }
-      }}
-    >
+    <section className="wb-composer" aria-label="Composer" ref={scope}>
       {confirming && env ? (
         <ProductionConfirm
           envName={env.name}
