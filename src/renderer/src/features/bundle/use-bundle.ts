@@ -44,3 +44,8 @@ export function useReplay() {
     onSuccess: report => setLastAnswer<ReplayReport>(client, bundleKeys.report, report),
   })
 }
+
+/** `support:writeBundle` of the given entries (or all) with a note; `onWritten` gets the file to download. */
+export function useWriteBundle(ids: string[] | undefined, note: string, onWritten: (file: { text: string; fileName: string }) => void) {
+  return useMutation({ mutationFn: () => invoke('support:writeBundle', { ids, note }), onSuccess: onWritten })
+}

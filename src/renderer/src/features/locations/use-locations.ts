@@ -85,3 +85,8 @@ export function useInstall(envId: string | null) {
     },
   })
 }
+
+/** The production guard's trial: the same install against the built-in sandbox (its answer is shown, not recorded). */
+export function useSandboxInstall(sandboxEnvId: string, locationId: number) {
+  return useMutation({ mutationFn: () => invoke('http:install', { envId: sandboxEnvId, locationId }) })
+}

@@ -57,3 +57,8 @@ export function useCurl() {
 export function harFileName(now = new Date(), withSecrets = false): string {
   return `partner-console-${now.toISOString().slice(0, 19).replace(/:/g, '-')}${withSecrets ? '-WITH-SECRETS' : ''}.har`
 }
+
+/** `log:curl` read once, outside the cache: the live-credentials command goes to the clipboard and nowhere else. */
+export function fetchCurl(id: string, redacted: boolean) {
+  return invoke('log:curl', { id, redacted })
+}

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ComposerRequestInput, HttpExchangeView, RetryingEvent } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { workbenchKeys } from '../../domain/query-keys'
-import type { Draft } from './workbench-store'
+import { type Draft, toDraft, useWorkbenchStore } from './workbench-store'
 import { withEnvId } from '../../domain/env-scope'
 
 /** The draft as the engine takes it (an empty body is no body). */
@@ -93,4 +93,34 @@ export function useCompare(a: string | null, b: string | null) {
     enabled: a !== null && b !== null,
     retry: false,
   })
+}
+
+/** The production guard's offer: the draft sent to the built-in sandbox instead (`workbench:send`). */
+export function useSandboxTrial(sandboxEnvId: string | null) {
+  return useMutation({
+    mutationFn: () => invoke('workbench:send', { request: toRequest(useWorkbenchStore.getState().draft), ...withEnvId(sandboxEnvId) }),
+  })
+}
+
+/**
+ * Loads a log entry sent here (“Edit and resend”) into the composer through `workbench:fromLog`, which leaves its
+ * captured credentials behind. Returns the error when it could not be opened (null otherwise).
+ */
+export function useOpenFromLog(logId: string | undefined): unknown {
+  const [loadError, setLoadError] = useState<unknown>(null)
+  useEffect(() => {
+    if (!logId) return
+    let live = true
+    setLoadError(null)
+    invoke('workbench:fromLog', { id: logId })
+      .then(d => {
+        if (live)
+          useWorkbenchStore.getState().load(toDraft(d.request), { kind: 'log', id: logId, name: `from log #${d.sourceId}`, notes: d.notes })
+      })
+      .catch(error => live && setLoadError(error))
+    return () => {
+      live = false
+    }
+  }, [logId])
+  return loadError
 }
