@@ -1,7 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { QueryRoot } from './frame/query-root'
 import './styles.css'
 
 const queryClient = new QueryClient({
@@ -12,9 +13,9 @@ const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
+      <QueryRoot client={queryClient}>
         <App />
-      </QueryClientProvider>
+      </QueryRoot>
     </StrictMode>,
   )
 }

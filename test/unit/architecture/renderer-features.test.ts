@@ -15,7 +15,7 @@ function rendererFiles(dir = RENDERER): SourceFile[] {
 }
 
 describe('the renderer: features stand on shared ground, not on each other', () => {
-  it('no feature imports another feature’s internals, the shared ground imports no feature, keys live in domain/query-keys', () => {
+  it('no feature imports another feature’s internals, the shared ground imports no feature, keys live in domain/query-keys.ts', () => {
     const files = rendererFiles()
     expect(files.length).toBeGreaterThan(100)
     const violations = checkRenderer(files)
@@ -113,7 +113,28 @@ describe('the checker catches what it is there to catch (planted fixtures)', () 
     expect(checkRenderer([{ path: 'frame/drawer.tsx', text }]).map(v => v.found)).toEqual(['../features/network-log/log-store'])
   })
 
-  it('literal query keys and keys objects outside domain/query-keys', () => {
+  it('a component calling the bridge, a widget mounting a feed, a hand-written optional envId', () => {
+    const component = [
+      "import { invoke } from '../../bridge/bridge'",
+      "import { useQuery } from '@tanstack/react-query'",
+      "const q = useQuery({ queryKey: k, queryFn: () => invoke('log:list', {}) })",
+      'useAuthFeed()',
+      "invoke('oauth:tokens', envId ? { envId } : {})",
+      "invoke('http:install', { ...(input.envId ? { envId: input.envId } : {}), locationId })",
+    ].join('\n')
+    const found = checkRenderer([{ path: 'features/tokens/token-card.tsx', text: component }]).map(v => v.found)
+    expect(found).toEqual(["import { invoke } from '../../bridge/bridge'", 'useAuthFeed()', 'envId ? { envId', 'input.envId ? { envId'])
+    const allowed = [
+      { path: 'features/tokens/use-tokens.ts', text: "import { invoke } from '../../bridge/bridge'\n" },
+      { path: 'domain/auth.ts', text: "import { invoke } from '../bridge/bridge'\nexport function useAuthFeed(): void {}\n" },
+      { path: 'frame/live-updates.ts', text: 'useAuthFeed()\nuseLogFeed()\n' },
+      { path: 'domain/env-scope.ts', text: 'return envId ? { envId } : {}\n' },
+      { path: 'frame/status-bar.tsx', text: "import { bridgeTransport } from '../bridge/bridge'\n" },
+    ]
+    expect(checkRenderer(allowed)).toEqual([])
+  })
+
+  it('literal query keys and keys objects outside domain/query-keys.ts (a second keys module included)', () => {
     const text = [
       "useQuery({ queryKey: ['workbench', 'predict'], queryFn })",
       "client.setQueryData<SkewStatus>(['signing:skew'], next)",
@@ -123,6 +144,7 @@ describe('the checker catches what it is there to catch (planted fixtures)', () 
     ].join('\n')
     const found = checkRenderer([{ path: 'features/requests/x.ts', text }]).map(v => v.found)
     expect(found).toHaveLength(4)
-    expect(checkRenderer([{ path: 'domain/query-keys/foo.ts', text }])).toEqual([])
+    expect(checkRenderer([{ path: 'domain/query-keys.ts', text }])).toEqual([])
+    expect(checkRenderer([{ path: 'domain/query-keys/foo.ts', text }]).map(v => v.found)).toHaveLength(4)
   })
 })

@@ -11,8 +11,11 @@ import { posix } from 'node:path'
  *   uses those two, `ui/` all three.
  * - The frame (`frame/`, `app.tsx`, `main.tsx`) places features: statically through their public entry only; lazily
  *   (`import()`) it may load a feature's panel module, which is how sections are split into chunks.
- * - Query keys are built in `domain/query-keys/` only: no literal key array (`queryKey: [...]`, `setQueryData([...])`)
- *   and no `…Keys = {` object anywhere else.
+ * - Query keys are built in the one module `domain/query-keys.ts` only: no literal key array (`queryKey: [...]`,
+ *   `setQueryData([...])`) and no `…Keys = {` object anywhere else.
+ * - Features are built one way: only hook modules (`use-*.ts`), `domain/` and `bridge/` call the bridge (`invoke`);
+ *   a component asks a hook. Event-to-cache feeds (`use…Feed()`) are mounted once, in `frame/live-updates.ts`, never by
+ *   a widget. A request's optional environment is written with `withEnvId(envId)` (domain/env-scope.ts), not by hand.
  */
 
 export interface SourceFile {
@@ -83,7 +86,13 @@ const GROUND_RULE = 'the shared ground (domain/, ui/, bridge/, stores/) never im
 const LAYER_RULE = 'the shared ground is layered: bridge/ and stores/ use each other, domain/ uses those two, ui/ uses all three'
 const FRAME_RULE =
   'the frame imports a feature statically only through its public entry features/<name>/index.ts (a lazy import() may load its panel)'
-const KEYS_RULE = 'query keys come from domain/query-keys/<domain>.ts: use its keys object instead of a literal array or a keys object here'
+const INVOKE_RULE =
+  'only hook modules (use-*.ts), domain/ and bridge/ call the bridge: move the invoke() into a hook of the feature and call that hook'
+const FEED_RULE =
+  'event-to-cache feeds are mounted once, beside the query client, in frame/live-updates.ts: add the feed there, not in a widget'
+const ENV_RULE = "a request's optional environment is written withEnvId(envId) (domain/env-scope.ts)"
+const KEYS_RULE =
+  'query keys come from the one module domain/query-keys.ts: use its keys object instead of a literal array or a keys object here'
 
 /** Violations of the folder rule and of the query-key rule in the given renderer files. */
 export function checkRenderer(files: readonly SourceFile[]): Violation[] {
@@ -111,7 +120,19 @@ export function checkRenderer(files: readonly SourceFile[]): Violation[] {
         out.push({ file: file.path, found: ref.spec, rule: FRAME_RULE })
       }
     }
-    if (!file.path.startsWith('domain/query-keys/')) {
+    const hookModule = /(^|\/)use-[^/]+\.ts$/.test(file.path)
+    if (!hookModule && area !== 'domain' && area !== 'bridge') {
+      for (const m of file.text.matchAll(/import\s*\{[^}]*\binvoke\b[^}]*\}\s*from\s*['"][^'"]*bridge\/bridge['"]/g))
+        out.push({ file: file.path, found: m[0], rule: INVOKE_RULE })
+    }
+    if (file.path !== 'frame/live-updates.ts') {
+      for (const m of file.text.matchAll(/\buse[A-Z]\w*Feed\(\)(?!\s*:)/g)) out.push({ file: file.path, found: m[0], rule: FEED_RULE })
+    }
+    if (file.path !== 'domain/env-scope.ts') {
+      for (const m of file.text.matchAll(/\b(?:\w+\.)?envId\s*\?\s*\{\s*envId\b/g))
+        out.push({ file: file.path, found: m[0], rule: ENV_RULE })
+    }
+    if (file.path !== 'domain/query-keys.ts') {
       const literal =
         /queryKey:\s*\[|Quer(?:y|ies)(?:Data|State)(?:<[^>]*>)?\(\s*\[|export\s+const\s+\w+Keys\s*=|\bconst\s+\w+_QUERY_KEY\b/g
       for (const m of file.text.matchAll(literal)) out.push({ file: file.path, found: m[0], rule: KEYS_RULE })

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { OAuthFlowState, OAuthLifecycle, OAuthStatus, TokenView } from '../../../shared/contract'
 import { newest, patchQuery } from './event-cache'
-import { authKeys } from './query-keys/auth'
+import { authKeys } from './query-keys'
 
 /** A fresh `oauth:status` answer, keeping a flow or lifecycle an event delivered while the answer was on its way. */
 export function mergeStatus(fresh: OAuthStatus, cached: OAuthStatus | undefined): OAuthStatus {

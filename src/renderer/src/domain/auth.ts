@@ -3,12 +3,13 @@ import type { OAuthFlowState, OAuthLifecycle, OAuthStatus } from '../../../share
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyFlow, applyLifecycle, applyTokens, mergeStatus } from './auth-cache'
-import { authKeys } from './query-keys/auth'
+import { authKeys } from './query-keys'
+import { withEnvId } from './env-scope'
 
 /**
  * Keeps the auth queries current from engine events (see auth-cache.ts: an event that carries the new state is written
- * into the cache). Mounted once by the status bar (always on screen), so the lifecycle is known before any auth panel
- * opens; mounting it again elsewhere is harmless.
+ * into the cache). Mounted once beside the query client (frame/live-updates.ts), so the lifecycle is known before any
+ * auth panel opens, whatever is on screen.
  */
 export function useAuthFeed(): void {
   const client = useQueryClient()
@@ -23,10 +24,7 @@ export function useOAuthStatus(envId: string | null) {
   return useQuery({
     queryKey: authKeys.status(envId),
     queryFn: async ({ signal }) =>
-      mergeStatus(
-        await invoke('oauth:status', envId ? { envId } : {}, { signal }),
-        client.getQueryData<OAuthStatus>(authKeys.status(envId)),
-      ),
+      mergeStatus(await invoke('oauth:status', withEnvId(envId), { signal }), client.getQueryData<OAuthStatus>(authKeys.status(envId))),
     enabled: envId !== null,
   })
 }

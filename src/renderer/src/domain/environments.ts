@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyEnvironmentChange } from './environment-cache'
-import { envKeys } from './query-keys/env'
+import { envKeys } from './query-keys'
 
 /** Every environment with details, the storage backend and the storage problems (`env:list`). */
 export function useEnvironmentList() {
@@ -14,7 +14,10 @@ export function useEnvironment(id: string | null) {
   return useQuery({ queryKey: envKeys.detail(id), queryFn: () => invoke('env:get', { id: id ?? '' }), enabled: id !== null })
 }
 
-/** Keeps app:info and the environment queries current from `env:changed` (see environment-cache.ts). */
+/**
+ * Keeps app:info and the environment queries current from `env:changed` (see environment-cache.ts). Mounted once
+ * beside the query client (frame/live-updates.ts).
+ */
 export function useEnvironmentFeed(): void {
   const client = useQueryClient()
   useEvent('env:changed', change => applyEnvironmentChange(client, change))

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
-import { locationKeys } from './query-keys/locations'
+import { locationKeys } from './query-keys'
+import { withEnvId } from './env-scope'
 
 /**
  * The eligible locations of an environment (`http:listLocations`, spec 4.4) with the exchange that fetched them.
@@ -10,7 +11,7 @@ import { locationKeys } from './query-keys/locations'
 export function useLocations(envId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: locationKeys.list(envId),
-    queryFn: () => invoke('http:listLocations', envId ? { envId } : {}),
+    queryFn: () => invoke('http:listLocations', withEnvId(envId)),
     enabled: envId !== null && enabled,
     staleTime: Number.POSITIVE_INFINITY,
   })

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { QuotaBlockedEvent, QuotaConfig, QuotaKeyState } from '../../../shared/contract'
 import { patchQuery } from './event-cache'
-import { quotaKeys } from './query-keys/quota'
+import { quotaKeys } from './query-keys'
 
 /**
  * The quota domain as the cache holds it: `quota:list` (every key's gauges, the limit configuration) and the latest

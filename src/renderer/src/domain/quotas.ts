@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyQuotaBlocked, applyQuotaUpdate, type QuotaView, withBlocks } from './quota-cache'
-import { quotaKeys } from './query-keys/quota'
+import { quotaKeys, workbenchKeys } from './query-keys'
 
 /**
  * `quota:list` with the blocks events reported (see quota-cache.ts); `refetchMs` re-reads it as the window slides.
@@ -20,11 +20,15 @@ export function useQuotaList(refetchMs?: number) {
 
 /**
  * Keeps the quota cache current for the whole app: the list once (and whenever it is refetched), then every
- * `quota:update` and `quota:blocked` event written into it. Mounted by the status bar, which is always on screen.
+ * `quota:update` and `quota:blocked` event written into it; an update also makes the composer's predictions stale.
+ * Mounted once beside the query client (frame/live-updates.ts).
  */
 export function useQuotaFeed(): void {
   const client = useQueryClient()
   useQuotaList()
-  useEvent('quota:update', state => applyQuotaUpdate(client, state))
+  useEvent('quota:update', state => {
+    applyQuotaUpdate(client, state)
+    void client.invalidateQueries({ queryKey: workbenchKeys.predictions })
+  })
   useEvent('quota:blocked', event => applyQuotaBlocked(client, event))
 }

@@ -2,15 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ChannelName, RequestOf, ResponseOf } from '../../../shared/contract'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
-import { authKeys } from './query-keys/auth'
-import { sandboxKeys } from './query-keys/sandbox'
+import { authKeys, sandboxKeys } from './query-keys'
 
 /** The sandbox operator's view (`sandbox:state`): availability, clock, tokens by fingerprint, limits, faults, installations. */
 export function useSandboxState(enabled = true) {
   return useQuery({ queryKey: sandboxKeys.state, queryFn: () => invoke('sandbox:state', {}), enabled })
 }
 
-/** Refetches the sandbox view (and the token views, whose expiry depends on the sandbox clock) on `sandbox:changed`. */
+/**
+ * Refetches the sandbox view (and the token views, whose expiry depends on the sandbox clock) on `sandbox:changed`.
+ * Mounted once beside the query client (frame/live-updates.ts).
+ */
 export function useSandboxFeed(): void {
   const client = useQueryClient()
   useEvent('sandbox:changed', () => {

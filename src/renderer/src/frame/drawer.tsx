@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Heartbeat } from '../../../shared/contract'
 import { useEvent } from '../bridge/use-event'
-import { useLogFeed, useLogView } from '../features/network-log'
+import { useLogView } from '../features/network-log'
 import { useNavStore } from '../stores/nav-store'
 import { DrawerResizer } from './drawer-resizer'
 import './drawer.css'
@@ -12,11 +12,10 @@ const KEEP = 50
 type DrawerTab = 'log' | 'events'
 
 /**
- * The bottom drawer: the network log (main tab; its feed runs here so the list stays live while the drawer is
- * closed) and the raw engine events. Clicking the active tab folds the drawer; its top edge resizes it.
+ * The bottom drawer: the network log (main tab; its feed runs beside the query client, frame/live-updates.ts, so the
+ * list stays live while the drawer is closed or gone) and the raw engine events. Clicking the active tab folds the drawer; its top edge resizes it.
  */
 export function Drawer() {
-  useLogFeed()
   const open = useNavStore(s => s.drawerOpen)
   const toggle = useNavStore(s => s.toggleDrawer)
   const count = useLogView(v => v.entries.length)

@@ -1,14 +1,13 @@
 import { useAppInfo } from '../domain/app-info'
-import { useEnvironmentFeed, useSetActiveEnvironment } from '../domain/environments'
+import { useSetActiveEnvironment } from '../domain/environments'
 import { ErrorBox } from '../ui/error-box'
 
 /**
  * The sidebar's environment switcher (the built-in sandbox first, as the engine lists it). Choosing one calls
  * `env:setActive`, then every query is refetched: app:info, tokens, locations, quotas and sandbox controls all belong
- * to the active environment. It also follows `env:changed`, so a change made elsewhere shows here at once.
+ * to the active environment. A change made elsewhere shows here at once (`env:changed`, frame/live-updates.ts).
  */
 export function EnvironmentSwitcher() {
-  useEnvironmentFeed()
   const info = useAppInfo()
   const setActive = useSetActiveEnvironment()
   const envs = info.data?.environments ?? []

@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { useAppInfo } from '../domain/app-info'
+import { useActiveEnvironment } from '../domain/app-info'
 import { useNavStore } from '../stores/nav-store'
 import { CommandPalette } from './command-palette'
 import { Drawer } from './drawer'
@@ -18,8 +18,7 @@ export function Frame() {
   const drawerOpen = useNavStore(s => s.drawerOpen)
   const current = sections.find(s => s.id === section) ?? sections[0]
   const Panel = current?.component
-  const info = useAppInfo()
-  const active = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId)
+  const active = useActiveEnvironment()
   const production = active?.production === true
   const presenter = usePresenterStore(s => s.on)
   return (

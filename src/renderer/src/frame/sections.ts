@@ -1,8 +1,6 @@
 import { type ComponentType, lazy } from 'react'
 import { SECTION_LIST, type SectionId } from './section-list'
 
-export type { SectionId } from './section-list'
-
 export interface Section {
   id: SectionId
   label: string

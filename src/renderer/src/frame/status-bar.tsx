@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { Heartbeat } from '../../../shared/contract'
 import { bridgeTransport } from '../bridge/bridge'
-import { useAppInfo } from '../domain/app-info'
+import { useActiveEnvironment, useAppInfo } from '../domain/app-info'
 import { useEvent } from '../bridge/use-event'
 import { useConnectionStore } from '../stores/connection-store'
 import { formatDuration } from '../ui/use-now'
@@ -16,7 +16,7 @@ export function StatusBar() {
   const connection = useConnectionStore(s => s.state)
   const [beat, setBeat] = useState<Heartbeat | null>(null)
   useEvent('app:heartbeat', setBeat)
-  const env = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId)
+  const env = useActiveEnvironment()
   return (
     <footer className="status-bar">
       <span className={`status-dot status-dot--${connection}`} title={`Bridge ${connection}`} />

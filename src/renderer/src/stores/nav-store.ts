@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import type { SectionId } from '../frame/sections'
+import type { SectionId } from '../frame/section-list'
 
 interface NavStore {
   section: SectionId

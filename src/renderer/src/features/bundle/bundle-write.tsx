@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { downloadText } from '../../ui/download-text'
+import { useWriteBundle } from './use-bundle'
 
 /**
  * "Repro bundle…" in the network log's toolbar: the shown entries (or all) with a note, as one file to share — the
@@ -11,12 +10,9 @@ import { downloadText } from '../../ui/download-text'
 export function BundleWrite({ ids }: { ids: string[] | undefined }) {
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState('')
-  const write = useMutation({
-    mutationFn: () => invoke('support:writeBundle', { ids, note }),
-    onSuccess: r => {
-      downloadText(r.text, r.fileName)
-      setOpen(false)
-    },
+  const write = useWriteBundle(ids, note, r => {
+    downloadText(r.text, r.fileName)
+    setOpen(false)
   })
   return (
     <>

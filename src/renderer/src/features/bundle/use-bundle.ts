@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { OpenedBundle, ReplayReport } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { bundleKeys } from '../../domain/query-keys/bundle'
+import { bundleKeys } from '../../domain/query-keys'
 
 /** The bundle being read (one at a time): its file name and text (replay sends it back) and the engine's parsed view. */
 export interface BundleFile {
@@ -43,4 +43,9 @@ export function useReplay() {
     mutationFn: (input: { text: string; envId: string }) => invoke('support:replay', { text: input.text, envId: input.envId || undefined }),
     onSuccess: report => setLastAnswer<ReplayReport>(client, bundleKeys.report, report),
   })
+}
+
+/** `support:writeBundle` of the given entries (or all) with a note; `onWritten` gets the file to download. */
+export function useWriteBundle(ids: string[] | undefined, note: string, onWritten: (file: { text: string; fileName: string }) => void) {
+  return useMutation({ mutationFn: () => invoke('support:writeBundle', { ids, note }), onSuccess: onWritten })
 }

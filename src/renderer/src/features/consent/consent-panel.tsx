@@ -15,7 +15,7 @@ import { LifecycleDiagram } from './lifecycle-diagram'
 import { PasteForm } from './paste-form'
 import { RedirectCheck } from './redirect-check'
 import { useActiveEnvId } from '../../domain/app-info'
-import { useAuthFeed, useFlow, useLifecycle, useOAuthStatus } from '../../domain/auth'
+import { useFlow, useLifecycle, useOAuthStatus } from '../../domain/auth'
 import {
   closeConsentPopup,
   popupWasBlocked,
@@ -30,7 +30,6 @@ import './consent.css'
 
 /** Consent flow: authorize → consent → callback → token, beside the token lifecycle of spec section 3. */
 export function ConsentPanel() {
-  useAuthFeed()
   const info = useAppInfo()
   const envId = useActiveEnvId()
   const env = useEnvironment(envId)

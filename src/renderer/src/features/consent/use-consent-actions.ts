@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CatchMode, OAuthStartResult } from '../../../../shared/contract'
 import { bridgeTransport, invoke } from '../../bridge/bridge'
-import { authKeys } from '../../domain/query-keys/auth'
+import { authKeys } from '../../domain/query-keys'
 
 /**
  * A new window name per attempt: `window.open('', name)` with the name of a popup that is now on another origin (the

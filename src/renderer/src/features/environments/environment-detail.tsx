@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EnvironmentDetail } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
-import { appKeys } from '../../domain/query-keys/app'
 import { ErrorBox } from '../../ui/error-box'
 import { PATH_KEYS, PATH_LABELS } from './form-model'
-import { envKeys } from '../../domain/query-keys/env'
+import { useDeleteEnvironment, useDuplicateEnvironment } from './use-environment-actions'
 
 /** One environment's facts (redirect URI as sent, paths, flow settings, secret masked) and its actions. */
 export function EnvironmentDetailView({
@@ -19,26 +16,9 @@ export function EnvironmentDetailView({
   onDuplicated: (env: EnvironmentDetail) => void
   onDeleted: () => void
 }) {
-  const client = useQueryClient()
   const [confirming, setConfirming] = useState(false)
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: envKeys.all })
-    void client.invalidateQueries({ queryKey: appKeys.info })
-  }
-  const duplicate = useMutation({
-    mutationFn: () => invoke('env:duplicate', { id: env.id }),
-    onSuccess: d => {
-      refresh()
-      onDuplicated(d)
-    },
-  })
-  const remove = useMutation({
-    mutationFn: () => invoke('env:delete', { id: env.id }),
-    onSuccess: () => {
-      refresh()
-      onDeleted()
-    },
-  })
+  const duplicate = useDuplicateEnvironment(env.id, onDuplicated)
+  const remove = useDeleteEnvironment(env.id, onDeleted)
   return (
     <section className="env-detail" aria-label={`Environment ${env.name}`}>
       <h2>{env.name}</h2>

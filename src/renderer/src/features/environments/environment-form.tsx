@@ -1,17 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { CatchMode, EnvironmentDetail, SecretStorageInfo } from '../../../../shared/contract'
 import { BridgeCallError } from '../../../../shared/contract/errors'
 import { SPEC_PATHS } from '../../../../shared/spec'
-import { invoke } from '../../bridge/bridge'
-import { appKeys } from '../../domain/query-keys/app'
 import { ErrorBox } from '../../ui/error-box'
 import { FormField } from './form-field'
 import { NetworkFieldset } from './network-fieldset'
 import { networkSecretsOf } from './network-form-model'
 import { blankForm, byField, type FormValues, formOf, issuesOf, localIssues, PATH_KEYS, PATH_LABELS, settingsOf } from './form-model'
 import { UnprotectedConsent } from './unprotected-consent'
-import { envKeys } from '../../domain/query-keys/env'
+import { type EnvironmentSave, useSaveEnvironment } from './use-environment-actions'
 import { useValidation } from './use-validation'
 
 const FLOW_FIELDS = ['catchMode', 'pkce', 'callbackTimeoutSeconds', 'requireStateEcho'] as const
@@ -32,7 +29,6 @@ export function EnvironmentForm({
   onDone: (env: EnvironmentDetail) => void
   onCancel: () => void
 }) {
-  const client = useQueryClient()
   const [v, setV] = useState<FormValues>(() => (editing ? formOf(editing) : blankForm()))
   const [touched, setTouched] = useState<Set<string>>(new Set())
   const [submitted, setSubmitted] = useState(false)
@@ -50,25 +46,18 @@ export function EnvironmentForm({
   const storingSecret = !fixed && (v.clientSecret !== '' || networkSecrets !== undefined)
   const needsConsent = storingSecret && !storage.protected
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const acceptUnprotectedStorage = needsConsent ? accept : undefined
-      if (!editing) {
-        return invoke('env:create', { settings, clientSecret: v.clientSecret || undefined, networkSecrets, acceptUnprotectedStorage })
-      }
-      if (fixed) {
-        const changes = Object.fromEntries(FLOW_FIELDS.map(k => [k, settings[k]]))
-        return invoke('env:update', { id: editing.id, changes })
-      }
-      const clientSecret = v.removeSecret ? null : v.clientSecret || undefined
-      return invoke('env:update', { id: editing.id, changes: settings, clientSecret, networkSecrets, acceptUnprotectedStorage })
-    },
-    onSuccess: env => {
-      void client.invalidateQueries({ queryKey: envKeys.all })
-      void client.invalidateQueries({ queryKey: appKeys.info })
-      onDone(env)
-    },
-  })
+  const save = useSaveEnvironment((): EnvironmentSave => {
+    const acceptUnprotectedStorage = needsConsent ? accept : undefined
+    if (!editing) {
+      return { create: { settings, clientSecret: v.clientSecret || undefined, networkSecrets, acceptUnprotectedStorage } }
+    }
+    if (fixed) {
+      const changes = Object.fromEntries(FLOW_FIELDS.map(k => [k, settings[k]]))
+      return { update: { id: editing.id, changes } }
+    }
+    const clientSecret = v.removeSecret ? null : v.clientSecret || undefined
+    return { update: { id: editing.id, changes: settings, clientSecret, networkSecrets, acceptUnprotectedStorage } }
+  }, onDone)
 
   const serverIssues = save.error instanceof BridgeCallError ? issuesOf(save.error.details) : []
   const shownLocal = local.filter(i => submitted || touched.has(i.path))

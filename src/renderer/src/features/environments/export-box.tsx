@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { EnvironmentDetail } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorBox } from '../../ui/error-box'
+import { useExportEnvironments } from './use-environment-actions'
 
 /**
  * Exports environments as a JSON file (`env:export`). Without secrets unless the user ticks the box, which says what
@@ -13,9 +12,7 @@ export function ExportBox({ environments, onClose }: { environments: Environment
   const exportable = environments.filter(e => !e.builtIn)
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(exportable.map(e => e.id)))
   const [withSecrets, setWithSecrets] = useState(false)
-  const run = useMutation({
-    mutationFn: () => invoke('env:export', { ids: [...chosen], includeSecrets: withSecrets }),
-  })
+  const run = useExportEnvironments({ ids: [...chosen], includeSecrets: withSecrets })
   const href = run.data ? `data:application/json;charset=utf-8,${encodeURIComponent(run.data.content)}` : null
   return (
     <section className="env-io" aria-label="Export environments">

@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { SecretStorageInfo } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
-import { appKeys } from '../../domain/query-keys/app'
 import { ErrorBox } from '../../ui/error-box'
 import { UnprotectedConsent } from './unprotected-consent'
-import { envKeys } from '../../domain/query-keys/env'
+import { useImportEnvironments } from './use-environment-actions'
 
 type Conflict = 'rename' | 'skip' | 'replace'
 
@@ -21,20 +18,14 @@ function countIn(content: string): number {
 
 /** Imports an export file (`env:import`): check first (dry run) to see what would happen, then import. */
 export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; onClose: () => void }) {
-  const client = useQueryClient()
   const [content, setContent] = useState('')
   const [onConflict, setOnConflict] = useState<Conflict>('rename')
   const [accept, setAccept] = useState(false)
   const id = useId()
-  const run = useMutation({
-    mutationFn: (dryRun: boolean) =>
-      invoke('env:import', { content, onConflict, dryRun, acceptUnprotectedStorage: !storage.protected && accept ? true : undefined }),
-    onSuccess: r => {
-      if (!r.dryRun) {
-        void client.invalidateQueries({ queryKey: envKeys.all })
-        void client.invalidateQueries({ queryKey: appKeys.info })
-      }
-    },
+  const run = useImportEnvironments({
+    content,
+    onConflict,
+    acceptUnprotectedStorage: !storage.protected && accept ? true : undefined,
   })
   const hasSecrets = /"clientSecret"\s*:/.test(content)
   const r = run.data

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { EnvironmentSettings } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { envKeys } from '../../domain/query-keys/env'
+import { envKeys } from '../../domain/query-keys'
 import { useDebounced } from '../../ui/use-debounced'
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
-import { useAppInfo } from '../../domain/app-info'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { ErrorBox } from '../../ui/error-box'
+import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { formatDuration, useNow } from '../../ui/use-now'
-import { useActiveEnvId } from '../../domain/app-info'
+import { useActiveEnvId, useActiveEnvironment, useAppInfo } from '../../domain/app-info'
 import { useEnvironment } from '../../domain/environments'
 import { openInInspector } from '../inspector'
 import { useEnvInstallRecords } from '../../domain/install-records'
@@ -29,7 +29,7 @@ import './export-tickets.css'
 export function ExportTicketsPanel() {
   const info = useAppInfo()
   const envId = useActiveEnvId()
-  const envSummary = info.data?.environments.find(e => e.id === envId) ?? null
+  const envSummary = useActiveEnvironment()
   const envDetail = useEnvironment(envId)
   const tokens = useTokens(envId)
   const hasToken = tokens.data?.present === true
@@ -66,20 +66,11 @@ export function ExportTicketsPanel() {
   const actions = useRef(doSend)
   actions.current = doSend
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter' || e.defaultPrevented) return
-      e.preventDefault()
-      actions.current()
-    }
-    window.addEventListener('keydown', onKey)
-    const unregister = useCommandStore
+    return useCommandStore
       .getState()
       .register([{ id: 'export:send', title: 'Export tickets: send', shortcut: 'Ctrl+Enter', run: () => actions.current() }])
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      unregister()
-    }
   }, [])
+  usePanelShortcut(() => actions.current())
 
   const inspectFailed = async () => {
     const { logId } = errorFacts(failure)

@@ -5,8 +5,8 @@ import { exportTicketsPath, joinHostPath } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { exportKeys } from '../../domain/query-keys/export'
-import { signingKeys } from '../../domain/query-keys/signing'
+import { exportKeys, signingKeys } from '../../domain/query-keys'
+import { withEnvId } from '../../domain/env-scope'
 
 /** The export request's address: the environment's {base_url} joined with its export path, as the engine builds it. */
 export function exportRequestPath(
@@ -79,7 +79,7 @@ export function useExportSend(exportPath: string | null) {
           from: input.from,
           to: input.to,
           autoRetry: input.autoRetry,
-          ...(input.envId ? { envId: input.envId } : {}),
+          ...withEnvId(input.envId),
         },
         { signal: own.signal },
       )

@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { InspectedSignature } from '../../../../shared/contract'
-import { useEvent } from '../../bridge/use-event'
-import { signingKeys } from '../../domain/query-keys/signing'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { ErrorBox } from '../../ui/error-box'
+import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { ExplanationView } from './explanation-view'
 import { type InspectorMode, useInspectorStore } from './inspector-store'
 import { SecretField } from './secret-field'
@@ -41,9 +39,6 @@ export function InspectorPanel() {
   const secret = useRef('')
   const [secretVersion, setSecretVersion] = useState(0)
   const skew = useSkewStatus()
-  const client = useQueryClient()
-  // Another environment (or its secret) signs differently: sign again.
-  useEvent('env:changed', () => void client.invalidateQueries({ queryKey: signingKeys.signatures }))
 
   const { request, problems } = useMemo(() => toSignRequest(inputs), [inputs])
   const signature = useSignature(request, secret, secretVersion, mode === 'sign')
@@ -81,13 +76,6 @@ export function InspectorPanel() {
   )
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter' || e.defaultPrevented) return
-      e.preventDefault()
-      if (useInspectorStore.getState().mode === 'verify') actions.current.check()
-      else actions.current.setNow('local')
-    }
-    window.addEventListener('keydown', onKey)
     const unregister = useCommandStore.getState().register([
       {
         id: 'inspector:sign-now',
@@ -102,11 +90,12 @@ export function InspectorPanel() {
         run: () => useInspectorStore.getState().setMode('verify'),
       },
     ])
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      unregister()
-    }
+    return unregister
   }, [])
+  usePanelShortcut(() => {
+    if (useInspectorStore.getState().mode === 'verify') actions.current.check()
+    else actions.current.setNow('local')
+  })
 
   const verifyThese = (sig: InspectedSignature) => {
     const s = useInspectorStore.getState()

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SigningCodeFile } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
-import { workbenchKeys } from '../../domain/query-keys/workbench'
+import { useSigningCode } from './use-signing-code'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorBox } from '../../ui/error-box'
 
@@ -21,11 +19,7 @@ function download(file: SigningCodeFile): void {
  * produce instead). For partners whose own signer disagrees with the server.
  */
 export function TakeHome() {
-  const files = useQuery({
-    queryKey: workbenchKeys.signingCode,
-    queryFn: ({ signal }) => invoke('workbench:signingCode', {}, { signal }),
-    staleTime: Infinity,
-  })
+  const files = useSigningCode()
   const [chosen, setChosen] = useState('node')
   const list = files.data?.files ?? []
   const file = list.find(f => f.language === chosen) ?? list[0]

@@ -1,19 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SkewStatus } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
-import { signingKeys } from '../../domain/query-keys/signing'
+import { useSetTimeSource } from './use-time-source'
 
 /**
  * "Sign with the server's time": the engine setting (kept in the data folder) that makes every signature the console
  * sends carry local time plus the estimated skew, instead of local time.
  */
 export function TimeSourceSwitch({ status }: { status: SkewStatus | undefined }) {
-  const client = useQueryClient()
-  const set = useMutation({
-    mutationFn: (source: 'local' | 'server') => invoke('signing:setTimeSource', { source }),
-    onSuccess: next => client.setQueryData(signingKeys.skew, next),
-  })
+  const set = useSetTimeSource()
   const server = status?.timeSource === 'server'
   return (
     <div className="time-source">

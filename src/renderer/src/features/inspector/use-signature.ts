@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { RefObject } from 'react'
 import { invoke } from '../../bridge/bridge'
-import { signingKeys } from '../../domain/query-keys/signing'
+import { signingKeys } from '../../domain/query-keys'
 import type { SignRequest } from './sign-request'
 import { useDebounced } from '../../ui/use-debounced'
 

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { PartnerLocation } from '../../../../shared/contract'
-import { useAppInfo } from '../../domain/app-info'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { ErrorBox } from '../../ui/error-box'
 import { formatDuration, useNow } from '../../ui/use-now'
-import { useActiveEnvId } from '../../domain/app-info'
+import { useActiveEnvId, useActiveEnvironment, useAppInfo, useBuiltInEnvironment } from '../../domain/app-info'
 import { useEnvironment } from '../../domain/environments'
 import { exportForLocation } from '../export-tickets'
 import { useTokens } from '../../domain/tokens'
@@ -27,7 +26,8 @@ import './locations.css'
 export function LocationsPanel() {
   const info = useAppInfo()
   const envId = useActiveEnvId()
-  const envSummary = info.data?.environments.find(e => e.id === envId) ?? null
+  const envSummary = useActiveEnvironment()
+  const sandboxEnv = useBuiltInEnvironment()
   const envDetail = useEnvironment(envId)
   const isSandbox = envSummary?.builtIn === true
   const tokens = useTokens(envId)
@@ -164,7 +164,7 @@ export function LocationsPanel() {
             isSandbox,
             production: envSummary.production,
             url: installUrl,
-            sandboxEnvId: info.data?.environments.find(e => e.builtIn)?.id ?? null,
+            sandboxEnvId: sandboxEnv?.id ?? null,
           }}
           onCancel={() => setConfirming(null)}
           onConfirm={confirmProduction => {

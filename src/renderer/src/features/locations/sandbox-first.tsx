@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
 import type { PartnerLocation } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
+import { useSandboxInstall } from './use-locations'
 
 /**
  * The production guard's offer: the same install against the built-in sandbox before the real one, its answer shown
@@ -9,7 +8,7 @@ import { ErrorBox } from '../../ui/error-box'
  * well formed (it reached the server's checks), not that the real one will succeed.
  */
 export function SandboxFirst({ location, sandboxEnvId }: { location: PartnerLocation; sandboxEnvId: string }) {
-  const run = useMutation({ mutationFn: () => invoke('http:install', { envId: sandboxEnvId, locationId: location.id }) })
+  const run = useSandboxInstall(sandboxEnvId, location.id)
   return (
     <div className="loc-sandbox-first">
       <button type="button" className="btn" onClick={() => run.mutate()} disabled={run.isPending}>

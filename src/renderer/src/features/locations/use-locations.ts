@@ -5,8 +5,9 @@ import { invoke } from '../../bridge/bridge'
 import { errorFacts } from '../../domain/error-facts'
 import { useInstallRecords } from '../../domain/install-records'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { locationKeys } from '../../domain/query-keys/locations'
+import { locationKeys } from '../../domain/query-keys'
 import type { InstallOutcome } from './locations-store'
+import { withEnvId } from '../../domain/env-scope'
 
 function failure(error: unknown): InstallOutcome {
   const facts = errorFacts(error)
@@ -51,7 +52,7 @@ export function useInstall(envId: string | null) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ location, confirmProduction }: InstallRequest) =>
-      invoke('http:install', { ...(envId ? { envId } : {}), locationId: location.id, confirmProduction }),
+      invoke('http:install', { ...withEnvId(envId), locationId: location.id, confirmProduction }),
     onMutate: ({ location }) => {
       if (envId) recordOutcome(client, envId, location.id, { kind: 'pending', at: new Date().toISOString() })
     },
@@ -83,4 +84,9 @@ export function useInstall(envId: string | null) {
       if (envId) recordOutcome(client, envId, location.id, failure(error))
     },
   })
+}
+
+/** The production guard's trial: the same install against the built-in sandbox (its answer is shown, not recorded). */
+export function useSandboxInstall(sandboxEnvId: string, locationId: number) {
+  return useMutation({ mutationFn: () => invoke('http:install', { envId: sandboxEnvId, locationId }) })
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react'
-import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
 import { RedactedText } from '../../ui/redacted-text'
-import { useCurl } from './use-log-actions'
+import { fetchCurl, useCurl } from './use-log-actions'
 
 async function toClipboard(text: string): Promise<boolean> {
   try {
@@ -47,7 +46,7 @@ export function CurlActions({ id, live }: { id: string; live: boolean }) {
             onClick={async () => {
               setLiveState({ state: 'busy', notes: [] })
               try {
-                const r = await invoke('log:curl', { id, redacted: false })
+                const r = await fetchCurl(id, false)
                 const ok = await toClipboard(r.command)
                 setLiveState({ state: ok ? 'copied' : 'failed', notes: r.notes })
               } catch (error) {

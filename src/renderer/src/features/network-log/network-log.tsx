@@ -12,7 +12,7 @@ const LogDetail = lazy(() => import('./log-detail').then(m => ({ default: m.LogD
 
 /**
  * The network log tab: every exchange the engine made (redacted at capture), filtered, virtualized, with the selected
- * entry's detail beside it. The feed that keeps the cached log live runs in the drawer (useLogFeed).
+ * entry's detail beside it. The feed that keeps the cached log live runs beside the query client (useLogFeed, frame/live-updates.ts).
  */
 export function NetworkLog() {
   const { entries, loaded } = useLogView()

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LogEntrySummary } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { logKeys } from '../../domain/query-keys/log'
+import { logKeys } from '../../domain/query-keys'
 
 /** One entry in full (`log:get`): re-read when its state changes (pending → done). */
 export function useLogEntry(summary: LogEntrySummary | null) {
@@ -56,4 +56,9 @@ export function useCurl() {
 /** `partner-console-2026-11-22T15-04-05.har`: a file name that sorts by time and is valid everywhere. */
 export function harFileName(now = new Date(), withSecrets = false): string {
   return `partner-console-${now.toISOString().slice(0, 19).replace(/:/g, '-')}${withSecrets ? '-WITH-SECRETS' : ''}.har`
+}
+
+/** `log:curl` read once, outside the cache: the live-credentials command goes to the clipboard and nowhere else. */
+export function fetchCurl(id: string, redacted: boolean) {
+  return invoke('log:curl', { id, redacted })
 }

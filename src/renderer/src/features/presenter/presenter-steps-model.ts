@@ -1,4 +1,4 @@
-import type { SectionId } from '../../frame/sections'
+import type { SectionId } from '../../frame/section-list'
 
 /** One step of the flow as a presenter walks the audience through it: where it happens and the spec's words for it. */
 export interface PresenterStep {

@@ -1,16 +1,12 @@
-import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { invoke } from '../../bridge/bridge'
 import { useCommandStore } from '../../stores/command-store'
 import { usePresenterStore } from '../../stores/presenter-store'
+import { useSetPresenter } from './use-presenter-mode'
 
 /** The one switch of presenter mode (status bar, and "Presenter mode: on/off" in the command palette). */
 export function PresenterToggle() {
   const on = usePresenterStore(s => s.on)
-  const toggle = useMutation({
-    mutationFn: (presenter: boolean) => invoke('app:setPresenter', { presenter }),
-    onSuccess: r => usePresenterStore.getState().set(r.presenter),
-  })
+  const toggle = useSetPresenter()
   useEffect(() => {
     return useCommandStore.getState().register([
       { id: 'presenter:on', title: 'Presenter mode: on (large type, every secret masked)', run: () => toggle.mutate(true) },

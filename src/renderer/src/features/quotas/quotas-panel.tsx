@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { ErrorBox } from '../../ui/error-box'
+import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { formatWindow, sortKeys } from '../../domain/quota-model'
 import { QuotaGauge } from './quota-gauge'
 import { QuotaProbe } from './quota-probe'
@@ -41,18 +42,9 @@ export function QuotasPanel() {
       { id: 'quotas:send', title: 'Quotas: send GET locations', shortcut: 'Ctrl+Enter', run: () => send(false) },
       { id: 'quotas:reset', title: 'Quotas: reset the local ledger', run: () => resetAll(undefined) },
     ])
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-        e.preventDefault()
-        send(false)
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => {
-      unregister()
-      window.removeEventListener('keydown', onKey)
-    }
+    return unregister
   }, [send, resetAll])
+  usePanelShortcut(() => send(false), { skipHandled: false })
 
   const config = list.data?.config
   return (

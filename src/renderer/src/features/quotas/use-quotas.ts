@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../../bridge/bridge'
-import { quotaKeys } from '../../domain/query-keys/quota'
+import { quotaKeys } from '../../domain/query-keys'
 
 /** `quota:reset`: forgets the local ledger and blocks of one key (or all); the server's own counts stay. */
 export function useResetQuotas() {

@@ -1,14 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
 import type { BodyDiff, CanonicalDiff, ExchangeComparison, PairDiff } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
-import { logKeys } from '../../domain/query-keys/log'
 import { ErrorBox } from '../../ui/error-box'
 import { openLogInComposer, useWorkbenchStore } from './workbench-store'
+import { useComparePicker } from './use-library'
 import { useCompare } from './use-workbench'
 
 function EntryPicker({ side, value }: { side: 'a' | 'b'; value: string | null }) {
   const setCompare = useWorkbenchStore(s => s.setCompare)
-  const list = useQuery({ queryKey: logKeys.comparePicker, queryFn: () => invoke('log:list', { limit: 200 }), staleTime: 2000 })
+  const list = useComparePicker()
   const entries = list.data?.entries ?? []
   return (
     <label className="wb-inline">

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react'
-import { useAppInfo } from '../../domain/app-info'
+import { useMemo, useRef, useState } from 'react'
+import { useActiveEnvironment, useBuiltInEnvironment } from '../../domain/app-info'
 import { CodeEditor } from '../../ui/code-editor'
 import { ErrorBox } from '../../ui/error-box'
+import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { Countdown } from '../../ui/countdown'
 import { useDebounced } from '../../ui/use-debounced'
 import { openInInspector } from '../inspector'
@@ -34,9 +35,11 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const params = placeholders(draft.path)
   const problem = jsonProblem(draft)
   const savedId = origin.kind === 'saved' ? origin.id : undefined
-  const info = useAppInfo()
-  const env = info.data?.environments.find(e => e.id === (envId ?? info.data?.activeEnvironmentId))
+  // envId is the active environment's (the Requests panel passes it down).
+  const env = useActiveEnvironment()
+  const sandboxEnv = useBuiltInEnvironment()
   const [confirming, setConfirming] = useState<{ force: boolean } | null>(null)
+  const scope = useRef<HTMLElement>(null)
   const doSend = (force = false, confirmProduction?: string) => {
     if (send.isPending) return
     // The production guard: a state-changing request to production asks for the environment's name first.
@@ -47,22 +50,14 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
     setConfirming(null)
     send.mutate({ draft: useWorkbenchStore.getState().draft, savedId, force, confirmProduction })
   }
+  usePanelShortcut(() => doSend(), { scope, skipHandled: false })
   return (
-    <section
-      className="wb-composer"
-      aria-label="Composer"
-      onKeyDown={e => {
-        if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
-          e.preventDefault()
-          doSend()
-        }
-      }}
-    >
+    <section className="wb-composer" aria-label="Composer" ref={scope}>
       {confirming && env ? (
         <ProductionConfirm
           envName={env.name}
           method={draft.method.toUpperCase()}
-          sandboxEnvId={info.data?.environments.find(e => e.builtIn)?.id ?? null}
+          sandboxEnvId={sandboxEnv?.id ?? null}
           onConfirm={typed => doSend(confirming.force, typed)}
           onCancel={() => setConfirming(null)}
         />

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import type { SnippetLanguage } from '../../../../shared/contract'
-import { invoke } from '../../bridge/bridge'
 import type { ComposerRequestInput } from '../../../../shared/contract'
+import { withEnvId } from '../../domain/env-scope'
+import { fetchSnippet } from './use-library'
 
 const LABELS: Record<SnippetLanguage, string> = {
   curl: 'cURL (bash)',
@@ -23,7 +24,7 @@ export function CopyAs({ source, envId }: { source: { request: ComposerRequestIn
   const [state, setState] = useState<{ code: string; notes: string[]; copied: boolean | null; error?: string } | null>(null)
   const copy = async () => {
     try {
-      const snippet = await invoke('workbench:snippet', { language, ...source, ...(envId ? { envId } : {}) })
+      const snippet = await fetchSnippet({ language, ...source, ...withEnvId(envId) })
       let copied = true
       try {
         await navigator.clipboard.writeText(snippet.code)

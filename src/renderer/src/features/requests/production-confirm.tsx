@@ -1,9 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { invoke } from '../../bridge/bridge'
 import { ErrorBox } from '../../ui/error-box'
-import { toRequest } from './use-workbench'
-import { useWorkbenchStore } from './workbench-store'
+import { useSandboxTrial } from './use-workbench'
 
 /**
  * The composer's production guard: a state-changing request to an environment marked production is sent only once
@@ -24,10 +21,7 @@ export function ProductionConfirm({
 }) {
   const [typed, setTyped] = useState('')
   const inputId = useId()
-  const trial = useMutation({
-    mutationFn: () =>
-      invoke('workbench:send', { request: toRequest(useWorkbenchStore.getState().draft), envId: sandboxEnvId ?? undefined }),
-  })
+  const trial = useSandboxTrial(sandboxEnvId)
   const matches = typed === envName
   return (
     <form

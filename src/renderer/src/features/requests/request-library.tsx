@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { invoke } from '../../bridge/bridge'
-import { workbenchKeys } from '../../domain/query-keys/workbench'
+import { workbenchKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
+import { useDeleteSaved, useExportCollection, useImportCollection } from './use-library'
 import { useCollection, useHistory } from './use-workbench'
 import { toDraft, useWorkbenchStore } from './workbench-store'
 
@@ -60,30 +60,21 @@ function Collection({ envId }: { envId: string | null }) {
   const file = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState<string | null>(null)
   const refresh = () => void client.invalidateQueries({ queryKey: workbenchKeys.collections })
-  const remove = useMutation({
-    mutationFn: (id: string) => invoke('workbench:delete', { id, ...(envId ? { envId } : {}) }),
-    onSuccess: refresh,
+  const remove = useDeleteSaved(envId, refresh)
+  const exportIt = useExportCollection(envId, r => {
+    const url = URL.createObjectURL(new Blob([r.text], { type: 'application/json' }))
+    const a = document.createElement('a')
+    a.href = url
+    a.download = 'partner-console-collection.json'
+    a.click()
+    URL.revokeObjectURL(url)
+    setMessage(`Exported ${r.count} request${r.count === 1 ? '' : 's'}.`)
   })
-  const exportIt = useMutation({
-    mutationFn: () => invoke('workbench:export', envId ? { envId } : {}),
-    onSuccess: r => {
-      const url = URL.createObjectURL(new Blob([r.text], { type: 'application/json' }))
-      const a = document.createElement('a')
-      a.href = url
-      a.download = 'partner-console-collection.json'
-      a.click()
-      URL.revokeObjectURL(url)
-      setMessage(`Exported ${r.count} request${r.count === 1 ? '' : 's'}.`)
-    },
-  })
-  const importIt = useMutation({
-    mutationFn: (text: string) => invoke('workbench:import', { text, ...(envId ? { envId } : {}) }),
-    onSuccess: r => {
-      refresh()
-      setMessage(
-        `Imported ${r.added}${r.renamed ? `, ${r.renamed} renamed (the name was taken)` : ''}${r.skipped.length ? `; skipped ${r.skipped.length}: ${r.skipped.map(s => `#${s.index + 1} ${s.problem}`).join('; ')}` : ''}.`,
-      )
-    },
+  const importIt = useImportCollection(envId, r => {
+    refresh()
+    setMessage(
+      `Imported ${r.added}${r.renamed ? `, ${r.renamed} renamed (the name was taken)` : ''}${r.skipped.length ? `; skipped ${r.skipped.length}: ${r.skipped.map(s => `#${s.index + 1} ${s.problem}`).join('; ')}` : ''}.`,
+    )
   })
   const requests = collection.data?.requests ?? []
   return (

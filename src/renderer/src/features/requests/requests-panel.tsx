@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react'
-import { invoke } from '../../bridge/bridge'
-import { useAppInfo } from '../../domain/app-info'
+import { useState } from 'react'
+import { useActiveEnvId } from '../../domain/app-info'
 import { ErrorBox } from '../../ui/error-box'
 import { CompareView } from './compare-view'
 import { Composer } from './composer'
 import { RequestLibrary } from './request-library'
 import './requests.css'
-import { toDraft, useWorkbenchStore } from './workbench-store'
+import { useOpenFromLog } from './use-workbench'
+import { useWorkbenchStore } from './workbench-store'
 
 /**
  * The Requests view: the catalogue and the saved requests on the left; the composer (or the comparison of two
@@ -14,32 +14,15 @@ import { toDraft, useWorkbenchStore } from './workbench-store'
  * leaves its captured credentials behind.
  */
 export function RequestsPanel() {
-  const info = useAppInfo()
-  const envId = info.data?.activeEnvironmentId ?? null
+  const envId = useActiveEnvId()
   const tab = useWorkbenchStore(s => s.tab)
   const setTab = useWorkbenchStore(s => s.setTab)
   const origin = useWorkbenchStore(s => s.origin)
-  const [loadError, setLoadError] = useState<unknown>(null)
   const [saved, setSaved] = useState<string | null>(null)
 
   // A log entry waiting to be opened (origin 'log' without a draft loaded yet).
   const pendingLog = origin.kind === 'log' && !origin.notes ? origin.id : undefined
-  useEffect(() => {
-    if (!pendingLog) return
-    let live = true
-    setLoadError(null)
-    invoke('workbench:fromLog', { id: pendingLog })
-      .then(d => {
-        if (live)
-          useWorkbenchStore
-            .getState()
-            .load(toDraft(d.request), { kind: 'log', id: pendingLog, name: `from log #${d.sourceId}`, notes: d.notes })
-      })
-      .catch(error => live && setLoadError(error))
-    return () => {
-      live = false
-    }
-  }, [pendingLog])
+  const loadError = useOpenFromLog(pendingLog)
 
   return (
     <div className="wb" data-testid="requests-panel">

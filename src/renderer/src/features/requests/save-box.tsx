@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { invoke } from '../../bridge/bridge'
-import { workbenchKeys } from '../../domain/query-keys/workbench'
+import { workbenchKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
+import { useSaveRequest } from './use-library'
 import { toRequest } from './use-workbench'
 import { useWorkbenchStore } from './workbench-store'
 
@@ -12,23 +12,20 @@ export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (na
   const [name, setName] = useState(origin.name ?? '')
   const [folder, setFolder] = useState(origin.folder ?? '')
   const client = useQueryClient()
-  const save = useMutation({
-    mutationFn: (asNew: boolean) =>
-      invoke('workbench:save', {
-        ...(envId ? { envId } : {}),
-        item: {
-          ...(origin.kind === 'saved' && !asNew ? { id: origin.id } : {}),
-          name: name.trim() || 'Untitled',
-          folder: folder.trim(),
-          request: toRequest(useWorkbenchStore.getState().draft),
-        },
-      }),
-    onSuccess: saved => {
+  const save = useSaveRequest(
+    envId,
+    asNew => ({
+      ...(origin.kind === 'saved' && !asNew ? { id: origin.id } : {}),
+      name: name.trim() || 'Untitled',
+      folder: folder.trim(),
+      request: toRequest(useWorkbenchStore.getState().draft),
+    }),
+    saved => {
       useWorkbenchStore.setState({ origin: { kind: 'saved', id: saved.id, name: saved.name, folder: saved.folder } })
       void client.invalidateQueries({ queryKey: workbenchKeys.collections })
       onSaved(saved.name)
     },
-  })
+  )
   return (
     <div className="wb-save">
       <input

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ComposerRequestInput, HttpExchangeView, RetryingEvent } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { workbenchKeys } from '../../domain/query-keys/workbench'
-import type { Draft } from './workbench-store'
+import { workbenchKeys } from '../../domain/query-keys'
+import { type Draft, toDraft, useWorkbenchStore } from './workbench-store'
+import { withEnvId } from '../../domain/env-scope'
 
 /** The draft as the engine takes it (an empty body is no body). */
 export function toRequest(d: Draft): ComposerRequestInput {
@@ -32,7 +33,7 @@ export function useComposerSend(envId: string | null) {
         {
           request: toRequest(input.draft),
           force: input.force ?? false,
-          ...(envId ? { envId } : {}),
+          ...withEnvId(envId),
           ...(input.savedId ? { savedId: input.savedId } : {}),
           ...(input.confirmProduction !== undefined ? { confirmProduction: input.confirmProduction } : {}),
         },
@@ -60,14 +61,11 @@ export function useComposerAnswer() {
   return useLastAnswer<HttpExchangeView>(workbenchKeys.lastAnswer)
 }
 
-/** What the quota ledger predicts for the draft's (client, method, path); refreshed on every quota update. */
+/** What the quota ledger predicts for the draft's (client, method, path); refreshed on every quota update (useQuotaFeed). */
 export function usePrediction(envId: string | null, request: ComposerRequestInput | null) {
-  const client = useQueryClient()
-  useEvent('quota:update', () => void client.invalidateQueries({ queryKey: workbenchKeys.predictions }))
   return useQuery({
     queryKey: workbenchKeys.predict(envId, request ?? { method: 'GET', path: '/' }),
-    queryFn: ({ signal }) =>
-      invoke('workbench:predict', { request: request as ComposerRequestInput, ...(envId ? { envId } : {}) }, { signal }),
+    queryFn: ({ signal }) => invoke('workbench:predict', { request: request as ComposerRequestInput, ...withEnvId(envId) }, { signal }),
     enabled: request !== null,
     retry: false,
   })
@@ -76,14 +74,14 @@ export function usePrediction(envId: string | null, request: ComposerRequestInpu
 export function useCollection(envId: string | null) {
   return useQuery({
     queryKey: workbenchKeys.collection(envId),
-    queryFn: ({ signal }) => invoke('workbench:collection', envId ? { envId } : {}, { signal }),
+    queryFn: ({ signal }) => invoke('workbench:collection', withEnvId(envId), { signal }),
   })
 }
 
 export function useHistory(envId: string | null, id: string | null) {
   return useQuery({
     queryKey: workbenchKeys.history(envId, id),
-    queryFn: ({ signal }) => invoke('workbench:history', { id: id as string, ...(envId ? { envId } : {}) }, { signal }),
+    queryFn: ({ signal }) => invoke('workbench:history', { id: id as string, ...withEnvId(envId) }, { signal }),
     enabled: id !== null,
   })
 }
@@ -95,4 +93,34 @@ export function useCompare(a: string | null, b: string | null) {
     enabled: a !== null && b !== null,
     retry: false,
   })
+}
+
+/** The production guard's offer: the draft sent to the built-in sandbox instead (`workbench:send`). */
+export function useSandboxTrial(sandboxEnvId: string | null) {
+  return useMutation({
+    mutationFn: () => invoke('workbench:send', { request: toRequest(useWorkbenchStore.getState().draft), ...withEnvId(sandboxEnvId) }),
+  })
+}
+
+/**
+ * Loads a log entry sent here (“Edit and resend”) into the composer through `workbench:fromLog`, which leaves its
+ * captured credentials behind. Returns the error when it could not be opened (null otherwise).
+ */
+export function useOpenFromLog(logId: string | undefined): unknown {
+  const [loadError, setLoadError] = useState<unknown>(null)
+  useEffect(() => {
+    if (!logId) return
+    let live = true
+    setLoadError(null)
+    invoke('workbench:fromLog', { id: logId })
+      .then(d => {
+        if (live)
+          useWorkbenchStore.getState().load(toDraft(d.request), { kind: 'log', id: logId, name: `from log #${d.sourceId}`, notes: d.notes })
+      })
+      .catch(error => live && setLoadError(error))
+    return () => {
+      live = false
+    }
+  }, [logId])
+  return loadError
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAppInfo } from '../../domain/app-info'
+import { useActiveEnvironment, useAppInfo, useBuiltInEnvironment } from '../../domain/app-info'
 import { useCommandStore } from '../../stores/command-store'
 import { ErrorBox } from '../../ui/error-box'
 import { useSetActiveEnvironment } from '../../domain/environments'
@@ -9,7 +9,7 @@ import { readFaults, readInstallations, readLimits, readQuotas } from './operato
 import { QuotaControls } from './quota-controls'
 import { ScenarioControls } from './scenario-controls'
 import { SandboxTokens } from './sandbox-tokens'
-import { useSandboxAction, useSandboxFeed, useSandboxState } from '../../domain/sandbox'
+import { useSandboxAction, useSandboxState } from '../../domain/sandbox'
 import './sandbox.css'
 
 /**
@@ -17,10 +17,9 @@ import './sandbox.css'
  * environment is the built-in sandbox; otherwise it says why and offers to switch.
  */
 export function SandboxPanel() {
-  useSandboxFeed()
   const info = useAppInfo()
-  const active = info.data?.environments.find(e => e.id === info.data?.activeEnvironmentId) ?? null
-  const builtIn = info.data?.environments.find(e => e.builtIn) ?? null
+  const active = useActiveEnvironment()
+  const builtIn = useBuiltInEnvironment()
   const isSandbox = active?.builtIn === true
   const state = useSandboxState(isSandbox)
   const setActive = useSetActiveEnvironment()

@@ -1,14 +1,13 @@
 import { useEffect } from 'react'
 import type { TokenView } from '../../../../shared/contract'
-import { useAppInfo } from '../../domain/app-info'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { ErrorBox } from '../../ui/error-box'
 import { LifecycleDiagram } from '../consent'
-import { useActiveEnvId } from '../../domain/app-info'
-import { useAuthFeed, useLifecycle } from '../../domain/auth'
-import { useSandboxAction, useSandboxFeed } from '../../domain/sandbox'
+import { useActiveEnvId, useActiveEnvironment } from '../../domain/app-info'
+import { useLifecycle } from '../../domain/auth'
+import { useSandboxAction } from '../../domain/sandbox'
 import { PermissionChips } from './permission-chips'
 import { TokenValue } from './token-value'
 import { useForgetTokens, useRefreshTokens } from './use-tokens'
@@ -26,11 +25,8 @@ const SOURCE: Record<NonNullable<TokenView['expirySource']>, string> = {
 
 /** Tokens: masked access and refresh tokens with fingerprints, permissions, expiry, refresh, and sandbox time travel. */
 export function TokensPanel() {
-  useAuthFeed()
-  useSandboxFeed()
-  const info = useAppInfo()
   const envId = useActiveEnvId()
-  const env = info.data?.environments.find(e => e.id === envId) ?? null
+  const env = useActiveEnvironment()
   const isSandbox = env?.builtIn === true
   const tokens = useTokens(envId)
   const lifecycle = useLifecycle(envId)

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../../bridge/bridge'
-import { authKeys } from '../../domain/query-keys/auth'
+import { authKeys } from '../../domain/query-keys'
+import { withEnvId } from '../../domain/env-scope'
 
 /** Runs the refresh grant (spec 4.3) now (`oauth:refresh`). */
 export function useRefreshTokens(envId: string | null) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => invoke('oauth:refresh', envId ? { envId } : {}),
+    mutationFn: () => invoke('oauth:refresh', withEnvId(envId)),
     onSuccess: view => client.setQueryData(authKeys.tokens(view.envId), view),
     onSettled: () => client.invalidateQueries({ queryKey: authKeys.all }),
   })
@@ -16,7 +17,7 @@ export function useRefreshTokens(envId: string | null) {
 export function useForgetTokens(envId: string | null) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: () => invoke('oauth:forget', envId ? { envId } : {}),
+    mutationFn: () => invoke('oauth:forget', withEnvId(envId)),
     onSettled: () => client.invalidateQueries({ queryKey: authKeys.all }),
   })
 }
@@ -26,6 +27,6 @@ export function useForgetTokens(envId: string | null) {
  * the caller only: it is never put in the query cache or a store.
  */
 export async function revealToken(envId: string | null, kind: 'access' | 'refresh'): Promise<string> {
-  const answer = await invoke('oauth:revealToken', envId ? { envId, kind } : { kind })
+  const answer = await invoke('oauth:revealToken', { kind, ...withEnvId(envId) })
   return answer.value
 }

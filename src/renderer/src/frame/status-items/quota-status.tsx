@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { hottest, isBlocked, remainingOf, shortPath } from '../../domain/quota-model'
-import { useQuotaFeed, useQuotaList } from '../../domain/quotas'
+import { useQuotaList } from '../../domain/quotas'
 import { useNavStore } from '../../stores/nav-store'
 import { Countdown } from '../../ui/countdown'
 import { useNow } from '../../ui/use-now'
@@ -9,11 +9,9 @@ import './status-item.css'
 
 /**
  * Status-bar item: the hottest quota (blocked first, else the lowest remaining ratio) with its key, and the
- * Retry-After countdown while a 429 blocks it. Clicking opens the Quotas panel. It keeps the quota feed subscribed for
- * the whole app, since the status bar is always on screen.
+ * Retry-After countdown while a 429 blocks it. Clicking opens the Quotas panel.
  */
 export function QuotaStatus() {
-  useQuotaFeed()
   const keys = useQuotaList().data?.keys
   const go = useNavStore(s => s.go)
   const now = useNow(1000)

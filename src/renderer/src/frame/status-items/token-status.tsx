@@ -1,4 +1,4 @@
-import { useAuthFeed, useLifecycle, useOAuthStatus } from '../../domain/auth'
+import { useLifecycle, useOAuthStatus } from '../../domain/auth'
 import { useActiveEnvId } from '../../domain/app-info'
 import { useNavStore } from '../../stores/nav-store'
 import { formatDuration, useNow } from '../../ui/use-now'
@@ -7,11 +7,9 @@ import './status-item.css'
 
 /**
  * Status-bar item: the active environment's token state (from `oauth:status`, kept current by `oauth:lifecycle`
- * events) and a live countdown to the access token's expiry. Clicking it opens the Tokens panel. It also keeps the
- * auth feed subscribed for the whole app, since the status bar is always on screen.
+ * events) and a live countdown to the access token's expiry. Clicking it opens the Tokens panel.
  */
 export function TokenStatus() {
-  useAuthFeed()
   const envId = useActiveEnvId()
   const status = useOAuthStatus(envId)
   const lifecycle = useLifecycle(envId)

@@ -1,0 +1,87 @@
+import type { ComposerRequestInput, EnvironmentSettings, RequestOf } from '../../../shared/contract'
+
+/**
+ * Every query key of the renderer, one keys object per domain (named after its bridge channels). A key is built here
+ * and nowhere else (test/unit/architecture/renderer-features.test.ts), so a prefix that invalidates a family of
+ * queries and the queries themselves cannot drift apart.
+ */
+
+/** Query keys of the app domain: the console's static facts (`app:info`). */
+export const appKeys = {
+  info: ['app:info'] as const,
+}
+
+/** Query keys of the auth domain (`oauth:*`); `all` is the prefix of every one, `statuses` of every status. */
+export const authKeys = {
+  all: ['oauth'] as const,
+  statuses: ['oauth', 'status'] as const,
+  status: (envId: string | null) => ['oauth', 'status', envId] as const,
+  tokens: (envId: string | null) => ['oauth', 'tokens', envId] as const,
+}
+
+/** Query keys of the repro-bundle domain (`support:openBundle`, `support:replay`): answers kept, never fetched. */
+export const bundleKeys = {
+  opened: ['support', 'openBundle', 'last'] as const,
+  report: ['support', 'replay', 'last'] as const,
+}
+
+/** Query keys of the environment domain (`env:*`); `all` is the prefix of every one. */
+export const envKeys = {
+  all: ['env'] as const,
+  list: ['env', 'list'] as const,
+  detail: (id: string | null) => ['env', 'detail', id] as const,
+  validate: (settings: EnvironmentSettings) => ['env', 'validate', settings] as const,
+}
+
+/** Query keys of the export domain (`http:exportTickets`): the last export's answer, kept while other panels are visited. */
+export const exportKeys = {
+  last: ['http:exportTickets', 'last'] as const,
+}
+
+/** Query keys of the locations domain (`http:listLocations`). */
+export const locationKeys = {
+  all: ['locations'] as const,
+  list: (envId: string | null) => ['locations', 'list', envId] as const,
+  /** This session's install outcomes of an environment, by location id (written by `http:install`, never fetched). */
+  installOutcomes: (envId: string | null) => ['locations', 'installs', envId] as const,
+}
+
+/** Query keys of the network-log domain (`log:*`). `list` is also the prefix of the compare picker's short list. */
+export const logKeys = {
+  list: ['log', 'list'] as const,
+  comparePicker: ['log', 'list', 'compare-picker'] as const,
+  entry: (id: string, state: string) => ['log', 'entry', id, state] as const,
+}
+
+/** Query keys of the quota domain (`quota:*`). */
+export const quotaKeys = {
+  list: ['quota', 'list'] as const,
+}
+
+/** Query keys of the sandbox operator domain (`sandbox:*`). */
+export const sandboxKeys = {
+  state: ['sandbox', 'state'] as const,
+}
+
+/** Query keys of the signing domain (`signing:*`); `signatures` is the prefix of every `signing:sign` answer. */
+export const signingKeys = {
+  skew: ['signing:skew'] as const,
+  signatures: ['signing:sign'] as const,
+  sign: (request: Omit<RequestOf<'signing:sign'>, 'clientSecret'> | null, secretVersion: number) =>
+    ['signing:sign', request, secretVersion] as const,
+  exportPreview: (envId: string | null, path: string | null) => ['signing:sign', 'export-preview', envId, path] as const,
+}
+
+/** Query keys of the workbench domain (`workbench:*`); the plural ones are prefixes that match every entry of a kind. */
+export const workbenchKeys = {
+  collections: ['workbench', 'collection'] as const,
+  collection: (envId: string | null) => ['workbench', 'collection', envId] as const,
+  histories: ['workbench', 'history'] as const,
+  history: (envId: string | null, id: string | null) => ['workbench', 'history', envId, id] as const,
+  predictions: ['workbench', 'predict'] as const,
+  predict: (envId: string | null, request: ComposerRequestInput) => ['workbench', 'predict', envId, request] as const,
+  compare: (a: string | null, b: string | null) => ['workbench', 'compare', a, b] as const,
+  signingCode: ['workbench', 'signingCode'] as const,
+  /** The composer's last answer (`workbench:send`), kept while Compare or another panel is shown. */
+  lastAnswer: ['workbench', 'send', 'last'] as const,
+}

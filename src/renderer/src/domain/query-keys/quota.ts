@@ -1,4 +1,0 @@
-/** Query keys of the quota domain (`quota:*`). */
-export const quotaKeys = {
-  list: ['quota', 'list'] as const,
-}

@@ -1,4 +1,0 @@
-/** Query keys of the sandbox operator domain (`sandbox:*`). */
-export const sandboxKeys = {
-  state: ['sandbox', 'state'] as const,
-}
