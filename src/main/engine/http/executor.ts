@@ -9,7 +9,7 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import { signRequest } from '../signing/signer'
 import type { AttemptResult, PreparedAttempt } from './attempt'
 import { sleepUnlessCancelled, throwIfCancelled } from './cancellation'
-import { checkProductionGuard } from './production-guard'
+import { checkProductionGuard, type GuardedRequest, productionTargets, unsafeMethod } from './production-guard'
 import { prepareHeaders } from './request-headers'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
@@ -88,8 +88,8 @@ export class RequestExecutor {
     const url = resolveRequestUrl(env, input.target, input.path)
     const route = this.deps.transport.route(url, env)
     const method = input.method.toUpperCase()
-    checkProductionGuard(env, method, input)
     const base = prepareHeaders(input.headers ?? {}, input.body)
+    await this.guardProduction({ url, method, headers: base.headers }, env, input)
     const credentialed = input.auth !== 'none' || 'authorization' in base.headers || 'x-access-key' in base.headers
     const key = quotaKey(credentialed && env ? env.clientId : 'anonymous', method, url.pathname)
     const blocked = this.deps.quota.blockedMs(key)
@@ -184,6 +184,16 @@ export class RequestExecutor {
       }
       return this.done(result, retriedAfter)
     }
+  }
+
+  /**
+   * The production guard on what goes on the wire: the destination and the effective method, checked against every
+   * production environment (not only the one passed), so an absolute URL, auth "none" or a method override cannot skip it.
+   */
+  private async guardProduction(request: GuardedRequest, env: ResolvedEnvironment | null, input: ExecuteInput): Promise<void> {
+    if (!unsafeMethod(request)) return
+    const { environments } = await this.deps.environments.list()
+    checkProductionGuard(request, productionTargets(request, env, environments), input)
   }
 
   /** The last attempt as the caller gets it: with why earlier ones were retried, a note if any, and its view. */
