@@ -14,7 +14,7 @@ import { prepareHeaders } from './request-headers'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, type HttpTransport } from './transport'
-import { msUntilNextSecond, UsedSignatures } from './used-signatures'
+import { allClaims, msUntilNextSecond, type SignatureClaims, UsedSignatures } from './used-signatures'
 
 export interface ExecutorDeps {
   transport: HttpTransport
@@ -27,6 +27,8 @@ export interface ExecutorDeps {
   signingTimestamp: () => number
   onRetrying?: (event: RetryingEvent) => void
   maxAutoRetryWaitMs?: number
+  /** Signatures sent by other processes (the data folder's ledger, or "not before the next second"); see used-signatures.ts. */
+  sentSignatures?: SignatureClaims
 }
 
 /** A request as the UI or a typed endpoint asks for it. */
@@ -65,8 +67,11 @@ export interface ExecutedRequest extends AttemptResult {
  * `autoRetry` it waits Retry-After with exponential backoff and jitter. Every attempt is its own log entry.
  */
 export class RequestExecutor {
-  private readonly usedSignatures = new UsedSignatures()
-  constructor(private readonly deps: ExecutorDeps) {}
+  private readonly usedSignatures: SignatureClaims
+  constructor(private readonly deps: ExecutorDeps) {
+    const own = new UsedSignatures()
+    this.usedSignatures = deps.sentSignatures ? allClaims(own, deps.sentSignatures) : own
+  }
 
   /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
   async execute(input: ExecuteInput): Promise<ExecutedRequest> {
@@ -140,12 +145,13 @@ export class RequestExecutor {
             timestamp: this.deps.signingTimestamp(),
           })
         let signed = sign()
-        if (this.usedSignatures.wasUsed(signed.signature)) {
-          // The same request was signed in this same second: wait for the next one so the signature is fresh.
+        // Sent before (by this process or, through the ledger, another one) in this same second: wait for the next
+        // second and sign again, so every request carries a signature never sent before. Bounded: a clock that does
+        // not move sends the last one and lets the server decide.
+        for (let waited = 0; !this.usedSignatures.claim(signed.signature, Number(signed.headers['x-timestamp'])) && waited < 3; waited++) {
           await sleepUnlessCancelled(msUntilNextSecond(), signal)
           signed = sign()
         }
-        this.usedSignatures.remember(signed.signature)
         Object.assign(prepared.headers, signed.headers)
         prepared.signing = { canonical: signed.canonical, timestamp: Number(signed.headers['x-timestamp']) }
       }
