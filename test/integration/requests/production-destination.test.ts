@@ -54,9 +54,13 @@ async function environments(console: TestConsole) {
   return { alias, production }
 }
 
-function refusedForProduction(result: { ok: boolean; error?: { details?: unknown; message: string } }) {
+function refusedAs(result: { ok: boolean; error?: { details?: unknown; message: string } }, environment: string) {
   expect(result.ok).toBe(false)
-  expect(result.error?.details).toMatchObject({ reason: 'production_confirmation_required', environment: 'Acme production' })
+  expect(result.error?.details).toMatchObject({ reason: 'production_confirmation_required', environment })
+}
+
+function refusedForProduction(result: { ok: boolean; error?: { details?: unknown; message: string } }) {
+  refusedAs(result, 'Acme production')
 }
 
 describe('production guard: by destination and effective method', () => {
@@ -176,6 +180,28 @@ describe('production guard: by destination and effective method', () => {
     expect(replay.summary.failed).toBe(1)
     expect(replay.entries[0]?.replay.error).toMatch(/^"Acme production" is a production environment: POST changes its data/)
     expect(received).toEqual(['POST /orders'])
+  })
+
+  it('never makes the built-in sandbox production: a production environment pointing at it leaves "sandbox first" free', async () => {
+    c = await startTestConsole()
+    const url = c.runtime.sandbox?.url as string
+    const rehearsal = await c.ok('env:create', {
+      settings: {
+        name: 'Rehearsal',
+        authUrl: url,
+        baseUrl: url,
+        clientId: 'sandbox-demo-client',
+        redirectUri: 'http://127.0.0.1:8765/callback',
+        catchMode: 'paste',
+        production: true,
+      },
+      clientSecret: 'sandbox-demo-secret',
+      acceptUnprotectedStorage: true,
+    })
+    const install = { method: 'POST', path: '/marketplace/v2/platform-token/installations', auth: 'none' as const, body: '{}' }
+    refusedAs(await c.call('http:send', { envId: rehearsal.id, ...install }), 'Rehearsal')
+    const sandboxFirst = await c.ok('http:send', { envId: 'sandbox', ...install })
+    expect(sandboxFirst.status).toBe(401)
   })
 
   it('guards the CLI: `request --env` of a non-production environment to a production server is refused, exit 1', async () => {

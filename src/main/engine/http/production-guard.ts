@@ -15,6 +15,8 @@ export interface GuardedEnvironment {
   id: string
   name: string
   production?: boolean
+  /** The built-in sandbox: never production, and neither is its destination. */
+  builtIn?: boolean
   authUrl: string
   baseUrl: string
 }
@@ -35,14 +37,19 @@ export function unsafeMethod(request: GuardedRequest): EffectiveMethod | null {
 /**
  * The production environments this request reaches: the one it was sent with when marked production, and every
  * production environment whose base or auth URL has the request's destination (scheme's port, host, port; see
- * destination-key.ts), whatever environment, URL spelling or auth the caller chose.
+ * destination-key.ts), whatever environment, URL spelling or auth the caller chose. The built-in sandbox's own
+ * destination is the exception: it is never production.
  */
 export function productionTargets(request: GuardedRequest, sentWith: GuardedEnvironment | null, all: readonly GuardedEnvironment[]) {
   const key = destinationKey(request.url)
   const hit: GuardedEnvironment[] = sentWith?.production ? [sentWith] : []
+  const reaches = (env: GuardedEnvironment) => key !== null && (destinationKey(env.baseUrl) === key || destinationKey(env.authUrl) === key)
+  // The built-in sandbox can never be production: an environment marked production that points at it (a rehearsal)
+  // does not make the sandbox's own requests production ones.
+  if (all.some(env => env.builtIn && reaches(env))) return hit
   for (const env of all) {
     if (!env.production || hit.some(h => h.id === env.id)) continue
-    if (key !== null && (destinationKey(env.baseUrl) === key || destinationKey(env.authUrl) === key)) hit.push(env)
+    if (reaches(env)) hit.push(env)
   }
   return hit
 }
