@@ -12,6 +12,8 @@ import { loadQuotaConfig } from '../engine/quota/quota-config-store'
 import { ClockSkewEstimator } from '../engine/signing/clock-skew'
 import type { SigningService } from '../engine/signing/signing-service'
 import { signingTimestamp } from '../engine/signing/signing-timestamp'
+import { FolderSignatures } from '../engine/http/folder-signatures'
+import { AfterStartSecond } from '../engine/http/used-signatures'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
 import { type AuthPart, buildAuth } from './build-auth'
 import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
@@ -48,6 +50,12 @@ export interface RuntimeOptions {
    * there). Otherwise the runtime takes it. Either way the runtime releases it in `close()`.
    */
   dataFolderLock?: DataFolderLock
+  /**
+   * How signatures sent by other processes are avoided: `data-folder` (default) claims each in the data folder, shared
+   * by every process on it; `after-start-second` is for a run on a temporary folder (CLI --sandbox / flags), which
+   * signs nothing in the second it started.
+   */
+  sentSignatures?: 'data-folder' | 'after-start-second'
 }
 
 /** The engine's parts, built in dependency order: for the CLI and for tests that drive a part directly. */
@@ -158,6 +166,10 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       tokens: auth.tokens,
       signingTimestamp: () => signingTimestamp(skew),
       creator: { name: 'Partner API Console', version: pkg.version },
+      sentSignatures:
+        options.sentSignatures === 'after-start-second'
+          ? new AfterStartSecond(signingTimestamp(skew))
+          : new FolderSignatures(options.dataDir),
     })
     const lifecycle = new LifecycleRecorder(bus)
     closers.push(() => lifecycle.close())

@@ -56,7 +56,7 @@ describe('proxies: the environment’s proxy, its credentials from the vault, an
     try {
       const without = await failure(get(envWith({ caFiles: [tls.caFile], proxy: { mode: 'url', url: proxy.url } }, sandbox.url)))
       expect(without.message).toBe(
-        `The proxy ${proxy.url} refused to connect to ${new URL(sandbox.url).host}: it asks for credentials (407 Proxy Authentication Required).`,
+        `The proxy ${proxy.url} refused to open a tunnel to ${new URL(sandbox.url).host}: it asks for credentials (407 Proxy Authentication Required).`,
       )
       expect(without.hint).toMatch(/proxy user name and password/)
       const env = envWith({ caFiles: [tls.caFile], proxy: { mode: 'url', url: proxy.url, ...credentials } }, sandbox.url)

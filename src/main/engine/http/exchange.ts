@@ -200,7 +200,6 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
             reason,
             afterHeaders: this.status > 0,
             proxy: this.spec.proxy,
-            connected: this.facts !== undefined,
             clientCertificate: this.spec.clientCertificate,
           })
     if (this.status > 0) {

@@ -9,12 +9,12 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import { signRequest } from '../signing/signer'
 import type { AttemptResult, PreparedAttempt } from './attempt'
 import { sleepUnlessCancelled, throwIfCancelled } from './cancellation'
-import { checkProductionGuard } from './production-guard'
+import { checkProductionGuard, type GuardedRequest, productionTargets, unsafeMethod } from './production-guard'
 import { prepareHeaders } from './request-headers'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, type HttpTransport } from './transport'
-import { msUntilNextSecond, UsedSignatures } from './used-signatures'
+import { allClaims, msUntilNextSecond, type SignatureClaims, UsedSignatures } from './used-signatures'
 
 export interface ExecutorDeps {
   transport: HttpTransport
@@ -27,6 +27,8 @@ export interface ExecutorDeps {
   signingTimestamp: () => number
   onRetrying?: (event: RetryingEvent) => void
   maxAutoRetryWaitMs?: number
+  /** Signatures sent by other processes (the data folder's ledger, or "not before the next second"); see used-signatures.ts. */
+  sentSignatures?: SignatureClaims
 }
 
 /** A request as the UI or a typed endpoint asks for it. */
@@ -65,8 +67,11 @@ export interface ExecutedRequest extends AttemptResult {
  * `autoRetry` it waits Retry-After with exponential backoff and jitter. Every attempt is its own log entry.
  */
 export class RequestExecutor {
-  private readonly usedSignatures = new UsedSignatures()
-  constructor(private readonly deps: ExecutorDeps) {}
+  private readonly usedSignatures: SignatureClaims
+  constructor(private readonly deps: ExecutorDeps) {
+    const own = new UsedSignatures()
+    this.usedSignatures = deps.sentSignatures ? allClaims(own, deps.sentSignatures) : own
+  }
 
   /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
   async execute(input: ExecuteInput): Promise<ExecutedRequest> {
@@ -94,8 +99,8 @@ export class RequestExecutor {
     const url = resolveRequestUrl(env, input.target, input.path)
     const route = this.deps.transport.route(url, env)
     const method = input.method.toUpperCase()
-    checkProductionGuard(env, method, input)
     const base = prepareHeaders(input.headers ?? {}, input.body)
+    await this.guardProduction({ url, method, headers: base.headers }, env, input)
     const credentialed = input.auth !== 'none' || 'authorization' in base.headers || 'x-access-key' in base.headers
     const key = quotaKey(credentialed && env ? env.clientId : 'anonymous', method, url.pathname)
     const blocked = this.deps.quota.blockedMs(key)
@@ -146,12 +151,13 @@ export class RequestExecutor {
             timestamp: this.deps.signingTimestamp(),
           })
         let signed = sign()
-        if (this.usedSignatures.wasUsed(signed.signature)) {
-          // The same request was signed in this same second: wait for the next one so the signature is fresh.
+        // Sent before (by this process or, through the ledger, another one) in this same second: wait for the next
+        // second and sign again, so every request carries a signature never sent before. Bounded: a clock that does
+        // not move sends the last one and lets the server decide.
+        for (let waited = 0; !this.usedSignatures.claim(signed.signature, Number(signed.headers['x-timestamp'])) && waited < 3; waited++) {
           await sleepUnlessCancelled(msUntilNextSecond(), signal)
           signed = sign()
         }
-        this.usedSignatures.remember(signed.signature)
         Object.assign(prepared.headers, signed.headers)
         prepared.signing = { canonical: signed.canonical, timestamp: Number(signed.headers['x-timestamp']) }
       }
@@ -190,6 +196,16 @@ export class RequestExecutor {
       }
       return this.done(result, retriedAfter)
     }
+  }
+
+  /**
+   * The production guard on what goes on the wire: the destination and the effective method, checked against every
+   * production environment (not only the one passed), so an absolute URL, auth "none" or a method override cannot skip it.
+   */
+  private async guardProduction(request: GuardedRequest, env: ResolvedEnvironment | null, input: ExecuteInput): Promise<void> {
+    if (!unsafeMethod(request)) return
+    const { environments } = await this.deps.environments.list()
+    checkProductionGuard(request, productionTargets(request, env, environments), input)
   }
 
   /** The last attempt as the caller gets it: with why earlier ones were retried, a note if any, and its view. */

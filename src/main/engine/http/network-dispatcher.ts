@@ -4,7 +4,8 @@ import { type ConnectionOptions, createSecureContext } from 'node:tls'
 import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
-import { type ProxyChoice, type ProxyVariables, chooseProxy, readProxyVariables } from './proxy-route'
+import { proxyHopClientFactory } from './proxy-hop'
+import { displayProxy, type ProxyChoice, type ProxyVariables, chooseProxy, readProxyVariables } from './proxy-route'
 import { SocketObservation } from './socket-timings'
 import { buildTrustStore, type TrustStore } from './trust-store'
 
@@ -147,17 +148,31 @@ function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: 
     dispatcher = new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connect })
   } else {
     // requestTls: TLS to the server through the tunnel; proxyTls: TLS to an https:// proxy itself.
+    // clientFactory: the client that talks to the proxy marks its failures as the proxy's hop (proxy-hop.ts).
     const common = { keepAliveTimeout: KEEP_ALIVE_MS, connect, requestTls: tls, proxyTls: trust.ca ? { ca: trust.ca } : {} }
     if (mode === 'url' && n) {
       const { uri, token } = proxyToken(n)
       if (n.proxy.password) onSecret(n.proxy.password, 'proxy_password')
       if (token) onSecret(token.slice('Basic '.length), 'proxy_authorization')
-      dispatcher = new EnvHttpProxyAgent({ ...common, httpProxy: uri, httpsProxy: uri, noProxy: n.proxy.noProxy ?? '', token } as never)
+      const clientFactory = proxyHopClientFactory(displayProxy(uri))
+      dispatcher = new EnvHttpProxyAgent({
+        ...common,
+        clientFactory,
+        httpProxy: uri,
+        httpsProxy: uri,
+        noProxy: n.proxy.noProxy ?? '',
+        token,
+      } as never)
     } else {
-      dispatcher = new EnvHttpProxyAgent(common as never)
+      dispatcher = new EnvHttpProxyAgent({ ...common, clientFactory: envProxyClientFactory() } as never)
     }
   }
   return { dispatcher, trust, clientCertificate: cert.label, variables }
+}
+
+/** For HTTP_PROXY / HTTPS_PROXY: the factory is called with the proxy's own URL, so each names its own proxy. */
+function envProxyClientFactory() {
+  return (origin: URL | string, options: object) => proxyHopClientFactory(displayProxy(String(origin)))(origin, options)
 }
 
 /**

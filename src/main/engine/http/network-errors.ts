@@ -1,9 +1,13 @@
 import { ConsoleError } from '../core/console-error'
-import { describeProxyError, describeTlsError, rootCause } from './tls-errors'
+import { describeProxyHop } from './proxy-errors'
+import { proxyHopOf } from './proxy-hop'
+import { describeTlsError, rootCause } from './tls-errors'
 
 /**
- * Turns an undici/Node error into a ConsoleError a user can act on: what happened (refused, not found, reset, TLS,
- * timeout), why it probably did, and what to check. Never includes a stack.
+ * Turns an undici/Node error into a ConsoleError a user can act on, naming the hop that failed: the proxy (its address,
+ * its TLS, its answer to CONNECT; see proxy-errors.ts), or the server (refused, not found, reset, TLS to which host,
+ * timeout, "through the proxy P" when one carried it), why it probably did, and what to check. `details.hop` says
+ * which ('proxy' | 'server'). Never includes a stack.
  */
 export function describeNetworkError(
   error: Error,
@@ -14,23 +18,32 @@ export function describeNetworkError(
     afterHeaders?: boolean
     /** The proxy the request went through (no credentials), when one did. */
     proxy?: string | null
-    /** Whether a connection to the server (through the proxy's tunnel) was made before the failure. */
-    connected?: boolean
     clientCertificate?: string | null
   },
 ): ConsoleError {
   const { url } = context
+  if (context.reason === 'cancelled') return new ConsoleError('cancelled', 'The request was cancelled.')
+  const hop = proxyHopOf(error)
+  if (hop) return describeProxyHop(hop, url.host)
+  const described = describeServerError(error, context)
+  const details = {
+    ...(described.details as object | undefined),
+    hop: 'server',
+    host: url.host,
+    ...(context.proxy ? { proxy: context.proxy } : {}),
+  }
+  return new ConsoleError(described.code, described.message, { hint: described.hint, details })
+}
+
+function describeServerError(error: Error, context: Parameters<typeof describeNetworkError>[1]): ConsoleError {
+  const { url } = context
   const cause = rootCause(error)
   error = cause
   const code = String(cause.code ?? '')
-  const where = url.host
-  if (context.reason === 'cancelled') return new ConsoleError('cancelled', 'The request was cancelled.')
-  const tls = describeTlsError(code, error.message, { host: where, proxy: context.proxy, clientCertificate: context.clientCertificate })
+  const via = context.proxy ? ` (reached through the proxy ${context.proxy})` : ''
+  const where = `${url.host}${via}`
+  const tls = describeTlsError(code, error.message, { host: url.host, proxy: context.proxy, clientCertificate: context.clientCertificate })
   if (tls) return tls
-  if (context.proxy && !context.connected) {
-    const proxied = describeProxyError(code, error.message, context.proxy, where)
-    if (proxied) return proxied
-  }
   if (context.reason === 'timeout' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return new ConsoleError('timeout', `No complete answer from ${where} within ${context.timeoutMs} ms.`, {
       hint: 'The server may be slow or not answering; raise the timeout or check that the URL is right.',
@@ -47,7 +60,7 @@ export function describeNetworkError(
     })
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new ConsoleError('network', `The host name ${url.hostname} could not be resolved (DNS ${code}).`, {
+    return new ConsoleError('network', `The host name ${url.hostname} could not be resolved (DNS ${code})${via}.`, {
       hint: 'Check the spelling of the URL and your network connection.',
     })
   }
@@ -78,11 +91,7 @@ export function describeNetworkError(
       hint: 'Check the method, header names and header values for characters HTTP does not allow.',
     })
   }
-  return new ConsoleError(
-    'network',
-    `The request to ${where}${context.proxy ? ` through the proxy ${context.proxy}` : ''} failed: ${error.message}${code ? ` (${code})` : ''}.`,
-    {
-      hint: 'Check the URL and your connection; the network log has the details of what was sent.',
-    },
-  )
+  return new ConsoleError('network', `The request to ${where} failed: ${error.message}${code ? ` (${code})` : ''}.`, {
+    hint: 'Check the URL and your connection; the network log has the details of what was sent.',
+  })
 }

@@ -10,6 +10,7 @@ import { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { Workbench } from '../workbench/workbench'
 import { RequestExecutor } from './executor'
+import type { SignatureClaims } from './used-signatures'
 import { DispatcherPool } from './network-dispatcher'
 import { HttpTransport } from './transport'
 import { TypedEndpoints } from './typed-endpoints'
@@ -75,6 +76,8 @@ export interface RequestsEngineOptions {
   signingTimestamp: () => number
   creator: { name: string; version: string }
   maxAutoRetryWaitMs?: number
+  /** Signatures sent by other processes on the same data folder (see used-signatures.ts). */
+  sentSignatures?: SignatureClaims
 }
 
 /** The requests part of the engine, built on the transport: what the bridge handlers and the CLI use. */
@@ -104,6 +107,7 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     signingTimestamp: o.signingTimestamp,
     onRetrying: event => o.bus.emit('http:retrying', event),
     maxAutoRetryWaitMs: o.maxAutoRetryWaitMs,
+    sentSignatures: o.sentSignatures,
   })
   return {
     layer: o.layer,

@@ -1,3 +1,4 @@
+import { BridgeCallError } from '../../../../shared/contract/errors'
 import { useMemo, useRef, useState } from 'react'
 import { useActiveEnvironment, useBuiltInEnvironment } from '../../domain/app-info'
 import { CodeEditor } from '../../ui/code-editor'
@@ -38,25 +39,35 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   // envId is the active environment's (the Requests panel passes it down).
   const env = useActiveEnvironment()
   const sandboxEnv = useBuiltInEnvironment()
-  const [confirming, setConfirming] = useState<{ force: boolean } | null>(null)
+  const [confirming, setConfirming] = useState<{ force: boolean; envName: string; method: string } | null>(null)
   const scope = useRef<HTMLElement>(null)
   const doSend = (force = false, confirmProduction?: string) => {
     if (send.isPending) return
     // The production guard: a state-changing request to production asks for the environment's name first.
     if (env?.production && !SAFE.includes(draft.method.toUpperCase()) && confirmProduction === undefined) {
-      setConfirming({ force })
+      setConfirming({ force, envName: env.name, method: draft.method.toUpperCase() })
       return
     }
     setConfirming(null)
-    send.mutate({ draft: useWorkbenchStore.getState().draft, savedId, force, confirmProduction })
+    send.mutate(
+      { draft: useWorkbenchStore.getState().draft, savedId, force, confirmProduction },
+      {
+        // The engine decides by destination and effective method (an absolute URL to a production host, a method
+        // override): when it asks for a confirmation the page did not foresee, ask for the name it names.
+        onError: error => {
+          const asked = productionAsked(error)
+          if (asked && confirmProduction === undefined) setConfirming({ force, ...asked })
+        },
+      },
+    )
   }
   usePanelShortcut(() => doSend(), { scope, skipHandled: false })
   return (
     <section className="wb-composer" aria-label="Composer" ref={scope}>
-      {confirming && env ? (
+      {confirming ? (
         <ProductionConfirm
-          envName={env.name}
-          method={draft.method.toUpperCase()}
+          envName={confirming.envName}
+          method={confirming.method}
           sandboxEnvId={sandboxEnv?.id ?? null}
           onConfirm={typed => doSend(confirming.force, typed)}
           onCancel={() => setConfirming(null)}
@@ -187,4 +198,12 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
       ) : null}
     </section>
   )
+}
+
+/** The environment and method of an engine refusal that asks for the production name; null for any other error. */
+function productionAsked(error: unknown): { envName: string; method: string } | null {
+  if (!(error instanceof BridgeCallError)) return null
+  const d = error.details as { reason?: string; environment?: string; method?: string } | undefined
+  if (d?.reason !== 'production_confirmation_required' || !d.environment) return null
+  return { envName: d.environment, method: d.method ?? '' }
 }

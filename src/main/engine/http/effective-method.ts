@@ -1,0 +1,29 @@
+/** Request headers that frameworks read as "treat this request as that method" (compared lower-case). */
+export const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'] as const
+
+/** The query parameter some frameworks (Rails, Laravel, Symfony) read as a method override. */
+const METHOD_OVERRIDE_PARAM = '_method'
+
+/** One method the server may act on, and what asked for it (the request line, or an override header / parameter). */
+export interface EffectiveMethod {
+  method: string
+  via: string | null
+}
+
+/**
+ * Every method a server might act on for this request: the request's own, and each value of a method-override header
+ * (any case of its name, comma-separated lists split) or `_method` query parameter. A guard that looks only at the
+ * request line misses a GET that a framework runs as DELETE; this list is what it must look at instead.
+ */
+export function effectiveMethods(method: string, headers: Record<string, string>, url: URL): EffectiveMethod[] {
+  const out: EffectiveMethod[] = [{ method: method.trim().toUpperCase(), via: null }]
+  for (const [name, value] of Object.entries(headers)) {
+    const key = name.trim().toLowerCase()
+    if (!(METHOD_OVERRIDE_HEADERS as readonly string[]).includes(key)) continue
+    for (const part of String(value).split(',')) out.push({ method: part.trim().toUpperCase(), via: `${key}: ${part.trim()}` })
+  }
+  for (const [name, value] of url.searchParams) {
+    if (name.trim().toLowerCase() === METHOD_OVERRIDE_PARAM) out.push({ method: value.trim().toUpperCase(), via: `?${name}=${value}` })
+  }
+  return out
+}

@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../../../src/main/cli/index'
+import { SENT_SIGNATURES_DIR } from '../../../src/main/engine/http/folder-signatures'
+import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
+import { createRuntime } from '../../../src/main/runtime/create-runtime'
+import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
+
+/**
+ * Two `partner-console request` runs that send the same HMAC-signed request one after the other must not send the same
+ * signature: the sandbox refuses a replayed one with 401. Each run is a fresh runtime (in-process runs share nothing
+ * but the data folder; the last test uses real processes), started at the beginning of a wall-clock second so both
+ * would sign in the same second without the fix.
+ */
+
+class Capture extends Writable {
+  text = ''
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString('utf8')
+    done()
+  }
+}
+
+const RUN_CLI = join(import.meta.dirname, '../networks/run-cli.ts')
+const clientId = 'loop-client'
+const secret = 'loop-secret-5b1e9a'
+let sandbox: RunningSandbox
+let dataDir = ''
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    quiet: true,
+    clients: [{ clientId, clientSecret: secret, redirectUris: ['http://127.0.0.1:9/callback'] }],
+  })
+  dataDir = await mkdtemp(join(tmpdir(), 'pc-loop-'))
+  const runtime = await createRuntime({
+    transport: 'web',
+    version: 'test',
+    dataDir,
+    cipher: createKeyFileCipher(join(dataDir, 'vault.key')),
+    sandbox: false,
+  })
+  const created = await runtime.registry.dispatch(
+    'env:create',
+    {
+      settings: {
+        name: 'Partner',
+        authUrl: sandbox.url,
+        baseUrl: sandbox.url,
+        clientId,
+        redirectUri: 'http://127.0.0.1:9/callback',
+        catchMode: 'paste',
+      },
+      clientSecret: secret,
+      acceptUnprotectedStorage: true,
+    },
+    { transport: 'web' },
+  )
+  expect(created.ok).toBe(true)
+  await runtime.close()
+})
+afterAll(async () => {
+  delete process.env.PARTNER_CLIENT_SECRET
+  await sandbox.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+const SIGNED = ['request', 'POST', '/pos/v2/lookup/tickets', '--auth', 'hmac', '--header', 'content-type: application/json']
+const BODY = ['--body', '{"ticketIds":["T-loop"]}']
+
+async function run(args: string[]) {
+  const stdout = new Capture()
+  const stderr = new Capture()
+  const code = await main(args, { stdout, stderr })
+  return { code, out: stdout.text, err: stderr.text }
+}
+
+/** Waits for the start of the next wall-clock second: the clock is the subject here (signatures are per second). */
+function freshSecond(): Promise<void> {
+  return new Promise(resolve => setTimeout(resolve, 1000 - (Date.now() % 1000) + 5))
+}
+
+function status(out: string): number {
+  return Number(/^HTTP\/1\.1 (\d{3})/m.exec(out)?.[1])
+}
+
+describe('repeated CLI runs never resend a signature', () => {
+  it('--env: the second run on the same data folder sees the first run’s signature there and signs in the next second', async () => {
+    await freshSecond()
+    const started = Date.now()
+    const first = await run([...SIGNED, ...BODY, '--env', 'Partner', '--data-dir', dataDir])
+    const second = await run([...SIGNED, ...BODY, '--env', 'Partner', '--data-dir', dataDir])
+    expect([status(first.out), status(second.out)]).toEqual([200, 200])
+    expect(second.err).toBe('')
+    // Both runs together took one second at most: the second waited out the second the first signed in, no more.
+    expect(Date.now() - started).toBeLessThan(3000)
+    // What the data folder keeps is a digest per signature, never the signature itself.
+    const kept = await readdir(join(dataDir, SENT_SIGNATURES_DIR))
+    expect(kept.length).toBeGreaterThanOrEqual(2)
+    for (const name of kept) expect(name).toMatch(/^[0-9a-f]{40}$/)
+  })
+
+  it('flags (a temporary data folder each run): the second run signs nothing in the second it started', async () => {
+    process.env.PARTNER_CLIENT_SECRET = secret
+    await freshSecond()
+    const flags = ['--base-url', sandbox.url, '--client-id', clientId]
+    const results = []
+    for (let i = 0; i < 3; i++) results.push(await run([...SIGNED, ...BODY, ...flags]))
+    expect(results.map(r => status(r.out))).toEqual([200, 200, 200])
+  })
+
+  it('two real CLI processes back to back (--env and flags) both get 200, never a 401', async () => {
+    const cli = (args: string[]) =>
+      new Promise<{ code: number | null; out: string }>(resolve => {
+        const child = spawn(process.execPath, ['--import', 'tsx', RUN_CLI, ...args], {
+          env: { ...process.env, PARTNER_CLIENT_SECRET: secret, NO_COLOR: '1' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+        let out = ''
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString()
+        })
+        child.stderr.on('data', (d: Buffer) => {
+          out += d.toString()
+        })
+        child.on('close', code => resolve({ code, out }))
+      })
+    const envArgs = [...SIGNED, ...BODY, '--env', 'Partner', '--data-dir', dataDir]
+    const flagArgs = [...SIGNED, ...BODY, '--base-url', sandbox.url, '--client-id', clientId]
+    for (const args of [envArgs, flagArgs]) {
+      const a = await cli(args)
+      const b = await cli(args)
+      expect([a.code, b.code, status(a.out), status(b.out)]).toEqual([0, 0, 200, 200])
+    }
+  }, 60_000)
+})
