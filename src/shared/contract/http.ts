@@ -1,6 +1,7 @@
 import type { ConnectionDetails } from './connection'
 import { z } from 'zod'
 import { event, invoke } from './define'
+import { headerNameSchema, headerValueSchema, httpMethodSchema } from './http-fields'
 import type { QuotaKeyState } from './quota'
 import { EXPORT_DATE } from '../spec'
 
@@ -124,15 +125,11 @@ const isoDate = z.string().regex(EXPORT_DATE, 'a date in YYYY-MM-DD form')
 export const httpSendRequest = z
   .object({
     ...sendOptions,
-    method: z
-      .string()
-      .min(1)
-      .max(32)
-      .regex(/^[A-Za-z]+$/, 'an HTTP method such as GET or POST'),
+    method: httpMethodSchema,
     target: z.enum(['api', 'auth']).default('api'),
     /** A path (with query) relative to the target host, or an absolute http(s) URL. */
     path: z.string().min(1).max(8192),
-    headers: z.record(z.string().min(1).max(256), z.string().max(16_384)).default({}),
+    headers: z.record(headerNameSchema, headerValueSchema.max(16_384)).default({}),
     body: z
       .string()
       .max(16 * 1024 * 1024)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { invoke } from './define'
+import { HEADER_NAME_RULE, HEADER_VALUE_RULE, httpMethodSchema, isHeaderValue, isHttpToken } from './http-fields'
 import type { CanonicalPartName } from './signing'
 import type { HttpExchangeView } from './http'
 import type { QuotaKeyState } from './quota'
@@ -18,11 +19,7 @@ const pair = z
 /** A request as the composer holds it: `{name}` placeholders in the path, query and header tables, the auth mode. */
 export const composerRequestSchema = z
   .object({
-    method: z
-      .string()
-      .min(1)
-      .max(32)
-      .regex(/^[A-Za-z]+$/, 'an HTTP method such as GET or POST'),
+    method: httpMethodSchema,
     /** {base_url} (api) or {auth_url} (auth); ignored when `path` is an absolute URL. */
     target: z.enum(['api', 'auth']).default('api'),
     /** A path with optional `{params}` (and query), or an absolute http(s) URL. */
@@ -37,6 +34,15 @@ export const composerRequestSchema = z
     auth: z.enum(['bearer', 'hmac', 'none']).default('none'),
   })
   .strict()
+  .superRefine((request, ctx) => {
+    // Rows being typed (disabled or without a name) are kept as they are; every row that would be sent must be HTTP.
+    request.headers.forEach((h, index) => {
+      const name = h.name.trim()
+      if (!h.enabled || name === '') return
+      if (!isHttpToken(name)) ctx.addIssue({ code: 'custom', path: ['headers', index, 'name'], message: HEADER_NAME_RULE })
+      if (!isHeaderValue(h.value)) ctx.addIssue({ code: 'custom', path: ['headers', index, 'value'], message: HEADER_VALUE_RULE })
+    })
+  })
 
 export type ComposerRequest = z.output<typeof composerRequestSchema>
 export type ComposerRequestInput = z.input<typeof composerRequestSchema>

@@ -1,4 +1,5 @@
 import type { LogEntry } from '../../../shared/contract'
+import { shWord } from '../workbench/snippets/quoting'
 
 /** Headers left out of the command: curl sets them itself from the URL and body. */
 const SKIPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'accept-encoding'])
@@ -38,7 +39,7 @@ export function toCurl(entry: LogEntry, overrides: Record<string, string> = {}):
   return { command, notes }
 }
 
-/** Single-quotes a word for POSIX shells (a quote inside becomes '\''). */
+/** Single-quotes a word for POSIX shells: the console's one POSIX-shell quoting (a NUL is refused). */
 export function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`
+  return shWord(text, 'A value of the request')
 }

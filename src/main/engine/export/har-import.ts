@@ -1,11 +1,22 @@
 import { z } from 'zod'
-import type { ConnectionDetails, HeaderPair, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
+import {
+  type ConnectionDetails,
+  type HeaderPair,
+  headerNameSchema,
+  headerValueSchema,
+  httpMethodSchema,
+  type LogEntry,
+  type LogPurpose,
+  type PhaseTimings,
+} from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { sliceHar } from './har-slices'
 
 const nameValue = z.object({ name: z.string(), value: z.string() })
+/** HTTP/2 and HTTP/3 pseudo-headers (`:method`, `:path`…), which browsers list among the request headers. */
+const pseudoHeaderName = z.string().regex(/^:[a-z]+$/)
 /** The extensions' text is shown in the exchange detail: a hostile file cannot make it arbitrarily large. */
 const text = z.string().max(4096)
 const optionalText = text.nullable().default(null)
@@ -40,10 +51,11 @@ const entrySchema = z.object({
   startedDateTime: z.string().refine(s => Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date-time'),
   time: z.number().min(0),
   request: z.object({
-    method: z.string().min(1),
+    // The contract's rules: an entry whose method or header could not be HTTP is skipped (listed), never logged.
+    method: httpMethodSchema,
     url: z.string().min(1),
     httpVersion: z.string(),
-    headers: z.array(nameValue),
+    headers: z.array(z.object({ name: z.union([headerNameSchema, pseudoHeaderName]), value: headerValueSchema })),
     postData: z.object({ mimeType: z.string(), text: z.string().optional() }).optional(),
     bodySize: z.number().optional(),
   }),
@@ -202,7 +214,8 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
     total: h.time,
     reusedConnection: connect === null,
   }
-  const requestHeaders = r.headers(h.request.headers as HeaderPair[])
+  // Pseudo-headers repeat the method and URL: they are not headers a request can be sent with again.
+  const requestHeaders = r.headers(h.request.headers.filter(p => !p.name.startsWith(':')) as HeaderPair[])
   const responseHeaders = r.headers(h.response.headers as HeaderPair[])
   const postText = h.request.postData?.text
   const content = h.response.content

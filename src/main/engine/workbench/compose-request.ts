@@ -1,4 +1,4 @@
-import type { ComposerRequest } from '../../../shared/contract'
+import { type ComposerRequest, requestFieldProblem } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 
 /** A composer request with its placeholders filled: what the executor sends (path with query, header record). */
@@ -18,7 +18,8 @@ const QUERY_KEEP = /%5B|%5D/gi
  * Turns the composer's tables into one request: `{name}` placeholders of the path filled (percent-encoded) from
  * `params`, enabled query rows appended to any query already in the path, enabled header rows joined by name (a
  * repeated header is sent once, its values joined with ", " as HTTP allows). Throws ConsoleError('invalid_request')
- * naming a placeholder that has no value, so nothing is sent with a literal `{locationId}` in it.
+ * naming a placeholder that has no value, so nothing is sent with a literal `{locationId}` in it, and naming a method or
+ * header that is not valid HTTP (contract's requestFieldProblem), so no send, resend or snippet carries one.
  */
 export function composeRequest(req: ComposerRequest): ComposedTarget {
   // Plain loops and no per-call closures: this runs on every send (the bench holds it to 1.1× the executor's own).
@@ -35,15 +36,21 @@ export function composeRequest(req: ComposerRequest): ComposedTarget {
     path += (path.includes('?') ? (path.endsWith('?') || path.endsWith('&') ? '' : '&') : '?') + query
   }
   const headers: Record<string, string> = {}
+  const sent: Array<{ name: string; value: string }> = []
   for (const h of req.headers) {
     if (!h.enabled) continue
-    const name = h.name.trim().toLowerCase()
-    if (name === '') continue
-    if (!HEADER_NAME.test(name)) {
-      throw new ConsoleError('invalid_request', `"${h.name}" is not a valid header name.`, {
-        hint: "Header names are letters, digits and !#$%&'*+-.^_`|~ only, without spaces or colons.",
-      })
-    }
+    const typed = h.name.trim()
+    if (typed !== '') sent.push({ name: typed, value: h.value })
+  }
+  // Checked before any case mapping (a look-alike upper- or lower-cases to ASCII): the rule of the contract's schemas.
+  const problem = requestFieldProblem(req.method, sent)
+  if (problem) {
+    throw new ConsoleError('invalid_request', problem, {
+      hint: 'Correct the method or header in the composer; an entry imported from a file is sent only once it is valid HTTP.',
+    })
+  }
+  for (const h of sent) {
+    const name = h.name.toLowerCase()
     const previous = headers[name]
     headers[name] = previous === undefined ? h.value : `${previous}, ${h.value}`
   }
@@ -51,7 +58,6 @@ export function composeRequest(req: ComposerRequest): ComposedTarget {
   return { method: req.method.toUpperCase(), target: req.target, path, headers, body }
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/
 const PLACEHOLDER = /\{(\w+)\}/g
 
 function fillParams(path: string, params: Record<string, string>): string {

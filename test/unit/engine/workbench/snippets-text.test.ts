@@ -26,19 +26,20 @@ describe('snippets as text', () => {
     expect(code).toContain('-H "x-signature: %SIG%"')
   })
 
-  it('PowerShell: verbatim strings with quotes doubled, HMACSHA256 over the canonical string, content type as a parameter', () => {
+  it('PowerShell: ASCII only, verbatim strings with quotes doubled, HMACSHA256 over the canonical string, content type as a parameter', () => {
     const code = buildSnippet('powershell', input).code
-    expect(code).toContain(`$Body = '{"note":"it''s 100% \\"quoted\\" café"}'`)
+    expect(code).toMatch(/^[\x20-\x7e\n]*$/)
+    expect(code).toContain(`$Body = ('{"note":"it''s 100% \\"quoted\\" caf' + [char]0x00E9 + '"}')`)
     expect(code).toContain("$Canonical = $ClientId + $Method + '/pos/v2/lookup/tickets' + [string]$Body + $Timestamp")
     expect(code).toContain("-ContentType 'application/json'")
     expect(code).not.toMatch(/'content-type' =/)
   })
 
-  it('HTTPie: openssl signs at run time and --raw sends the body byte for byte', () => {
+  it('HTTPie: openssl signs at run time and --raw= sends the body byte for byte (even one starting with "-")', () => {
     const code = buildSnippet('httpie', input).code
     expect(code).toContain(`BODY='{"note":"it'\\''s 100% \\"quoted\\" café"}'`)
     expect(code).toContain('openssl dgst -sha256 -hmac "$PARTNER_CLIENT_SECRET"')
-    expect(code).toContain('--raw "$BODY"')
+    expect(code).toContain('--raw="$BODY"')
   })
 
   it('bearer snippets read the token from PARTNER_ACCESS_TOKEN and say so', () => {

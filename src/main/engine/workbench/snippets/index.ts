@@ -1,4 +1,6 @@
-import type { Snippet, SnippetLanguage } from '../../../../shared/contract'
+import { requestFieldProblem, type Snippet, type SnippetLanguage } from '../../../../shared/contract'
+import { ConsoleError } from '../../core/console-error'
+import { wellFormed } from './quoting'
 import { fetchSnippet, nodeSnippet, powershellSnippet, pythonRequestsSnippet, pythonSnippet } from './script-snippets'
 import { curlBash, curlCmd, httpie } from './shell-snippets'
 import type { SnippetInput } from './snippet-input'
@@ -19,9 +21,16 @@ const LANGUAGES: Record<SnippetLanguage, { label: string; make: (input: SnippetI
 /**
  * A runnable program performing `input` in one language. HMAC requests are signed by the program when it runs
  * (x-timestamp now, a fresh x-signature over 5.2's canonical string, the key read from PARTNER_CLIENT_SECRET); bearer
- * requests read PARTNER_ACCESS_TOKEN. No secret, token or captured signature is ever written into the text.
+ * requests read PARTNER_ACCESS_TOKEN. No secret, token or captured signature is ever written into the text. Every value
+ * is written through its language's quoting (quoting.ts), comments included, so no value can add code or a line; a
+ * request whose method or headers are not HTTP, or a value a language cannot hold (a NUL for bash, a `"` in a cmd
+ * URL), is refused with a ConsoleError('invalid_request') saying which language to use instead.
  */
-export function buildSnippet(language: SnippetLanguage, input: SnippetInput): Snippet {
+export function buildSnippet(language: SnippetLanguage, given: SnippetInput): Snippet {
+  // Validated here again whatever the caller checked: a generator only ever sees a method and headers that are HTTP.
+  const problem = requestFieldProblem(given.method, given.headers)
+  if (problem) throw new ConsoleError('invalid_request', problem, { hint: 'Correct the request in the composer, then copy it again.' })
+  const input: SnippetInput = { ...given, ...(given.body === undefined ? {} : { body: wellFormed(given.body) }) }
   const entry = LANGUAGES[language]
   const notes: string[] = []
   if (entry.note) notes.push(entry.note)

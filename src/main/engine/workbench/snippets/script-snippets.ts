@@ -1,4 +1,5 @@
-import { describe, js, ps, SECRET_ENV, type SnippetInput, signedPath, TOKEN_ENV } from './snippet-input'
+import { commentText, jsString as js, psString as ps, pyString as py } from './quoting'
+import { describe, SECRET_ENV, type SnippetInput, signedPath, TOKEN_ENV } from './snippet-input'
 
 function jsHeaders(input: SnippetInput, indent: string): string[] {
   const lines = input.headers.map(h => `${indent}${js(h.name)}: ${js(h.value)},`)
@@ -11,7 +12,7 @@ function jsHeaders(input: SnippetInput, indent: string): string[] {
 
 /** fetch with WebCrypto: runs as an ES module in Node 18+ (`node request.mjs`) and, with the secret typed in, in a browser. */
 export function fetchSnippet(input: SnippetInput): string {
-  const lines = [`// ${describe(input)}`, '// Run: node request.mjs (Node 18+), or paste into a browser console.']
+  const lines = [`// ${commentText(describe(input))}`, '// Run: node request.mjs (Node 18+), or paste into a browser console.']
   lines.push(`const url = ${js(input.url)}`, `const method = ${js(input.method.toUpperCase())}`)
   lines.push(`const body = ${input.body === undefined ? 'undefined' : js(input.body)}`)
   if (input.auth === 'hmac') {
@@ -40,7 +41,7 @@ export function fetchSnippet(input: SnippetInput): string {
 export function nodeSnippet(input: SnippetInput): string {
   const https = new URL(input.url).protocol === 'https:'
   const lines = [
-    `// ${describe(input)}`,
+    `// ${commentText(describe(input))}`,
     '// Run: node request.mjs (no packages needed)',
     "import { createHmac } from 'node:crypto'",
     `import { request } from 'node:${https ? 'https' : 'http'}'`,
@@ -82,7 +83,7 @@ export function nodeSnippet(input: SnippetInput): string {
 }
 
 function pyHeaders(input: SnippetInput): string[] {
-  const lines = input.headers.map(h => `    ${js(h.name)}: ${js(h.value)},`)
+  const lines = input.headers.map(h => `    ${py(h.name)}: ${py(h.value)},`)
   if (input.auth === 'hmac') lines.push('    "x-access-key": CLIENT_ID,', '    "x-timestamp": timestamp,', '    "x-signature": signature,')
   if (input.auth === 'bearer') lines.push(`    "Authorization": "Bearer " + os.environ["${TOKEN_ENV}"],`)
   return lines
@@ -92,10 +93,10 @@ function pySigning(input: SnippetInput): string[] {
   if (input.auth === 'hmac') {
     return [
       `SECRET = os.environ.get("${SECRET_ENV}") or sys.exit("Set ${SECRET_ENV} to the client secret.")`,
-      `CLIENT_ID = ${js(input.clientId ?? '')}`,
+      `CLIENT_ID = ${py(input.clientId ?? '')}`,
       'timestamp = str(int(time.time()))',
       '# 5.2: client_id + METHOD + path (lower-case, no host, no query) + body + timestamp; HMAC-SHA256, hex',
-      `canonical = CLIENT_ID + METHOD + ${js(signedPath(input.url))} + (BODY or "") + timestamp`,
+      `canonical = CLIENT_ID + METHOD + ${py(signedPath(input.url))} + (BODY or "") + timestamp`,
       'signature = hmac.new(SECRET.encode("utf-8"), canonical.encode("utf-8"), hashlib.sha256).hexdigest()',
     ]
   }
@@ -103,16 +104,20 @@ function pySigning(input: SnippetInput): string[] {
   return []
 }
 
+/** Line 1 of every Python program: a value in a comment on lines 1–2 could otherwise declare the file's encoding (PEP 263). */
+const PY_CODING = '# -*- coding: utf-8 -*-'
+
 /** Python 3 with its standard library only (urllib, hmac, hashlib). */
 export function pythonSnippet(input: SnippetInput): string {
   const lines = [
-    `# ${describe(input)}`,
+    PY_CODING,
+    `# ${commentText(describe(input))}`,
     '# Run: python3 request.py (standard library only)',
     'import hashlib, hmac, os, sys, time, urllib.error, urllib.request',
     '',
-    `URL = ${js(input.url)}`,
-    `METHOD = ${js(input.method.toUpperCase())}`,
-    `BODY = ${input.body === undefined ? 'None' : js(input.body)}`,
+    `URL = ${py(input.url)}`,
+    `METHOD = ${py(input.method.toUpperCase())}`,
+    `BODY = ${input.body === undefined ? 'None' : py(input.body)}`,
     ...pySigning(input),
     'headers = {',
     ...pyHeaders(input),
@@ -134,19 +139,26 @@ export function pythonSnippet(input: SnippetInput): string {
 /** Python with the `requests` package (pip install requests). */
 export function pythonRequestsSnippet(input: SnippetInput): string {
   const lines = [
-    `# ${describe(input)}`,
+    PY_CODING,
+    `# ${commentText(describe(input))}`,
     '# Run: python3 request.py (needs: pip install requests)',
     'import hashlib, hmac, os, sys, time',
     'import requests',
     '',
-    `URL = ${js(input.url)}`,
-    `METHOD = ${js(input.method.toUpperCase())}`,
-    `BODY = ${input.body === undefined ? 'None' : js(input.body)}`,
+    `URL = ${py(input.url)}`,
+    `METHOD = ${py(input.method.toUpperCase())}`,
+    `BODY = ${input.body === undefined ? 'None' : py(input.body)}`,
     ...pySigning(input),
     'headers = {',
     ...pyHeaders(input),
     '}',
-    'res = requests.request(METHOD, URL, headers=headers, data=None if BODY is None else BODY.encode("utf-8"))',
+    'session = requests.Session()',
+    'prepared = session.prepare_request(',
+    '    requests.Request(METHOD, URL, headers=headers, data=None if BODY is None else BODY.encode("utf-8"))',
+    ')',
+    '# The URL as written: requests would re-quote it (%41 becomes A), and the signature covers the path as sent.',
+    'prepared.url = URL',
+    'res = session.send(prepared)',
     'print(res.status_code, res.reason)',
     'print(res.text)',
     'sys.exit(1 if res.status_code >= 400 else 0)',
@@ -157,8 +169,12 @@ export function pythonRequestsSnippet(input: SnippetInput): string {
 /** PowerShell 5.1+ (Invoke-WebRequest; .NET HMACSHA256 for the signature). */
 export function powershellSnippet(input: SnippetInput): string {
   const method = input.method.toUpperCase()
-  const lines = [`# ${describe(input)}`, '# Run: pwsh ./request.ps1 (or Windows PowerShell 5.1)', "$ErrorActionPreference = 'Stop'"]
-  lines.push(`$Url = ${ps(input.url)}`, `$Method = '${method}'`)
+  const lines = [
+    `# ${commentText(describe(input))}`,
+    '# Run: pwsh ./request.ps1 (or Windows PowerShell 5.1)',
+    "$ErrorActionPreference = 'Stop'",
+  ]
+  lines.push(`$Url = ${ps(input.url)}`, `$Method = ${ps(method)}`)
   lines.push(`$Body = ${input.body === undefined ? '$null' : ps(input.body)}`)
   lines.push('$Headers = @{')
   for (const h of input.headers) if (h.name.toLowerCase() !== 'content-type') lines.push(`  ${ps(h.name)} = ${ps(h.value)}`)

@@ -22,7 +22,7 @@ export function signedPath(url: string): string {
   return new URL(url).pathname.toLowerCase()
 }
 
-/** A one-line description for the snippet's header comment. */
+/** A one-line description for the snippet's header comment, raw: each language writes it through its comment quoting. */
 export function describe(input: SnippetInput): string {
   const how =
     input.auth === 'hmac'
@@ -31,19 +31,4 @@ export function describe(input: SnippetInput): string {
         ? `bearer token from ${TOKEN_ENV}`
         : 'no credentials'
   return `${input.method} ${input.url} (${how})`
-}
-
-/** POSIX shell single-quoting. */
-export function sh(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`
-}
-
-/** A JavaScript (and Python) string literal. */
-export function js(text: string): string {
-  return JSON.stringify(text)
-}
-
-/** A PowerShell verbatim string. */
-export function ps(text: string): string {
-  return `'${text.replace(/'/g, "''").replace(/[\u2018\u2019\u201a\u201b]/g, c => c + c)}'`
 }
