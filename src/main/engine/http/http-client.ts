@@ -1,21 +1,16 @@
-import { randomUUID } from 'node:crypto'
 import type { RespondedEntry } from '../../../shared/contract'
 import type { IncomingResponse, OutgoingRequest, ResolvedEnvironment } from '../core/ports'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
-import { type QuotaKey, quotaKey } from '../quota/quota-key'
 import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
 import { throwIfCancelled } from './cancellation'
 import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
-import { prepareHeaders } from './request-headers'
+import { type AttemptRequest, prepareAttempt } from './prepare-attempt'
 import { resolveRequestUrl } from './target-url'
 
-export const DEFAULT_TIMEOUT_MS = 30_000
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
-
-export interface HttpTransportDeps {
+export interface HttpClientDeps {
   network: DispatcherPool
   log: NetworkLog
   quota: QuotaTracker
@@ -25,17 +20,18 @@ export interface HttpTransportDeps {
 }
 
 /**
- * The one HTTP path of the engine, built first because everything else sends through it: each attempt is counted in
- * the quota ledger, recorded (redacted) in the network log, and feeds the clock-skew estimate, on its environment's
- * route (trust, proxy, client certificate). `send` is the ports.ts SendHttp that the token client, the sandbox
- * controls and the clock probe use; the executor adds auth and retries on top of `attempt`. `close` stops every
- * request still running.
+ * The one HTTP path of the engine, built first because everything else sends through it. Every caller prepares its
+ * request with `prepare` (prepare-attempt.ts: headers, route, quota key by one rule), is admitted by the quota ledger
+ * with `admit`, and sends with `attempt`: counted in the ledger, recorded (redacted) in the network log, feeding the
+ * clock-skew estimate, on its environment's route (trust, proxy, client certificate). `send` is the ports.ts SendHttp
+ * that the token client, the sandbox controls and the clock probe use; the executor adds auth and retries on top of
+ * `attempt`. `close` stops every request still running.
  */
-export class HttpTransport {
+export class HttpClient {
   private readonly closing = new AbortController()
   private readonly services: AttemptServices
 
-  constructor(private readonly deps: HttpTransportDeps) {
+  constructor(private readonly deps: HttpClientDeps) {
     // The default route: Node's CA store (NODE_EXTRA_CA_CERTS included) and HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
     const dispatcher = deps.network.dispatcherFor(undefined)
     this.services = {
@@ -48,6 +44,24 @@ export class HttpTransport {
     }
   }
 
+  /** A request made an attempt (see prepareAttempt), on its environment's route. */
+  prepare(request: AttemptRequest): PreparedAttempt {
+    return prepareAttempt(request, this.route(request.url, request.env))
+  }
+
+  /**
+   * Lets the attempt go, or throws ConsoleError rate_limited: its quota key is blocked after a 429 (unless `force`),
+   * or spent (with `warnSpent`). Operator calls have no key and always go.
+   */
+  admit(prepared: PreparedAttempt, options: { force?: boolean; warnSpent?: boolean } = {}): void {
+    if (prepared.quotaKey) this.deps.quota.gate(prepared.quotaKey, options)
+  }
+
+  /** How long the attempt's quota key stays blocked after a 429 (0 when it is not, or has no key). */
+  blockedMs(prepared: PreparedAttempt): number {
+    return prepared.quotaKey ? this.deps.quota.blockedMs(prepared.quotaKey) : 0
+  }
+
   /** One attempt as prepared by the caller (auth included), on the signal of the caller combined with shutdown. */
   attempt(prepared: PreparedAttempt, signal: AbortSignal): Promise<AttemptResult> {
     return runAttempt(this.services, prepared, signal)
@@ -58,7 +72,7 @@ export class HttpTransport {
     return this.deps.log.addNote(entry, note)
   }
 
-  /** The caller's signal, also aborted when the transport closes. */
+  /** The caller's signal, also aborted when the client closes. */
   signalFor(signal: AbortSignal | undefined): AbortSignal {
     return signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal
   }
@@ -68,37 +82,27 @@ export class HttpTransport {
     return this.deps.network.route(url, env?.network)
   }
 
-  /** The ports.ts SendHttp: one attempt, logged and counted, the body returned unredacted to the engine caller. */
+  /**
+   * The ports.ts SendHttp: one attempt, logged and counted, the body returned unredacted to the engine caller. The
+   * request states its auth (default none); a 'sandbox-admin' purpose makes it an operator call, never counted.
+   */
   readonly send = async (req: OutgoingRequest): Promise<IncomingResponse> => {
     const url = resolveRequestUrl(null, 'api', req.url)
     const signal = this.signalFor(req.signal)
     throwIfCancelled(signal)
-    const { headers, notes } = prepareHeaders(req.headers, req.body)
-    let key: QuotaKey | null = null
-    if (req.purpose !== 'sandbox-admin') {
-      key = quotaKey(req.env?.clientId ?? 'anonymous', req.method, url.pathname)
-      this.deps.quota.gate(key)
-    }
-    const auth = headers.authorization?.startsWith('Bearer ') ? 'bearer' : headers['x-signature'] ? 'hmac' : 'none'
-    const result = await this.attempt(
-      {
-        requestId: randomUUID(),
-        url,
-        method: req.method.toUpperCase(),
-        headers,
-        body: req.body,
-        timeoutMs: req.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
-        purpose: req.purpose,
-        auth,
-        envId: req.env?.id ?? null,
-        attempt: 1,
-        quotaKey: key,
-        notes,
-        route: this.route(url, req.env ?? null),
-      },
-      signal,
-    )
+    const prepared = this.prepare({
+      source: req.purpose === 'sandbox-admin' ? 'operator' : 'console',
+      purpose: req.purpose,
+      auth: req.auth ?? 'none',
+      env: req.env ?? null,
+      url,
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      timeoutMs: req.timeoutMs,
+    })
+    this.admit(prepared)
+    const result = await this.attempt(prepared, signal)
     if (result.outcome.bodyError) throw result.outcome.bodyError
     return {
       status: result.outcome.status,
