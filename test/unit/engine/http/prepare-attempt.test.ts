@@ -28,7 +28,7 @@ describe('one way into the network: every caller prepares its attempt with the s
   })
 
   it.each(['console', 'captured'] as const)('a %s request carrying credentials in a header counts under the client', source => {
-    for (const headers of [{ Authorization: 'Bearer t' }, { 'X-Access-Key': 'client-1' }]) {
+    for (const headers of <Record<string, string>[]>[{ Authorization: 'Bearer t' }, { 'X-Access-Key': 'client-1' }]) {
       expect(prepareAttempt(request({ source, headers }), undefined).quotaKey?.clientId).toBe('client-1')
     }
   })
