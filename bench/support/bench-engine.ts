@@ -1,7 +1,8 @@
 import { EventBus } from '../../src/main/engine/core/event-bus'
 import { SecretRegistry } from '../../src/main/engine/core/secret-registry'
 import { noEnvironments, noTokens } from '../../src/main/engine/core/without-sign-in'
-import { createRequestsEngine, createTransport, type RequestsEngine } from '../../src/main/engine/http/requests-engine'
+import { createHttpClient } from '../../src/main/runtime/http-client-layer'
+import { createRequestsEngine, type RequestsEngine } from '../../src/main/runtime/requests-engine'
 import { ClockSkewEstimator } from '../../src/main/engine/signing/clock-skew'
 
 /**
@@ -14,7 +15,7 @@ export function benchEngine(options: { listening?: boolean } = {}): RequestsEngi
   if (options.listening) bus.subscribe(() => {})
   const secrets = new SecretRegistry()
   return createRequestsEngine({
-    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator(), quotaConfig: { defaultLimit: 1_000_000_000 } }),
+    layer: createHttpClient({ bus, secrets, skew: new ClockSkewEstimator(), quotaConfig: { defaultLimit: 1_000_000_000 } }),
     bus,
     secrets,
     environments: noEnvironments,

@@ -1,27 +1,18 @@
-import type { AddressInfo } from 'node:net'
-import { buildRouter } from './routes'
-import { formatBanner } from './sandbox-banner'
-import { createSandboxClock } from './sandbox-clock'
-import { resolveConfig } from './sandbox-config'
-import { createSandboxServer } from './sandbox-server'
-import { createSandboxState } from './sandbox-state'
-import { DEMO_CLIENT, DEMO_READONLY_CLIENT } from './seed-data'
-import type { RunningSandbox, SandboxOptions } from './types'
-
-export type {
-  DemoLogin,
-  LimitOverride,
-  RunningSandbox,
-  SandboxClient,
-  SandboxClock,
-  SandboxLimitsOptions,
-  SandboxOptions,
-} from './types'
-export { formatBanner } from './sandbox-banner'
-export { DEMO_CLIENT, DEMO_READONLY_CLIENT, DEMO_LOGINS } from './seed-data'
-export { ADMIN_TOKEN_HEADER } from './admin-guard'
-export { SCENARIOS, type ScenarioInfo, findScenario, scenarioNames } from './scenario-catalog'
-export { LOOPBACK_NAMES, type PermittedNames } from './name-constraints'
+/**
+ * The sandbox's public entry: start one (`startSandbox`), its options and handles, the demo data, the operator header,
+ * the scenarios and the local CA. Everything else under src/sandbox/ is internal.
+ */
+export type { SandboxClient } from './auth/client-registry'
+export type { LimitOverride, SandboxLimitsOptions } from './state/limit-table'
+export type { SandboxClock } from './state/sandbox-clock'
+export type { SandboxOptions } from './server/sandbox-options'
+export type { DemoLogin } from './data/seed-data'
+export { type RunningSandbox, startSandbox } from './server/start-sandbox'
+export { formatBanner } from './server/sandbox-banner'
+export { DEMO_CLIENT, DEMO_READONLY_CLIENT, DEMO_LOGINS } from './data/seed-data'
+export { ADMIN_TOKEN_HEADER } from './auth/admin-guard'
+export { SCENARIOS, type ScenarioInfo, findScenario, scenarioNames } from './data/scenario-catalog'
+export { LOOPBACK_NAMES, type PermittedNames } from './tls/name-constraints'
 export {
   caProblem,
   ensureSandboxTls,
@@ -30,70 +21,11 @@ export {
   SANDBOX_TLS_HOSTS,
   type SandboxTlsFiles,
   trustInstructions,
-} from './sandbox-tls'
+} from './tls/sandbox-tls'
 export {
   type CaOptions,
   createCertificateAuthority,
   type IssuedCertificate,
   issueClientCertificate,
   issueServerCertificate,
-} from './tls-certificates'
-
-/**
- * Starts an independent Partner API sandbox on loopback. It serves the authorize/token endpoints
- * and the partner API on one origin, verifies tokens, signatures and quotas with its own code,
- * and exposes the operator API under /_sandbox/. Resolves once the port is listening.
- */
-export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
-  const config = resolveConfig(opts)
-  const clock = createSandboxClock(opts.now)
-  const state = createSandboxState(config, clock)
-  if (opts.clients === undefined || opts.includeDemoClients === true) {
-    state.clients.register(DEMO_CLIENT)
-    state.clients.register(DEMO_READONLY_CLIENT)
-  }
-  for (const client of opts.clients ?? []) state.clients.register(client)
-  if (opts.scenario !== undefined) state.scenario.apply(opts.scenario)
-
-  let url = ''
-  const router = buildRouter(state, () => url)
-  const { server, cancelTimers } = createSandboxServer(state, router, opts.tls)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const port = (server.address() as AddressInfo).port
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  url = `${opts.tls ? 'https' : 'http'}://${host}:${port}`
-
-  let closing: Promise<void> | undefined
-  const sandbox: RunningSandbox = {
-    url,
-    port,
-    adminToken: config.adminToken,
-    get clients() {
-      return state.clients.list()
-    },
-    demoLogins: state.demoLogins,
-    clock,
-    registerClient(client) {
-      state.clients.register(client)
-    },
-    get scenario() {
-      return state.scenario.active
-    },
-    close() {
-      closing ??= new Promise<void>(resolve => {
-        cancelTimers()
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-      return closing
-    },
-  }
-  if (config.printBanner) config.logger(formatBanner(sandbox))
-  return sandbox
-}
+} from './tls/tls-certificates'

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { DEMO_LOGINS } from '../../src/sandbox'
-import { SEED_LOCATIONS } from '../../src/sandbox/seed-data'
+import { SEED_LOCATIONS } from '../../src/sandbox/data/seed-data'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { authorizeAsUser, openSection } from './support/authorize'
 import { createEnvironment } from './support/environments'

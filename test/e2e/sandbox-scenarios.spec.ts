@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { SEED_LOCATIONS } from '../../src/sandbox/seed-data'
+import { SEED_LOCATIONS } from '../../src/sandbox/data/seed-data'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { DEMO_MERCHANT, openSection } from './support/authorize'
 

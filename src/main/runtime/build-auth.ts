@@ -24,7 +24,7 @@ export interface AuthDeps {
   secrets: SecretRegistry
   bus: EventBus
   sandbox: EmbeddedSandbox | null
-  /** The transport's sender: token, refresh and operator calls show (redacted) in the network log. */
+  /** The HTTP client's sender: token, refresh and operator calls show (redacted) in the network log. */
   send: SendHttp
   openExternal?: (url: string) => Promise<void>
   embeddedWindow?: EmbeddedWindowOpener
@@ -43,7 +43,7 @@ export interface AuthPart {
 
 /**
  * Builds the auth part in dependency order: the vault and the environments (built-in sandbox first), then the token
- * service over the token client (which sends through the transport), then the OAuth flow and the sandbox controls.
+ * service over the token client (which sends through the HTTP client), then the OAuth flow and the sandbox controls.
  */
 export async function buildAuth(d: AuthDeps): Promise<AuthPart> {
   const vault = await Vault.open(join(d.dataDir, VAULT_FILE), d.cipher, {

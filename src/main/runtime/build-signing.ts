@@ -6,7 +6,7 @@ import type { ClockSkewEstimator } from '../engine/signing/clock-skew'
 import { SigningService } from '../engine/signing/signing-service'
 
 export interface SigningDeps {
-  /** The estimate the transport feeds with every response's Date header (built before the transport). */
+  /** The estimate the HTTP client feeds with every response's Date header (built before the HTTP client). */
   skew: ClockSkewEstimator
   secrets: SecretRegistry
   bus: EventBus

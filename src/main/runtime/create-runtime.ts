@@ -5,7 +5,8 @@ import { HandlerRegistry } from '../bridge/registry'
 import { EventBus } from '../engine/core/event-bus'
 import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { SecretRegistry } from '../engine/core/secret-registry'
-import { createRequestsEngine, createTransport, type RequestsEngine, type TransportLayer } from '../engine/http/requests-engine'
+import { createHttpClient, type HttpClientLayer } from './http-client-layer'
+import { createRequestsEngine, type RequestsEngine } from './requests-engine'
 import type { EnvironmentOverrides } from '../engine/profiles/environment-overrides'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import { loadQuotaConfig } from '../engine/quota/quota-config-store'
@@ -60,10 +61,10 @@ export interface RuntimeOptions {
 
 /** The engine's parts, built in dependency order: for the CLI and for tests that drive a part directly. */
 export interface EngineParts {
-  /** The server clock estimate (signing reads it; the transport feeds it). */
+  /** The server clock estimate (signing reads it; the HTTP client feeds it). */
   skew: ClockSkewEstimator
   /** The one HTTP path, its log and quota ledger. */
-  layer: TransportLayer
+  layer: HttpClientLayer
   auth: AuthPart
   signing: SigningService
   requests: RequestsEngine
@@ -85,9 +86,9 @@ export interface Runtime {
 
 /**
  * The composition root shared by the Electron app, the web host and the CLI. It builds in dependency order, each
- * part getting what it needs in its constructor: the built-in sandbox, then the transport (the one HTTP path, its log
+ * part getting what it needs in its constructor: the built-in sandbox, then the HTTP client (the one HTTP path, its log
  * and quota ledger, the skew estimate it feeds), then the environments and the vault, then the tokens (the token
- * client sends through the transport), then signing and the executor; last, every bridge handler. It never imports
+ * client sends through the HTTP client), then signing and the executor; last, every bridge handler. It never imports
  * `electron`; Electron-only abilities come in as ports in the options.
  */
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -134,9 +135,9 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
   try {
     const skew = new ClockSkewEstimator()
     const quotaConfig = await loadQuotaConfig(options.dataDir, message => process.stderr.write(`partner-console: ${message}\n`))
-    const layer = createTransport({ bus, secrets, skew, quotaConfig })
+    const layer = createHttpClient({ bus, secrets, skew, quotaConfig })
     closers.push(() => layer.close())
-    const send = layer.transport.send
+    const send = layer.client.send
     const auth = await buildAuth({
       dataDir: options.dataDir,
       cipher: options.cipher,

@@ -10,7 +10,8 @@ import { registerSigningHandlers } from '../bridge/handlers/signing-handlers'
 import { registerSupportHandlers } from '../bridge/handlers/support-handlers'
 import { registerWorkbenchHandlers } from '../bridge/handlers/workbench-handlers'
 import type { HandlerRegistry } from '../bridge/registry'
-import type { RequestsEngine, TransportLayer } from '../engine/http/requests-engine'
+import type { HttpClientLayer } from './http-client-layer'
+import type { RequestsEngine } from './requests-engine'
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
 import { saveQuotaConfig } from '../engine/quota/quota-config-store'
 import type { SigningService } from '../engine/signing/signing-service'
@@ -25,7 +26,7 @@ export interface HandledParts {
   presenter: PresenterMode
   dataDir: string
   redact: (text: string) => string
-  layer: TransportLayer
+  layer: HttpClientLayer
   auth: AuthPart
   signing: SigningService
   requests: RequestsEngine

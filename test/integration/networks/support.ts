@@ -8,7 +8,8 @@ import type { ResolvedEnvironment, ResolvedNetwork } from '../../../src/main/eng
 import { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
 import { noEnvironments, noTokens } from '../../../src/main/engine/core/without-sign-in'
 import { ClockSkewEstimator } from '../../../src/main/engine/signing/clock-skew'
-import { createRequestsEngine, createTransport, type RequestsEngine } from '../../../src/main/engine/http/requests-engine'
+import { createHttpClient } from '../../../src/main/runtime/http-client-layer'
+import { createRequestsEngine, type RequestsEngine } from '../../../src/main/runtime/requests-engine'
 import type { IssuedCertificate } from '../../../src/sandbox'
 
 /** A temporary folder, removed by `cleanup`. */
@@ -22,7 +23,7 @@ export function requestsEngine(): { engine: RequestsEngine; secrets: SecretRegis
   const secrets = new SecretRegistry()
   const bus = new EventBus()
   const engine = createRequestsEngine({
-    layer: createTransport({ bus, secrets, skew: new ClockSkewEstimator() }),
+    layer: createHttpClient({ bus, secrets, skew: new ClockSkewEstimator() }),
     bus,
     secrets,
     environments: noEnvironments,

@@ -155,7 +155,7 @@ describe('the executor against the sandbox and loopback servers', () => {
       const logged = await c.ok('log:get', { id: r.logId })
       expect(logged.state).toBe('failed')
       // Engine callers (token calls) get an error instead of half a body.
-      const send = c.runtime.engine.layer.transport.send
+      const send = c.runtime.engine.layer.client.send
       await expect(send({ method: 'GET', url: `${resetting.url}/reset`, headers: {}, purpose: 'other' })).rejects.toMatchObject({
         code: 'network',
       })

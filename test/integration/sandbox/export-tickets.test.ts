@@ -4,7 +4,7 @@ import { specSignature } from './support/hmac'
 import { type RawResponse, rawRequest } from './support/http'
 import { obtainTokens } from './support/oauth-flow'
 import { DEMO, startTestSandbox } from './support/sandbox-fixture'
-import type { Ticket } from '../../../src/sandbox/ticket-generator'
+import type { Ticket } from '../../../src/sandbox/data/ticket-generator'
 
 let sb: RunningSandbox
 beforeAll(async () => {

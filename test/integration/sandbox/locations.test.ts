@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../src/sandbox'
 import { bearerGet, obtainTokens, type TokenBody } from './support/oauth-flow'
 import { admin, MERCHANT_B, startTestSandbox } from './support/sandbox-fixture'
-import type { Location } from '../../../src/sandbox/seed-data'
+import type { Location } from '../../../src/sandbox/data/seed-data'
 
 const LOCATIONS = '/marketplace/v2/platform-token/locations'
 

@@ -5,7 +5,7 @@ import { signRequest } from '../../../src/main/engine/signing/signer'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
 import { failedCheck, rawRequest } from './support/raw-request'
 
-// The sandbox verifies signatures with its own code (src/sandbox/hmac-verifier.ts). Two independent implementations
+// The sandbox verifies signatures with its own code (src/sandbox/auth/hmac-verifier.ts). Two independent implementations
 // agreeing on generated requests, and the sandbox refusing every single-part change, is the evidence the signer is
 // right. Its signed export route is GET-only but signs the body it receives, so bodies are tested on the wire too.
 

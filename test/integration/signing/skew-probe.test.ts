@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../src/main/engine/core/ports'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
-import { createTransport } from '../../../src/main/engine/http/requests-engine'
+import { createHttpClient } from '../../../src/main/runtime/http-client-layer'
 import { ClockSkewEstimator } from '../../../src/main/engine/signing/clock-skew'
 import { probeServerClock } from '../../../src/main/engine/signing/skew-probe'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
@@ -14,8 +14,8 @@ beforeAll(async () => {
   sb = await startSandbox({ quiet: true, now: () => Date.now() + AHEAD_MS })
 })
 // Probes go through the engine's one HTTP path, as in the console.
-const layer = createTransport({ bus: new EventBus(), secrets: new SecretRegistry(), skew: new ClockSkewEstimator() })
-const send = layer.transport.send
+const layer = createHttpClient({ bus: new EventBus(), secrets: new SecretRegistry(), skew: new ClockSkewEstimator() })
+const send = layer.client.send
 afterAll(async () => {
   await layer.close()
   await sb?.close()

@@ -65,6 +65,24 @@ describe('the walls of ARCHITECTURE.md', () => {
     expect(offenders('src/main/engine', (s, t) => inside(t, 'src/sandbox') || inside(t, 'src/renderer') || s === 'react')).toEqual([])
   })
 
+  it('the engine never imports what is built on it: the runtime, the bridge, the web host, the CLI, the Electron shell', () => {
+    const above = ['src/main/runtime', 'src/main/bridge', 'src/main/web', 'src/main/cli', 'src/main/electron']
+    expect(offenders('src/main/engine', (s, t) => s.startsWith('.') && above.some(folder => inside(t, folder)))).toEqual([])
+  })
+
+  it("the engine's HTTP client stands below its users: engine/http imports only core, log, quota and signing", () => {
+    const below = [
+      'src/main/engine/http',
+      'src/main/engine/core',
+      'src/main/engine/log',
+      'src/main/engine/quota',
+      'src/main/engine/signing',
+    ]
+    expect(
+      offenders('src/main/engine/http', (s, t) => s.startsWith('.') && inside(t, 'src/main') && !below.some(folder => inside(t, folder))),
+    ).toEqual([])
+  })
+
   it('the contract imports only zod and itself', () => {
     expect(offenders('src/shared', (s, t) => !(s === 'zod' || inside(t, 'src/shared')))).toEqual([])
   })

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PartnerLocation } from '../../../src/shared/contract'
-import { SEED_LOCATIONS } from '../../../src/sandbox/seed-data'
+import { SEED_LOCATIONS } from '../../../src/sandbox/data/seed-data'
 import { LocationBrowser } from '../../../src/renderer/src/features/locations/location-browser'
 import type { InstallRecord } from '../../../src/renderer/src/domain/install-records'
 import { filterLocations, sortLocations } from '../../../src/renderer/src/features/locations/location-model'

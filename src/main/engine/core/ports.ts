@@ -1,3 +1,4 @@
+import type { HttpAuthMode } from '../../../shared/contract'
 import { SPEC_PATHS } from '../../../shared/spec'
 /**
  * The seams between the engine's parts. Auth (profiles, OAuth, vault), signing, and requests (executor, quota, log)
@@ -96,6 +97,8 @@ export interface OutgoingRequest {
   body?: string
   /** Shown in the network log: what the console was doing. */
   purpose: 'api' | 'oauth-token' | 'sandbox-admin' | 'other'
+  /** How it is authorized, stated by the caller (never guessed from headers); absent = none. */
+  auth?: HttpAuthMode
   timeoutMs?: number
   signal?: AbortSignal
   /** The environment it is made for: its client (the quota key) and its network route; absent = anonymous, direct. */
@@ -115,7 +118,7 @@ export interface IncomingResponse {
 }
 
 /**
- * Sends an HTTP request and records it in the network log (redacted): HttpTransport.send, the one HTTP path;
+ * Sends an HTTP request and records it in the network log (redacted): HttpClient.send, the one HTTP path;
  * auth uses it for token calls so they show in the log too. Rejects with ConsoleError('network' | 'timeout' |
  * 'cancelled') when no response arrived.
  */

@@ -13,7 +13,7 @@ import { type ExchangeOutcome, startExchange } from './exchange'
 import type { NetworkRoute } from './network-dispatcher'
 import type { SocketObservation } from './socket-timings'
 
-/** What one attempt needs (the transport holds them). */
+/** What one attempt needs (the HTTP client holds them). */
 export interface AttemptServices {
   dispatcher: Dispatcher
   /** The dispatcher pool's observation of requests and sockets (per-phase timings, socket facts). */

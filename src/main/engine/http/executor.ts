@@ -4,21 +4,17 @@ import { ConsoleError } from '../core/console-error'
 import type { EnvironmentProvider, ResolvedEnvironment, TokenProvider } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
 import type { Redactor } from '../log/redaction'
-import { quotaKey } from '../quota/quota-key'
-import type { QuotaTracker } from '../quota/quota-tracker'
 import { signRequest } from '../signing/signer'
 import type { AttemptResult, PreparedAttempt } from './attempt'
 import { sleepUnlessCancelled, throwIfCancelled } from './cancellation'
 import { checkProductionGuard, type GuardedRequest, productionTargets, unsafeMethod } from './production-guard'
-import { prepareHeaders } from './request-headers'
+import type { HttpClient } from './http-client'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, type HttpTransport } from './transport'
 import { allClaims, msUntilNextSecond, type SignatureClaims, UsedSignatures } from './used-signatures'
 
 export interface ExecutorDeps {
-  transport: HttpTransport
-  quota: QuotaTracker
+  client: HttpClient
   redactor: Redactor
   secrets: SecretRegistry
   environments: EnvironmentProvider
@@ -75,7 +71,7 @@ export class RequestExecutor {
 
   /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
   async execute(input: ExecuteInput): Promise<ExecutedRequest> {
-    return this.run(input, randomUUID(), this.deps.transport.signalFor(input.signal))
+    return this.run(input, randomUUID(), this.deps.client.signalFor(input.signal))
   }
 
   /** The environment a request uses: envId's, or the active one; its secret is registered for redaction. */
@@ -97,20 +93,30 @@ export class RequestExecutor {
     // An absolute URL without auth needs nothing from an environment (its quota key is the anonymous client).
     const env = input.env ?? (absolute && input.auth === 'none' && !input.envId ? null : await this.environment(input.envId))
     const url = resolveRequestUrl(env, input.target, input.path)
-    const route = this.deps.transport.route(url, env)
-    const method = input.method.toUpperCase()
-    const base = prepareHeaders(input.headers ?? {}, input.body)
+    const client = this.deps.client
+    const base = client.prepare({
+      source: 'console',
+      purpose: 'api',
+      auth: input.auth,
+      env,
+      url,
+      method: input.method,
+      headers: input.headers ?? {},
+      body: input.body,
+      timeoutMs: input.timeoutMs,
+      maxBodyBytes: input.maxBodyBytes,
+      requestId,
+    })
+    const method = base.method
     await this.guardProduction({ url, method, headers: base.headers }, env, input)
-    const credentialed = input.auth !== 'none' || 'authorization' in base.headers || 'x-access-key' in base.headers
-    const key = quotaKey(credentialed && env ? env.clientId : 'anonymous', method, url.pathname)
-    const blocked = this.deps.quota.blockedMs(key)
+    const blocked = client.blockedMs(base)
     if (blocked > 0 && input.autoRetry && !input.force && blocked <= (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
       // A short block with automatic retry on: wait it out instead of failing fast.
       const delay = retryDelayMs(0, blocked)
       this.announceRetry(requestId, method, url, 1, delay, 'the key is blocked after a 429')
       await sleepUnlessCancelled(delay, signal)
     }
-    this.deps.quota.gate(key, { force: input.force, warnSpent: input.warnSpent ?? true })
+    client.admit(base, { force: input.force, warnSpent: input.warnSpent ?? true })
 
     let attempt = 1
     let token: string | undefined
@@ -119,22 +125,7 @@ export class RequestExecutor {
     const retriedAfter: Array<'401' | '429'> = []
     for (;;) {
       throwIfCancelled(signal)
-      const prepared: PreparedAttempt = {
-        requestId,
-        url,
-        method,
-        headers: { ...base.headers },
-        body: input.body,
-        timeoutMs: input.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        maxBodyBytes: input.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-        purpose: 'api',
-        auth: input.auth,
-        envId: env?.id ?? null,
-        attempt,
-        quotaKey: key,
-        notes: [...base.notes],
-        route,
-      }
+      const prepared: PreparedAttempt = { ...base, headers: { ...base.headers }, notes: [...base.notes], attempt }
       if (input.auth === 'bearer') {
         token ??= await this.deps.tokens.accessToken(requireEnv(env).id)
         this.deps.secrets.add(token, 'access_token')
@@ -161,7 +152,7 @@ export class RequestExecutor {
         Object.assign(prepared.headers, signed.headers)
         prepared.signing = { canonical: signed.canonical, timestamp: Number(signed.headers['x-timestamp']) }
       }
-      const result = await this.deps.transport.attempt(prepared, signal)
+      const result = await client.attempt(prepared, signal)
       const status = result.outcome.status
       if (status === 401 && input.auth === 'bearer' && !refreshed && token) {
         refreshed = true
@@ -179,7 +170,7 @@ export class RequestExecutor {
         }
       }
       if (status === 429 && input.autoRetry && retries < MAX_AUTO_RETRIES) {
-        const delay = retryDelayMs(retries, this.deps.quota.blockedMs(key))
+        const delay = retryDelayMs(retries, client.blockedMs(base))
         if (delay > (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
           return this.done(
             result,
@@ -210,7 +201,7 @@ export class RequestExecutor {
 
   /** The last attempt as the caller gets it: with why earlier ones were retried, a note if any, and its view. */
   private done(result: AttemptResult, retriedAfter: ReadonlyArray<'401' | '429'>, note?: string): ExecutedRequest {
-    const entry = note === undefined ? result.entry : this.deps.transport.addNote(result.entry, note)
+    const entry = note === undefined ? result.entry : this.deps.client.addNote(result.entry, note)
     const facts = { ...result.facts, retriedAfter: [...retriedAfter] }
     return { ...result, entry, facts, view: exchangeView(entry, facts) }
   }

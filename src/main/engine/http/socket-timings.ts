@@ -27,7 +27,7 @@ interface SendHeadersMessage {
 
 /**
  * Matches undici's requests to the exchanges that dispatched them, and sockets to their connection timings. One per
- * dispatcher pool (the transport's), built with it and closed with it: no module state, so two runtimes in one
+ * dispatcher pool (the HTTP client's), built with it and closed with it: no module state, so two runtimes in one
  * process (tests, the CLI's sandbox beside a console) never see each other's requests.
  *
  * 'undici:request:create' is published while `dispatch` runs: the request object is mapped to the observer of the

@@ -16,7 +16,7 @@ export interface SigningServiceDeps {
   skew: ClockSkewEstimator
   secrets: SecretRegistry
   environments: EnvironmentProvider
-  /** The transport's sender (probes show in the network log). */
+  /** The HTTP client's sender (probes show in the network log). */
   sendHttp: SendHttp
   /** JSON file keeping the time-source setting across launches. */
   settingsFile: string

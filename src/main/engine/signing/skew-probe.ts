@@ -8,7 +8,7 @@ const PROBES = 3
  * Measures the server's clock now, before any signed request: a few small requests to the environment, each giving
  * one skew sample. The built-in sandbox answers with its exact clock (operator API `GET /_sandbox/state`, ms
  * precision); any other server gives its `Date` header (1 s resolution) on a GET of the base URL, whatever the status.
- * Goes through `send` (the transport, so probes show in the network log).
+ * Goes through `send` (the HTTP client, so probes show in the network log).
  */
 export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp): Promise<SkewSample[]> {
   const samples: SkewSample[] = []

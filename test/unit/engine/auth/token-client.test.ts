@@ -4,7 +4,7 @@ import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../../src/main/engine/core/ports'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { EventBus } from '../../../../src/main/engine/core/event-bus'
-import { createTransport } from '../../../../src/main/engine/http/requests-engine'
+import { createHttpClient } from '../../../../src/main/runtime/http-client-layer'
 import { ClockSkewEstimator } from '../../../../src/main/engine/signing/clock-skew'
 import { TokenClient } from '../../../../src/main/engine/oauth/token-client'
 
@@ -31,11 +31,11 @@ beforeAll(async () => {
 })
 // Token calls go through the engine's one HTTP path (logged, counted in the quota ledger), as in the console. Each
 // client gets a transport of its own, so a 429 answered to one case does not block the next one's key.
-const layers: Array<ReturnType<typeof createTransport>> = []
+const layers: Array<ReturnType<typeof createHttpClient>> = []
 function send() {
-  const layer = createTransport({ bus: new EventBus(), secrets: new SecretRegistry(), skew: new ClockSkewEstimator() })
+  const layer = createHttpClient({ bus: new EventBus(), secrets: new SecretRegistry(), skew: new ClockSkewEstimator() })
   layers.push(layer)
-  return layer.transport.send
+  return layer.client.send
 }
 afterAll(async () => {
   for (const layer of layers) await layer.close()

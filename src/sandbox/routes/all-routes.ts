@@ -1,0 +1,40 @@
+import { registerAdminRoutes } from './admin-routes'
+import { handleAuthorize, handleDecision, handleLogin } from './authorize-routes'
+import { exportTicketsPattern, handleExportTickets } from './export-tickets-routes'
+import { sendJsonText } from '../server/http-io'
+import { handleInstall } from './installations-routes'
+import { handleListLocations } from './locations-routes'
+import { buildOpenApiDocument } from '../openapi/openapi-document'
+import { Router } from '../server/router'
+import { registerScenarioRoutes } from './scenario-routes'
+import { registerSection8Routes } from './section8-routes'
+import type { SandboxState } from '../state/sandbox-state'
+import { handleToken } from './token-routes'
+
+/** Wires every public, authorize-flow and operator route of one sandbox instance. */
+export function buildRouter(state: SandboxState, serverUrl: () => string): Router {
+  const router = new Router()
+  router
+    .add('GET', '/oauth2/authorize', handleAuthorize)
+    .add('POST', '/oauth2/authorize/login', handleLogin)
+    .add('POST', '/oauth2/authorize/decision', handleDecision)
+    .add('POST', '/oauth2/token', handleToken)
+    .add('GET', '/marketplace/v2/platform-token/locations', handleListLocations)
+    .add('POST', '/marketplace/v2/platform-token/installations', handleInstall)
+    .add('GET', '/api/v1/locations', handleListLocations)
+    .addPattern('GET', exportTicketsPattern(state.config.signedPathPrefix), handleExportTickets)
+  registerSection8Routes(router)
+
+  let openapiText: string | undefined
+  router.add('GET', '/_sandbox/openapi.json', ctx => {
+    openapiText ??= JSON.stringify(
+      buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix, state.config.exportMaxRangeDays),
+      null,
+      2,
+    )
+    sendJsonText(ctx.res, 200, openapiText)
+  })
+  registerAdminRoutes(router, state)
+  registerScenarioRoutes(router, state)
+  return router
+}

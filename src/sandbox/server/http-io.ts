@@ -1,0 +1,77 @@
+import type { ServerResponse } from 'node:http'
+
+/** Sends a JSON body with an exact Content-Length (keeps keep-alive connections cheap). */
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  sendJsonText(res, status, JSON.stringify(body))
+}
+
+/** Sends an already-serialised JSON document (used for cached responses). */
+export function sendJsonText(res: ServerResponse, status: number, text: string): void {
+  res.statusCode = status
+  res.setHeader('Content-Type', 'application/json; charset=utf-8')
+  res.setHeader('Content-Length', Buffer.byteLength(text))
+  res.end(text)
+}
+
+/** Sends an HTML page; pages are never cached because they carry per-authorization fields. */
+export function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.statusCode = status
+  res.setHeader('Content-Type', 'text/html; charset=utf-8')
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Content-Length', Buffer.byteLength(html))
+  res.end(html)
+}
+
+/** Answers 204 No Content with an empty body. */
+export function sendNoContent(res: ServerResponse): void {
+  res.statusCode = 204
+  res.end()
+}
+
+/** Answers 302 to the given absolute URL. */
+export function sendRedirect(res: ServerResponse, location: string): void {
+  res.statusCode = 302
+  res.setHeader('Location', location)
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Content-Length', 0)
+  res.end()
+}
+
+/**
+ * The error body used for every non-OAuth error (statuses other than 429 are "not shown" by the
+ * spec; the sandbox reuses the 2.6 shape so clients need one parser): `{ status, timestamp, message, details }`.
+ */
+export function apiErrorBody(status: number, nowMs: number, message: string, details: unknown[] = []) {
+  return { status, timestamp: new Date(nowMs).toISOString(), message, details }
+}
+
+/** Sends the 2.6-shaped error body. */
+export function sendApiError(res: ServerResponse, nowMs: number, status: number, message: string, details: unknown[] = []): void {
+  sendJson(res, status, apiErrorBody(status, nowMs, message, details))
+}
+
+/** Sends an RFC 6749 error `{ error, error_description }`; token responses are never cached. */
+export function sendOAuthError(res: ServerResponse, status: number, error: string, description: string): void {
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Pragma', 'no-cache')
+  sendJson(res, status, { error, error_description: description })
+}
+
+/** Parses a body as JSON or form encoding according to Content-Type; returns null when it cannot. */
+export function parseBodyFields(contentType: string | undefined, body: string): Record<string, unknown> | null {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  if (type === 'application/x-www-form-urlencoded') {
+    return Object.fromEntries(new URLSearchParams(body))
+  }
+  if (type === 'application/json' || type.endsWith('+json') || type === '') {
+    if (body.trim() === '') return type === '' ? {} : null
+    try {
+      const parsed: unknown = JSON.parse(body)
+      if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null
+      return parsed as Record<string, unknown>
+    } catch {
+      return null
+    }
+  }
+  return null
+}

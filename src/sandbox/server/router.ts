@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { SandboxState } from '../state/sandbox-state'
+
+/** Everything a route handler needs about one request. */
+export interface RequestContext {
+  req: IncomingMessage
+  res: ServerResponse
+  /** Upper-case method. */
+  method: string
+  /** The path exactly as received, without the query string (what HMAC covers, before lower-casing). */
+  rawPath: string
+  /** Routing key: lower-case, trailing slashes removed ('/' stays '/'). */
+  path: string
+  /** Raw query string without the '?' ('' when absent). */
+  rawQuery: string
+  /** Captured pattern groups, in order. */
+  params: string[]
+  state: SandboxState
+}
+
+export type RouteHandler = (ctx: RequestContext) => void | Promise<void>
+
+export type RouteMatch =
+  | { kind: 'found'; handler: RouteHandler; params: string[] }
+  | { kind: 'method_not_allowed'; allow: string[] }
+  | { kind: 'not_found' }
+
+/** Splits a request target into raw path and raw query without allocating a URL object. */
+export function splitTarget(target: string): { rawPath: string; rawQuery: string } {
+  const q = target.indexOf('?')
+  return q < 0 ? { rawPath: target, rawQuery: '' } : { rawPath: target.slice(0, q), rawQuery: target.slice(q + 1) }
+}
+
+/**
+ * The routing key of a path: lower-case (routing is case-insensitive) and without trailing
+ * slashes, so `/oauth2/token` and `/oauth2/token/` reach the same handler.
+ */
+export function routingKey(rawPath: string): string {
+  let p = rawPath.toLowerCase()
+  let end = p.length
+  while (end > 1 && p.charCodeAt(end - 1) === 47) end--
+  if (end !== p.length) p = p.slice(0, end)
+  return p
+}
+
+/**
+ * A minimal router: exact paths in a map (one lookup per request) and a short list of regular
+ * expressions for paths with parameters. Knows the difference between 404 and 405.
+ */
+export class Router {
+  private readonly exact = new Map<string, Map<string, RouteHandler>>()
+  private readonly patterns: Array<{ regex: RegExp; methods: Map<string, RouteHandler> }> = []
+
+  /** Registers a handler for an exact routing key (lower-case, no trailing slash). */
+  add(method: string, path: string, handler: RouteHandler): this {
+    const key = routingKey(path)
+    let methods = this.exact.get(key)
+    if (!methods) {
+      methods = new Map()
+      this.exact.set(key, methods)
+    }
+    methods.set(method.toUpperCase(), handler)
+    return this
+  }
+
+  /** Registers a handler for routing keys matching an anchored regular expression. */
+  addPattern(method: string, regex: RegExp, handler: RouteHandler): this {
+    let entry = this.patterns.find(p => p.regex.source === regex.source)
+    if (!entry) {
+      entry = { regex, methods: new Map() }
+      this.patterns.push(entry)
+    }
+    entry.methods.set(method.toUpperCase(), handler)
+    return this
+  }
+
+  /** Every registered route: exact routing keys and pattern sources with their methods (to check the OpenAPI document). */
+  routes(): Array<{ method: string; path?: string; pattern?: RegExp }> {
+    const exact = [...this.exact].flatMap(([path, methods]) => [...methods.keys()].map(method => ({ method, path })))
+    const patterns = this.patterns.flatMap(p => [...p.methods.keys()].map(method => ({ method, pattern: p.regex })))
+    return [...exact, ...patterns]
+  }
+
+  /** Finds the handler for a method and routing key. HEAD is not special-cased. */
+  match(method: string, path: string): RouteMatch {
+    const methods = this.exact.get(path)
+    if (methods) return pick(methods, method, [])
+    for (const p of this.patterns) {
+      const m = p.regex.exec(path)
+      if (m) return pick(p.methods, method, m.slice(1))
+    }
+    return { kind: 'not_found' }
+  }
+}
+
+function pick(methods: Map<string, RouteHandler>, method: string, params: string[]): RouteMatch {
+  const handler = methods.get(method)
+  if (handler) return { kind: 'found', handler, params }
+  return { kind: 'method_not_allowed', allow: [...methods.keys()] }
+}

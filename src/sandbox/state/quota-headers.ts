@@ -1,0 +1,29 @@
+import type { RequestContext } from '../server/router'
+import { sendJson } from '../server/http-io'
+
+/**
+ * Counts the request against the client's quota and sets X-RateLimit-Limit / -Remaining. When the
+ * client is not (yet) known the request is counted under `anonymous:<ip>` (switch:
+ * limits.countUnidentified). Sends the 429 itself and returns false when the limit is exceeded.
+ */
+export function applyQuota(ctx: RequestContext, clientId: string | undefined): boolean {
+  const { state, res } = ctx
+  let key = clientId
+  if (key === undefined) {
+    if (!state.config.limits.countUnidentified) return true
+    key = `anonymous:${ctx.req.socket.remoteAddress ?? 'unknown'}`
+  }
+  const decision = state.limiter.consume(key, ctx.method, ctx.path)
+  res.setHeader('X-RateLimit-Limit', decision.limit)
+  res.setHeader('X-RateLimit-Remaining', decision.remaining)
+  if (decision.allowed) return true
+  res.setHeader('Retry-After', decision.retryAfterSeconds ?? state.limits.windowSeconds)
+  const windowSeconds = state.limits.windowSeconds
+  sendJson(res, 429, {
+    status: 429,
+    timestamp: new Date(state.clock.now()).toISOString(),
+    message: `Rate limit exceeded: ${decision.limit} requests per ${windowSeconds} seconds for ${ctx.method} ${ctx.path}`,
+    details: [],
+  })
+  return false
+}

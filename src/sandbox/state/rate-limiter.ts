@@ -1,0 +1,99 @@
+import type { LimitTable } from './limit-table'
+import { TimestampRing } from './timestamp-ring'
+import type { SandboxClock } from './sandbox-clock'
+
+export interface QuotaDecision {
+  allowed: boolean
+  limit: number
+  remaining: number
+  /** Seconds until the oldest counted request leaves the window (only when refused). */
+  retryAfterSeconds?: number
+}
+
+interface QuotaEntry {
+  clientId: string
+  method: string
+  path: string
+  ring: TimestampRing
+  limit: number
+  version: number
+}
+
+/**
+ * Rolling-window rate limiter of section 8, keyed by client, method and path. Each key keeps a
+ * ring of the timestamps it counted (at most `limit` of them); the number of keys is capped and
+ * the least recently used key is dropped first. Refused requests are not counted.
+ */
+export class RateLimiter {
+  private readonly entries = new Map<string, QuotaEntry>()
+
+  constructor(
+    private readonly clock: SandboxClock,
+    private readonly table: LimitTable,
+    private readonly maxKeys: number,
+  ) {}
+
+  /** Counts one request for the key, or refuses it with the time until a unit frees up. */
+  consume(clientId: string, method: string, path: string): QuotaDecision {
+    const key = `${clientId}\u0000${method}\u0000${path}`
+    let entry = this.entries.get(key)
+    if (entry === undefined) {
+      const limit = this.table.limitFor(method, path)
+      entry = { clientId, method, path, limit, version: this.table.version, ring: new TimestampRing(limit) }
+      if (this.entries.size >= this.maxKeys) this.dropLeastRecentlyUsed()
+    } else {
+      this.entries.delete(key)
+      if (entry.version !== this.table.version) {
+        entry.limit = this.table.limitFor(method, path)
+        entry.version = this.table.version
+      }
+    }
+    this.entries.set(key, entry)
+
+    const now = this.clock.now()
+    const windowMs = this.table.windowSeconds * 1000
+    entry.ring.evictOlderThan(now, windowMs)
+    if (entry.ring.tryPush(now, entry.limit)) {
+      return { allowed: true, limit: entry.limit, remaining: entry.limit - entry.ring.count }
+    }
+    const oldest = entry.ring.oldest()
+    const waitMs = oldest === undefined ? windowMs : oldest + windowMs - now
+    return { allowed: false, limit: entry.limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+  }
+
+  /** Uses up a key's whole window now, as if the client had made all its calls (the quota-exhausted scenario). */
+  exhaust(clientId: string, method: string, path: string): void {
+    while (this.consume(clientId, method, path).allowed) {
+      // each allowed call counts one more
+    }
+  }
+
+  /** Forgets every count (operator "reset quotas"). */
+  reset(): void {
+    this.entries.clear()
+  }
+
+  /** Current usage per key, for the operator state view. */
+  usage() {
+    const now = this.clock.now()
+    const windowMs = this.table.windowSeconds * 1000
+    return [...this.entries.values()].map(e => {
+      e.ring.evictOlderThan(now, windowMs)
+      const oldest = e.ring.oldest()
+      return {
+        clientId: e.clientId,
+        method: e.method,
+        path: e.path,
+        limit: e.limit,
+        used: e.ring.count,
+        remaining: Math.max(0, e.limit - e.ring.count),
+        oldestLeavesInSeconds: oldest === undefined ? null : Math.max(0, Math.ceil((oldest + windowMs - now) / 1000)),
+      }
+    })
+  }
+
+  private dropLeastRecentlyUsed(): void {
+    const first = this.entries.keys().next()
+    if (!first.done) this.entries.delete(first.value)
+  }
+}
