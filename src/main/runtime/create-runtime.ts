@@ -16,6 +16,8 @@ import type { SecretCipher } from '../engine/vault/secret-cipher'
 import { type AuthPart, buildAuth } from './build-auth'
 import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
 import { buildSigning } from './build-signing'
+import { buildCapture } from './build-capture'
+import type { CaptureService } from '../engine/capture/capture-service'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import { registerHandlers } from './register-handlers'
 import { BundleReplay } from '../engine/support/bundle-replay'
@@ -61,6 +63,8 @@ export interface EngineParts {
   requests: RequestsEngine
   /** Repro bundles and their replay (support staff). */
   support: { bundles: ReproBundles; replay: BundleReplay }
+  /** The partner's integration seen through the console (gateway or proxy), into the same log. */
+  capture: CaptureService
 }
 
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
@@ -177,7 +181,9 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       creator: { name: 'Partner API Console', version: pkg.version },
     })
     const replay = new BundleReplay({ bundles, exports: requests.exports, log: layer.log, workbench: requests.workbench, environment, bus })
-    engine = { skew, layer, auth, signing, requests, support: { bundles, replay } }
+    const capture = buildCapture({ layer, secrets, skew, environments: auth.profiles, bus, dataDir: options.dataDir })
+    closers.push(() => capture.close())
+    engine = { skew, layer, auth, signing, requests, support: { bundles, replay }, capture }
   } catch (error) {
     await closeAll()
     throw error
