@@ -36,6 +36,8 @@ export interface RuntimeOptions {
   overrides?: EnvironmentOverrides
   /** Serve the built-in sandbox over HTTPS from the console's local CA (default: PARTNER_CONSOLE_SANDBOX_TLS=1). */
   sandboxTls?: boolean
+  /** More clients for the built-in sandbox (`capture --sandbox --client ID:SECRET:URI`). */
+  sandboxClients?: Array<{ clientId: string; clientSecret: string; redirectUris: string[] }>
   /** Let the built-in sandbox answer authorize requests itself (headless runs such as `walkthrough`). */
   sandboxAutoConsent?: 'allow' | 'deny'
   heartbeatMs?: number
@@ -108,12 +110,14 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       : await startEmbeddedSandbox({
           port: options.sandboxPort,
           autoConsent: options.sandboxAutoConsent,
+          extraClients: options.sandboxClients,
           tlsDataDir: (options.sandboxTls ?? process.env.PARTNER_CONSOLE_SANDBOX_TLS === '1') ? options.dataDir : undefined,
         })
   if (options.overrides?.proxyPassword) secrets.add(options.overrides.proxyPassword, 'proxy_password')
   if (sandbox) {
     secrets.add(sandbox.client.clientSecret, 'client_secret')
     secrets.add(sandbox.adminToken, 'sandbox_admin_token')
+    for (const client of options.sandboxClients ?? []) secrets.add(client.clientSecret, 'client_secret')
   }
   const presenter = new PresenterMode(
     { secrets, sandboxUrl: sandbox?.url ?? null, onChange: on => bus.emit('app:presenter', { presenter: on }) },
