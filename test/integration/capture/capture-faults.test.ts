@@ -5,6 +5,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ResponseOf } from '../../../src/shared/contract'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime, type Runtime } from '../../../src/main/runtime/create-runtime'
 import { findFreePort } from '../../../src/main/runtime/free-port'
@@ -93,14 +94,15 @@ describe('capture gateway faults', () => {
       { transport: 'web' },
     )
     if (!env.ok) throw new Error(env.error.message)
-    const status = await runtime.engine.capture.start({ envId: env.value.id, mode: 'gateway' })
+    const created = env.value as ResponseOf<'env:create'>
+    const status = await runtime.engine.capture.start({ envId: created.id, mode: 'gateway' })
     const response = await fetch(`${status.gateway?.baseUrl}/api/v1/locations/`)
     expect(response.status).toBe(502)
     expect(await response.text()).toContain(`127.0.0.1:${dead} could not be reached: ECONNREFUSED`)
     const entry = log().at(-1)
     expect(entry?.state).toBe('failed')
     expect(entry?.error).toMatch(/^Upstream: 127\.0\.0\.1:\d+ could not be reached: ECONNREFUSED/)
-    await runtime.engine.capture.stop(env.value.id)
+    await runtime.engine.capture.stop(created.id)
   })
 
   it('survives garbage, a half request and a client gone mid-request; the next exchange is intact', async () => {

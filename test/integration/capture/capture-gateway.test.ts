@@ -52,3 +52,61 @@ describe('capture in gateway mode', () => {
     expect(code).toMatch(/^\[redacted:code:[0-9a-f]{8}\]$/)
   })
 })
+
+describe('the seam for the doctor', () => {
+  it('hands each exchange to observers unredacted, and honours every interceptor decision', async () => {
+    const seen: Array<{ logId: string; path: string; status: number | null; drill: string | null; auth: string | null }> = []
+    const stop = c.runtime.engine.capture.observe(x =>
+      seen.push({
+        logId: x.logId,
+        path: x.request.path,
+        status: x.response?.status ?? null,
+        drill: x.drill?.name ?? null,
+        auth: x.request.headers.find(([n]) => n.toLowerCase() === 'authorization')?.[1] ?? null,
+      }),
+    )
+    let ran = 0
+    const drill = (name: string) => ({ name, detail: `${name} drill` })
+    c.runtime.engine.capture.intercept({
+      decide(request) {
+        if (request.path.endsWith('/respond'))
+          return { kind: 'respond', drill: drill('respond'), status: 418, headers: [['x-drill', 'yes']], body: 'teapot' }
+        if (request.path.endsWith('/alter'))
+          return { kind: 'alter', drill: drill('alter'), rewriteHeaders: h => [...h, ['x-altered', '1']] }
+        if (request.path.endsWith('/before'))
+          return {
+            kind: 'before',
+            drill: drill('before'),
+            run: async () => {
+              ran += 1
+            },
+          }
+        return { kind: 'forward' }
+      },
+    })
+    try {
+      const base = status.gateway?.baseUrl as string
+      const respond = await fetch(`${base}/x/respond`, { headers: { authorization: 'Bearer drill-token-123456' } })
+      expect([respond.status, respond.headers.get('x-drill'), await respond.text()]).toEqual([418, 'yes', 'teapot'])
+      const altered = await fetch(`${base}/x/alter`)
+      await altered.arrayBuffer()
+      expect(altered.headers.get('x-altered')).toBe('1')
+      const before = await fetch(`${base}/x/before`)
+      await before.arrayBuffer()
+      expect(ran).toBe(1)
+    } finally {
+      c.runtime.engine.capture.intercept(null)
+      stop()
+    }
+    expect(seen.map(s => `${s.path} ${s.status} ${s.drill}`)).toEqual([
+      '/x/respond 418 respond',
+      '/x/alter 404 alter',
+      '/x/before 404 before',
+    ])
+    // Observers see what was sent; the log holds it redacted, with the drill named.
+    expect(seen[0]?.auth).toBe('Bearer drill-token-123456')
+    const entry = c.runtime.engine.layer.log.get(seen[0]?.logId as string)
+    expect(entry.requestHeaders.find(h => h.name === 'authorization')?.value).toMatch(/^Bearer \[redacted:access_token:[0-9a-f]{8}\]$/)
+    expect(entry.notes[0]).toBe('Drill respond: respond drill')
+  })
+})
