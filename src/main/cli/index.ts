@@ -34,6 +34,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'replay a repro bundle or a HAR against the sandbox or an environment, compare each answer with the original',
     load: async () => (await import('./replay-command')).runReplayCommand,
   },
+  capture: {
+    summary: 'put the console between your integration and the API (gateway or proxy) and record every exchange',
+    load: async () => (await import('./capture-command')).runCaptureCommand,
+  },
   walkthrough: {
     summary: 'run the whole flow headless (authorize, token, locations, install, export) and write a sanitized HAR',
     load: async () => (await import('./walkthrough-command')).runWalkthroughCommand,

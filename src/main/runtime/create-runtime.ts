@@ -19,6 +19,8 @@ import type { SecretCipher } from '../engine/vault/secret-cipher'
 import { type AuthPart, buildAuth } from './build-auth'
 import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
 import { buildSigning } from './build-signing'
+import { buildCapture } from './build-capture'
+import type { CaptureService } from '../engine/capture/capture-service'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import { registerHandlers } from './register-handlers'
 import { BundleReplay } from '../engine/support/bundle-replay'
@@ -37,6 +39,8 @@ export interface RuntimeOptions {
   overrides?: EnvironmentOverrides
   /** Serve the built-in sandbox over HTTPS from the console's local CA (default: PARTNER_CONSOLE_SANDBOX_TLS=1). */
   sandboxTls?: boolean
+  /** More clients for the built-in sandbox (`capture --sandbox --client ID:SECRET:URI`). */
+  sandboxClients?: Array<{ clientId: string; clientSecret: string; redirectUris: string[] }>
   /** Let the built-in sandbox answer authorize requests itself (headless runs such as `walkthrough`). */
   sandboxAutoConsent?: 'allow' | 'deny'
   heartbeatMs?: number
@@ -70,6 +74,8 @@ export interface EngineParts {
   requests: RequestsEngine
   /** Repro bundles and their replay (support staff). */
   support: { bundles: ReproBundles; replay: BundleReplay }
+  /** The partner's integration seen through the console (gateway or proxy), into the same log. */
+  capture: CaptureService
 }
 
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
@@ -113,12 +119,14 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       : await startEmbeddedSandbox({
           port: options.sandboxPort,
           autoConsent: options.sandboxAutoConsent,
+          extraClients: options.sandboxClients,
           tlsDataDir: (options.sandboxTls ?? process.env.PARTNER_CONSOLE_SANDBOX_TLS === '1') ? options.dataDir : undefined,
         })
   if (options.overrides?.proxyPassword) secrets.add(options.overrides.proxyPassword, 'proxy_password')
   if (sandbox) {
     secrets.add(sandbox.client.clientSecret, 'client_secret')
     secrets.add(sandbox.adminToken, 'sandbox_admin_token')
+    for (const client of options.sandboxClients ?? []) secrets.add(client.clientSecret, 'client_secret')
   }
   const presenter = new PresenterMode(
     { secrets, sandboxUrl: sandbox?.url ?? null, onChange: on => bus.emit('app:presenter', { presenter: on }) },
@@ -190,7 +198,9 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       creator: { name: 'Partner API Console', version: pkg.version },
     })
     const replay = new BundleReplay({ bundles, exports: requests.exports, workbench: requests.workbench, environment, bus })
-    engine = { skew, layer, auth, signing, requests, support: { bundles, replay } }
+    const capture = buildCapture({ layer, secrets, skew, environments: auth.profiles, bus, dataDir: options.dataDir })
+    closers.push(() => capture.close())
+    engine = { skew, layer, auth, signing, requests, support: { bundles, replay }, capture }
   } catch (error) {
     await closeAll()
     throw error

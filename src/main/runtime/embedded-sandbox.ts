@@ -21,7 +21,13 @@ export const BUILTIN_CLIENT_ID = 'partner-console-builtin'
  * launch: the sandbox keeps no state across launches either.
  */
 export async function startEmbeddedSandbox(
-  options: { port?: number; autoConsent?: 'allow' | 'deny'; tlsDataDir?: string } = {},
+  options: {
+    port?: number
+    autoConsent?: 'allow' | 'deny'
+    tlsDataDir?: string
+    /** More clients to register (a `capture --sandbox --client ID:SECRET:URI` run's own), after the console's. */
+    extraClients?: Array<{ clientId: string; clientSecret: string; redirectUris: string[] }>
+  } = {},
 ): Promise<EmbeddedSandbox> {
   // Loaded here, not at the top: a run against an external server (--env, flags) never loads the sandbox's code.
   const { ensureSandboxTls, startSandbox } = await import('../../sandbox')
@@ -47,6 +53,7 @@ export async function startEmbeddedSandbox(
         redirectUris: [client.redirectUri],
         name: 'Partner API Console (built-in)',
       },
+      ...(options.extraClients ?? []),
     ],
   })
   return {

@@ -1,5 +1,6 @@
 import type { AppInfo } from '../../shared/contract'
 import { registerAppHandlers } from '../bridge/handlers/app-handlers'
+import { registerCaptureHandlers } from '../bridge/handlers/capture-handlers'
 import { registerEnvHandlers } from '../bridge/handlers/env-handlers'
 import { registerHttpHandlers } from '../bridge/handlers/http-handlers'
 import { registerLogHandlers } from '../bridge/handlers/log-handlers'
@@ -10,6 +11,7 @@ import { registerSigningHandlers } from '../bridge/handlers/signing-handlers'
 import { registerSupportHandlers } from '../bridge/handlers/support-handlers'
 import { registerWorkbenchHandlers } from '../bridge/handlers/workbench-handlers'
 import type { HandlerRegistry } from '../bridge/registry'
+import type { CaptureService } from '../engine/capture/capture-service'
 import type { HttpClientLayer } from './http-client-layer'
 import type { RequestsEngine } from './requests-engine'
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
@@ -31,6 +33,7 @@ export interface HandledParts {
   signing: SigningService
   requests: RequestsEngine
   support: { bundles: ReproBundles; replay: BundleReplay }
+  capture: CaptureService
 }
 
 /**
@@ -52,4 +55,5 @@ export function registerHandlers(registry: HandlerRegistry, p: HandledParts): vo
     environments: p.auth.profiles,
   })
   registerSupportHandlers(registry, p.support)
+  registerCaptureHandlers(registry, { capture: p.capture })
 }

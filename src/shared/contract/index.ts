@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
+import { captureChannels, captureEvents } from './capture'
 import { envChannels, envEvents } from './env'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
@@ -12,6 +13,7 @@ import { workbenchChannels, workbenchEvents } from './workbench'
 import type { ChannelDef, EventDef } from './define'
 
 export * from './app'
+export * from './capture'
 export * from './connection'
 export * from './env'
 export * from './http'
@@ -43,6 +45,7 @@ export const channels = {
   ...sandboxChannels,
   ...workbenchChannels,
   ...supportChannels,
+  ...captureChannels,
 } as const
 
 /** Every event the engine sends to the renderer. */
@@ -57,6 +60,7 @@ export const events = {
   ...sandboxEvents,
   ...workbenchEvents,
   ...supportEvents,
+  ...captureEvents,
 } as const
 
 export type Channels = typeof channels

@@ -8,6 +8,18 @@ import type { HeaderPair, PhaseTimings } from './http'
 
 export type LogPurpose = 'api' | 'oauth-token' | 'sandbox-admin' | 'other'
 export type LogEntryState = 'pending' | 'done' | 'failed'
+/**
+ * Who made the exchange: the console itself (`console`), the console's sandbox operator calls (`operator`), or the
+ * partner's own integration seen through the capture gateway or proxy (`captured`).
+ */
+export type LogSource = 'console' | 'captured' | 'operator'
+
+/** The partner's client of a captured exchange, as the capture saw it (no secret: a user agent and a loopback port). */
+export interface LogClient {
+  userAgent: string | null
+  peerAddress: string
+  peerPort: number
+}
 
 /** What the log list shows for one exchange (streamed as `log:entry` when it starts and when it ends). */
 export interface LogEntrySummary {
@@ -20,6 +32,8 @@ export interface LogEntrySummary {
   host: string
   path: string
   purpose: LogPurpose
+  /** Who made it: the console, its sandbox operator calls, or the partner's integration (captured). */
+  source: LogSource
   auth: 'bearer' | 'hmac' | 'none' | 'unknown'
   state: LogEntryState
   status: number | null
@@ -60,6 +74,8 @@ export interface LogEntry extends LogEntrySummary {
   notes: string[]
   /** Proxy, connection reuse and TLS details (absent for entries without a socket, and for HARs without `_tls`). */
   connection?: ConnectionDetails
+  /** The partner's client, for captured exchanges only. */
+  client?: LogClient
 }
 
 export interface LogConfig {

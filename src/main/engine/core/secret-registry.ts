@@ -64,11 +64,18 @@ export class SecretRegistry {
   /** Values not in `base` yet, in the order they were added. */
   private recentValues: string[] = []
 
-  /** Registers a value (ignored when too short or too long to be a real secret). */
-  add(value: string | undefined | null, label = 'secret'): void {
+  /**
+   * Registers a value (ignored when too short or too long to be a real secret). `pin: false` lets even a client secret
+   * be forgotten first past the cap: values seen in captured traffic are never pinned, so a client sending endless
+   * distinct "secrets" cannot grow the registry without bound.
+   */
+  add(value: string | undefined | null, label = 'secret', options: { pin?: boolean } = {}): void {
     if (!value || value.length < MIN_SECRET_LENGTH || value.length > MAX_SECRET_LENGTH || this.secrets.has(value)) return
     if (/^\[redacted:[\w-]+:[0-9a-f]{8}\]$/.test(value)) return
-    this.secrets.set(value, { marker: `[redacted:${label}:${fingerprint(value)}]`, pinned: PINNED_LABELS.has(label) })
+    this.secrets.set(value, {
+      marker: `[redacted:${label}:${fingerprint(value)}]`,
+      pinned: options.pin !== false && PINNED_LABELS.has(label),
+    })
     if (this.secrets.size > MAX_KNOWN_SECRETS) {
       this.evictOldest()
       this.base = null

@@ -66,6 +66,7 @@ function toHarEntry(e: LogEntry): HarEntry {
     cache: {},
     timings,
     _purpose: e.purpose,
+    _source: e.source,
     _auth: e.auth,
     _attempt: e.attempt,
   }
@@ -83,6 +84,7 @@ function toHarEntry(e: LogEntry): HarEntry {
     entry._proxy = { url: c.proxy, source: c.proxySource, ...(c.proxyBypass ? { bypass: c.proxyBypass } : {}) }
     entry._connection = { reused: c.reused, remoteAddress: c.remoteAddress }
   }
+  if (e.client) entry._client = { userAgent: e.client.userAgent, peerAddress: e.client.peerAddress, peerPort: e.client.peerPort }
   if (e.imported) entry._imported = true
   if (e.error) entry._error = e.error
   const comments = [...e.notes, ...(e.error ? [`Failed: ${e.error}`] : [])]

@@ -50,6 +50,10 @@ export interface HarEntry {
   comment?: string
   /** Custom fields (HAR allows names starting with an underscore). */
   _purpose?: string
+  /** Who made the exchange: console, operator (sandbox-admin calls) or captured (the partner's integration). */
+  _source?: string
+  /** The partner's client of a captured exchange. */
+  _client?: { userAgent: string | null; peerAddress: string; peerPort: number }
   _auth?: string
   _attempt?: number
   _imported?: boolean

@@ -1,11 +1,13 @@
 import type {
   ConnectionDetails,
   HeaderPair,
+  LogClient,
   LogConfig,
   LogEntry,
   LogEntrySummary,
   LoggedBody,
   LogPurpose,
+  LogSource,
   PhaseTimings,
   RespondedEntry,
 } from '../../../shared/contract'
@@ -40,6 +42,9 @@ export interface BeginCapture {
   /** ISO time the request was sent (default: now). */
   startedAt?: string
   notes?: string[]
+  /** Who made it (default: `operator` for sandbox-admin calls, else `console`); captured ones name their client. */
+  source?: LogSource
+  client?: LogClient
 }
 
 /** The response half (or the failure), already redacted. */
@@ -102,6 +107,7 @@ export class NetworkLog {
       host,
       path,
       purpose: c.purpose,
+      source: c.source ?? (c.purpose === 'sandbox-admin' ? 'operator' : 'console'),
       auth: c.auth,
       state: 'pending',
       status: null,
@@ -122,6 +128,7 @@ export class NetworkLog {
       timings: null,
       notes: c.notes ?? [],
     }
+    if (c.client) captured.client = c.client
     const entry: LogEntry = { ...captured, requestBody: null }
     const slot: Slot = { entry, bodyChars: 0 }
     this.slots.set(id, slot)
@@ -329,6 +336,7 @@ export function summarize(e: LogEntry): LogEntrySummary {
     host: e.host,
     path: e.path,
     purpose: e.purpose,
+    source: e.source,
     auth: e.auth,
     state: e.state,
     status: e.status,

@@ -13,6 +13,7 @@ function entry(over: Partial<LogEntry> & { id: string }): LogEntry {
     host: 'api.example.com',
     path: '/api/v1/locations',
     purpose: 'api',
+    source: 'console',
     auth: 'none',
     state: 'done',
     status: 200,

@@ -15,6 +15,7 @@ function logged(over: Partial<LogEntry>): LogEntry {
     host: '127.0.0.1:4000',
     path: '/api/v1/export/1001/tickets',
     purpose: 'api',
+    source: 'console',
     auth: 'hmac',
     state: 'done',
     status: 401,

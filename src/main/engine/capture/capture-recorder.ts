@@ -1,0 +1,245 @@
+import { STATUS_CODES } from 'node:http'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
+import type { HeaderPair, LogEntry, PhaseTimings } from '../../../shared/contract'
+import type { SecretRegistry } from '../core/secret-registry'
+import { decodeBody } from '../http/body-text'
+import type { NetworkLog } from '../log/network-log'
+import type { Redactor } from '../log/redaction'
+import { attemptQuotaKey } from '../http/prepare-attempt'
+import type { QuotaTracker } from '../quota/quota-tracker'
+import type { ClockSkewEstimator } from '../signing/clock-skew'
+import type { CapturedExchange, CaptureObserver } from './captured-exchange'
+import { harvestCapturedSecrets } from './captured-secrets'
+import type { ExchangeVerdicts } from './exchange-verdicts'
+
+/** The parts of the engine a captured exchange is recorded into: the same log, redaction, quota and skew as the console's. */
+export interface RecorderServices {
+  log: NetworkLog
+  redactor: Redactor
+  secrets: SecretRegistry
+  quota: QuotaTracker
+  skew: ClockSkewEstimator
+}
+
+/** One exchange as the forwarder saw it, unredacted (engine memory only), with its timings. */
+export type FinishedExchange = Omit<CapturedExchange, 'logId'> & {
+  clientId: string
+  /** The environment's token path (to mark token calls as such in the log). */
+  tokenPath: string
+  /** performance.now() marks: request head in, request body forwarded, response head in, response body sent. */
+  marks: { start: number; sent: number; headers: number | null; end: number }
+}
+
+/** What the CLI prints and the service counts for one recorded exchange. */
+export interface RecordedLine {
+  entry: LogEntry
+  exchange: CapturedExchange
+  problem: string | null
+}
+
+const MAX_DECODED = 8 * 1024 * 1024
+
+/**
+ * Records captured exchanges exactly like the console's own: secrets of the exchange are registered first
+ * (captured-secrets.ts), then it is redacted once by the network log's Redactor and entered in the same NetworkLog
+ * with `source: 'captured'` and its client; its response feeds the quota tracker (rate-limit headers) and the clock
+ * skew estimate (Date), as runAttempt does for the console's requests. Observers (the doctor) then see the exchange
+ * unredacted, synchronously, in arrival order; an observer that throws is reported in the entry's notes and never
+ * breaks the capture.
+ */
+export class CaptureRecorder {
+  constructor(
+    private readonly s: RecorderServices,
+    private readonly verdicts: ExchangeVerdicts,
+    private readonly observers: () => Iterable<CaptureObserver>,
+  ) {}
+
+  record(x: FinishedExchange): RecordedLine {
+    const requestText = bodyText(x.request.body.bytes, x.request.headers, x.request.body.truncated)
+    const responseText = x.response ? bodyText(x.response.body.bytes, x.response.headers, x.response.body.truncated) : null
+    harvestCapturedSecrets(this.s.secrets, {
+      url: x.request.url,
+      requestHeaders: x.request.headers,
+      requestBody: requestText.text,
+      responseHeaders: x.response?.headers ?? [],
+      responseBody: responseText?.text ?? null,
+    })
+    const requestHeaders = lowerMap(x.request.headers)
+    const verdict = this.verdicts.explain(
+      {
+        method: x.request.method,
+        target: x.request.query ? `${x.request.path}?${x.request.query}` : x.request.path,
+        headers: requestHeaders,
+        body: x.request.body.size === 0 ? null : requestText.text,
+      },
+      x.startedAt,
+    )
+    const isTokenCall = x.request.path.replace(/\/+$/, '') === x.tokenPath.replace(/\/+$/, '')
+    if (isTokenCall && x.response && x.response.status < 300)
+      this.verdicts.tokenIssued(responseText?.text ?? null, x.respondedAt ?? Date.now())
+
+    const r = this.s.redactor
+    const notes = [...verdict.notes]
+    if (x.drill) notes.unshift(`Drill ${x.drill.name}: ${x.drill.detail}`)
+    if (requestText.note) notes.push(`Request ${requestText.note}`)
+    if (responseText?.note) notes.push(`Response ${responseText.note}`)
+    const auth = requestHeaders.get('authorization')?.match(/^Bearer\s/i) ? 'bearer' : requestHeaders.has('x-signature') ? 'hmac' : 'none'
+    const pending = this.s.log.begin({
+      startedAt: new Date(x.startedAt).toISOString(),
+      method: x.request.method,
+      url: r.url(x.request.url),
+      purpose: isTokenCall ? 'oauth-token' : x.request.path.startsWith('/api/') ? 'api' : 'other',
+      auth,
+      source: 'captured',
+      client: { userAgent: x.client.userAgent, peerAddress: x.client.peerAddress, peerPort: x.client.peerPort },
+      requestHeaders: r.headers(pairs(x.request.headers)),
+      requestBody:
+        x.request.body.size === 0
+          ? null
+          : {
+              text: r.body(requestText.text, { truncated: x.request.body.truncated }),
+              size: x.request.body.size,
+              mimeType: requestHeaders.get('content-type') ?? '',
+              truncated: x.request.body.truncated,
+            },
+      envId: x.envId,
+      notes: notes.map(n => r.text(n)),
+    })
+    const timings = phaseTimings(x.marks)
+    const responseHeaders = x.response ? lowerMap(x.response.headers) : null
+    const entry = this.s.log.complete(pending, {
+      status: x.response?.status ?? 0,
+      statusText: x.response ? (STATUS_CODES[x.response.status] ?? '') : '',
+      responseHeaders: x.response ? r.headers(pairs(x.response.headers)) : [],
+      responseBody:
+        x.response && responseText
+          ? {
+              text: r.body(responseText.text, { truncated: x.response.body.truncated }),
+              size: x.response.body.size,
+              mimeType: responseHeaders?.get('content-type') ?? '',
+              truncated: x.response.body.truncated,
+            }
+          : null,
+      timings,
+      durationMs: timings.total,
+      error: x.error
+        ? r.text(
+            `${x.error.hop === 'client' ? 'Client' : x.error.hop === 'tls' ? 'TLS' : x.error.hop === 'proxy' ? 'Capture' : 'Upstream'}: ${x.error.message}`,
+          )
+        : null,
+    })
+
+    if (x.response && responseHeaders) this.feedQuotaAndSkew(x, requestHeaders, responseHeaders)
+    const exchange: CapturedExchange = {
+      logId: entry.id,
+      seq: x.seq,
+      envId: x.envId,
+      host: x.host,
+      client: x.client,
+      startedAt: x.startedAt,
+      respondedAt: x.respondedAt,
+      request: x.request,
+      response: x.response,
+      error: x.error,
+      drill: x.drill,
+    }
+    for (const observe of this.observers()) {
+      try {
+        observe(exchange)
+      } catch (error) {
+        this.s.log.addNote(entry, r.text(`A capture observer failed on this exchange: ${(error as Error).message}`))
+      }
+    }
+    return { entry, exchange, problem: verdict.problem ?? (x.error ? `${x.error.hop} error` : null) }
+  }
+
+  private feedQuotaAndSkew(x: FinishedExchange, request: ReadonlyMap<string, string>, response: ReadonlyMap<string, string>): void {
+    const receivedAt = x.respondedAt ?? Date.now()
+    const date = response.get('date')
+    if (date) {
+      this.s.skew.observe({
+        serverDate: date,
+        sentAt: x.startedAt + (x.marks.sent - x.marks.start),
+        receivedAt,
+        source: `captured ${x.request.method} ${x.request.path}`,
+      })
+    }
+    // The one quota rule (prepare-attempt.ts), as the server counts: by x-access-key when signed, else the client.
+    const auth = request.has('x-signature') ? 'hmac' : /^bearer\s/i.test(request.get('authorization') ?? '') ? 'bearer' : 'none'
+    const env = { id: x.envId, clientId: request.get('x-access-key') ?? x.clientId }
+    const url = new URL(x.request.url)
+    const key = attemptQuotaKey(
+      { source: 'captured', purpose: 'api', auth, env, url },
+      x.request.method.toUpperCase(),
+      Object.fromEntries(request),
+    )
+    if (!key) return
+    const ticket = this.s.quota.recordSend(key)
+    this.s.quota.observe(ticket, { status: x.response?.status ?? 0, headers: Object.fromEntries(response), receivedAt })
+  }
+}
+
+/** Header pairs by lower-case name (repeated ones joined with ", "). */
+function lowerMap(headers: ReadonlyArray<readonly [string, string]>): Map<string, string> {
+  const map = new Map<string, string>()
+  for (const [name, value] of headers) {
+    const key = name.toLowerCase()
+    const prev = map.get(key)
+    map.set(key, prev === undefined ? value : `${prev}, ${value}`)
+  }
+  return map
+}
+
+function pairs(headers: ReadonlyArray<readonly [string, string]>): HeaderPair[] {
+  return headers.map(([name, value]) => ({ name, value }))
+}
+
+/** The body as text for the log: decompressed when whole and encoded, binary bodies named instead of shown. */
+function bodyText(
+  bytes: Buffer,
+  headers: ReadonlyArray<readonly [string, string]>,
+  truncated: boolean,
+): { text: string; note: string | null } {
+  if (bytes.length === 0) return { text: '', note: null }
+  const map = lowerMap(headers)
+  const encoding = map.get('content-encoding')?.trim().toLowerCase()
+  let plain = bytes
+  if (encoding && encoding !== 'identity') {
+    if (truncated) return { text: '', note: `body is ${encoding}-encoded and was cut at the capture's cap: not shown.` }
+    try {
+      const options = { maxOutputLength: MAX_DECODED }
+      plain =
+        encoding === 'gzip' || encoding === 'x-gzip'
+          ? gunzipSync(bytes, options)
+          : encoding === 'deflate'
+            ? inflateSync(bytes, options)
+            : encoding === 'br'
+              ? brotliDecompressSync(bytes, options)
+              : bytes
+      if (plain === bytes) return { text: '', note: `body is ${encoding}-encoded: not shown.` }
+    } catch (error) {
+      return { text: '', note: `body could not be decoded (${encoding}: ${(error as Error).message}).` }
+    }
+  }
+  const contentType = map.get('content-type') ?? null
+  const decoded = decodeBody(plain, contentType, truncated)
+  if (decoded.kind === 'binary')
+    return { text: '', note: `body is binary (${contentType ?? 'no content type'}, ${bytes.length} bytes): not shown.` }
+  return { text: decoded.text, note: null }
+}
+
+function phaseTimings(m: FinishedExchange['marks']): PhaseTimings {
+  const round = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000)
+  const headers = m.headers ?? m.end
+  return {
+    blocked: 0,
+    dns: null,
+    connect: null,
+    tls: null,
+    send: round(m.sent - m.start),
+    wait: round(headers - m.sent),
+    receive: round(m.end - headers),
+    total: round(m.end - m.start),
+    reusedConnection: false,
+  }
+}

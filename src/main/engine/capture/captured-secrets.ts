@@ -1,0 +1,131 @@
+import type { SecretRegistry } from '../core/secret-registry'
+import { sensitiveLabel } from '../log/sensitive-names'
+
+/** Bodies larger than this are not parsed for credentials (they are still redacted by name and known value). */
+const MAX_PARSED_BODY = 1024 * 1024
+const MAX_DEPTH = 32
+
+type Pairs = ReadonlyArray<readonly [string, string]>
+
+/**
+ * Registers every credential of a captured exchange with the secret registry, before anything of it is redacted: the
+ * tokens a captured token response issued, the codes in captured redirects (Location) and callback queries, the
+ * client secret of a captured token request (form, JSON or HTTP Basic), bearer tokens, signatures and cookies. The
+ * engine's own rule (a server's answer never makes text a secret) does not hold here: everything the partner's
+ * integration sends or receives is a secret until proven otherwise. Nothing is pinned (see SecretRegistry.add).
+ */
+export function harvestCapturedSecrets(
+  secrets: SecretRegistry,
+  exchange: {
+    url: string
+    requestHeaders: Pairs
+    requestBody: string | null
+    responseHeaders: Pairs
+    responseBody: string | null
+  },
+): void {
+  const add = (value: string, label: string) => secrets.add(value, label, { pin: false })
+  fromUrl(exchange.url, add)
+  for (const [name, value] of exchange.requestHeaders) fromRequestHeader(name.toLowerCase(), value, add)
+  for (const [name, value] of exchange.responseHeaders) {
+    const lower = name.toLowerCase()
+    if (lower === 'location') fromUrl(value, add)
+    else if (lower === 'set-cookie') fromCookie(value.split(';')[0] ?? '', add)
+    else fromNamedHeader(lower, value, add)
+  }
+  if (exchange.requestBody) fromBody(exchange.requestBody, add)
+  if (exchange.responseBody) fromBody(exchange.responseBody, add)
+}
+
+type Add = (value: string, label: string) => void
+
+function fromRequestHeader(lower: string, value: string, add: Add): void {
+  if (lower === 'authorization' || lower === 'proxy-authorization') {
+    const m = /^([A-Za-z][\w-]*)\s+(\S+)\s*$/.exec(value)
+    if (!m) {
+      add(value.trim(), 'authorization')
+      return
+    }
+    const scheme = (m[1] as string).toLowerCase()
+    const credential = m[2] as string
+    add(credential, scheme === 'bearer' ? 'access_token' : 'authorization')
+    if (scheme === 'basic') {
+      const decoded = Buffer.from(credential, 'base64').toString('utf8')
+      const colon = decoded.indexOf(':')
+      if (colon >= 0) add(safeDecode(decoded.slice(colon + 1)), 'client_secret')
+    }
+    return
+  }
+  if (lower === 'x-signature') {
+    add(value.trim(), 'signature')
+    return
+  }
+  if (lower === 'cookie') {
+    for (const part of value.split(';')) fromCookie(part, add)
+    return
+  }
+  fromNamedHeader(lower, value, add)
+}
+
+/** `X-Api-Key`, `Access-Token`: a header named like a credential field carries one. */
+function fromNamedHeader(lower: string, value: string, add: Add): void {
+  const label = sensitiveLabel(lower.replace(/^x-/, ''))
+  if (label && label !== 'code') add(value.trim(), label)
+}
+
+function fromCookie(pair: string, add: Add): void {
+  const eq = pair.indexOf('=')
+  if (eq > 0) add(pair.slice(eq + 1).trim(), 'cookie')
+}
+
+/** The query and the fragment of a URL (a redirect's `code`, an implicit flow's `#access_token`). */
+function fromUrl(url: string, add: Add): void {
+  const q = url.indexOf('?')
+  const h = url.indexOf('#')
+  if (q >= 0) fromForm(url.slice(q + 1, h > q ? h : undefined), add)
+  if (h >= 0) fromForm(url.slice(h + 1), add)
+}
+
+function fromForm(text: string, add: Add): void {
+  for (const [name, value] of new URLSearchParams(text)) {
+    const label = sensitiveLabel(name)
+    if (label && value) add(value, label)
+  }
+}
+
+function fromBody(text: string, add: Add): void {
+  if (text.length > MAX_PARSED_BODY) return
+  const first = /\S/.exec(text.slice(0, 64))?.[0]
+  if (first === '{' || first === '[') {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return
+    }
+    walk(parsed, add, 0)
+  } else if (text.includes('=') && !/[\s<>{}"]/.test(text.slice(0, 4096))) {
+    fromForm(text, add)
+  }
+}
+
+function walk(value: unknown, add: Add, depth: number): void {
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return
+  if (Array.isArray(value)) {
+    for (const item of value) walk(item, add, depth + 1)
+    return
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const label = sensitiveLabel(key)
+    if (label && typeof inner === 'string') add(inner, label)
+    else walk(inner, add, depth + 1)
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '))
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,281 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import type { Dispatcher } from 'undici'
+import type { NetworkRoute } from '../http/network-dispatcher'
+import { rootCause } from '../http/tls-errors'
+import { BodyTee } from './body-tee'
+import type { CaptureRecorder, FinishedExchange, RecordedLine } from './capture-recorder'
+import type {
+  CapturedDrill,
+  CapturedExchange,
+  CapturedHost,
+  CapturedRequest,
+  CapturedResponse,
+  CaptureInterceptor,
+  InterceptDecision,
+} from './captured-exchange'
+import { clientResponseHeaders, type OriginMap, rawPairs, upstreamRequestHeaders } from './hop-headers'
+
+/** What a capture session gives each exchange it forwards. */
+export interface ForwardContext {
+  envId: string
+  clientId: string
+  tokenPath: string
+  /** Bytes of each body kept for the log and the observers (the body itself always streams through whole). */
+  maxBodyBytes: number
+  /** No response head from upstream in this time: 504 to the client. */
+  timeoutMs: number
+  nextSeq(): number
+  route(url: URL): NetworkRoute
+  interceptor(): CaptureInterceptor | null
+  recorder: CaptureRecorder
+  onRecorded(line: RecordedLine): void
+  /** Aborted when the capture stops: every upstream request still running is cancelled. */
+  signal: AbortSignal
+}
+
+/** Which of the environment's hosts a request goes to, and how the client reached the capture. */
+export interface ForwardTarget {
+  host: CapturedHost
+  /** The environment's URL for that host (origin and any base path). */
+  upstream: URL
+  /** Gateway mode: rewrite Location and cookies to point back at the gateway; null in proxy mode. */
+  origins: OriginMap | null
+  clientIsHttp: boolean
+}
+
+type ExchangeError = CapturedExchange['error']
+
+/**
+ * Forwards one request of the partner's client to the environment's host on the environment's route (proxy, CA,
+ * client certificate), streaming both bodies through unchanged while a capped copy is kept, and records it once it
+ * is over (whatever happened: answered, upstream down, client gone). The interceptor (drills) decides first; all four
+ * decisions are honoured. Never throws: every failure becomes a clear answer to the client (502/504 naming the hop and
+ * the host) and an entry in the log.
+ */
+export async function forwardExchange(
+  ctx: ForwardContext,
+  target: ForwardTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestTarget: string,
+): Promise<void> {
+  const start = performance.now()
+  const startedAt = Date.now()
+  const seq = ctx.nextSeq()
+  const q = requestTarget.indexOf('?')
+  const path = q >= 0 ? requestTarget.slice(0, q) : requestTarget
+  const query = q >= 0 ? requestTarget.slice(q + 1) : ''
+  // The path crosses unchanged (a base path included: the gateway's URL carries it), so signatures stay valid.
+  const url = `${target.upstream.origin}${requestTarget}`
+  const headers = rawPairs(req.rawHeaders)
+  const head: Omit<CapturedRequest, 'body'> = { method: req.method ?? 'GET', url, path, query, headers }
+  const requestTee = new BodyTee(ctx.maxBodyBytes)
+  const responseTee = new BodyTee(ctx.maxBodyBytes)
+  let sent = start
+  let headersAt: number | null = null
+  let respondedAt: number | null = null
+  let response: Omit<CapturedResponse, 'body'> | null = null
+  let error: ExchangeError = null
+  let drill: CapturedDrill | null = null
+  const client = {
+    peerAddress: req.socket.remoteAddress ?? '',
+    peerPort: req.socket.remotePort ?? 0,
+    userAgent: req.headers['user-agent'] ?? null,
+  }
+  let clientGone = false
+  res.on('close', () => {
+    if (!res.writableFinished) clientGone = true
+  })
+
+  const answer = (status: number, pairs: Array<[string, string]>, body: string) => {
+    headersAt = performance.now()
+    respondedAt = Date.now()
+    response = { status, headers: pairs }
+    if (!res.headersSent && !res.destroyed) {
+      res.writeHead(status, pairs.flat())
+      res.end(body)
+    }
+    responseTee.push(Buffer.from(body))
+  }
+
+  try {
+    let decision: InterceptDecision = { kind: 'forward' }
+    const interceptor = ctx.interceptor()
+    if (interceptor) {
+      try {
+        decision = interceptor.decide(head, target.host)
+      } catch (e) {
+        // A broken drill must not break the partner's traffic: forward, and say so in the log.
+        error = { hop: 'proxy', message: `The capture's interceptor failed (${(e as Error).message}); the request was forwarded as is.` }
+      }
+    }
+    if (decision.kind !== 'forward') drill = decision.drill
+    if (decision.kind === 'respond') {
+      for await (const chunk of req) requestTee.push(chunk as Buffer)
+      sent = performance.now()
+      answer(decision.status, decision.headers, decision.body)
+    } else {
+      if (decision.kind === 'before') await decision.run()
+      const alter = decision.kind === 'alter' ? decision : null
+      const upstream = await sendUpstream(ctx, url, head, req, requestTee, () => {
+        sent = performance.now()
+      })
+      headersAt = performance.now()
+      let pairs = responsePairs(upstream.headers)
+      if (alter?.delayMs) await delay(alter.delayMs, ctx.signal)
+      if (alter?.rewriteHeaders) pairs = alter.rewriteHeaders(pairs)
+      respondedAt = Date.now()
+      response = { status: upstream.statusCode, headers: pairs }
+      if (res.destroyed) {
+        upstream.body.destroy()
+      } else {
+        res.writeHead(upstream.statusCode, clientResponseHeaders(pairs, target.origins, target.clientIsHttp).flat())
+        await pipeBody(upstream.body, res, responseTee)
+      }
+    }
+  } catch (e) {
+    if (clientGone || (e as Error).name === 'ClientGone') {
+      error = { hop: 'client', message: 'The client closed the connection before the exchange finished.' }
+    } else if (response) {
+      error = { hop: 'upstream', message: `The response body from ${target.upstream.host} broke off: ${describe(e)}` }
+      res.destroy()
+    } else {
+      const fault = classify(e, target.upstream.host, ctx.signal)
+      error = fault
+      answer(fault.status, [['content-type', 'text/plain; charset=utf-8']], `Partner API Console capture: ${fault.message}\n`)
+      response = null
+      respondedAt = Date.now()
+    }
+  }
+  const end = performance.now()
+  const finished: FinishedExchange = {
+    seq,
+    envId: ctx.envId,
+    clientId: ctx.clientId,
+    tokenPath: ctx.tokenPath,
+    host: target.host,
+    client,
+    startedAt,
+    respondedAt,
+    request: { ...head, body: requestTee.result() },
+    response: response ? { ...(response as Omit<CapturedResponse, 'body'>), body: responseTee.result() } : null,
+    error,
+    drill,
+    marks: { start, sent, headers: headersAt, end },
+  }
+  ctx.onRecorded(ctx.recorder.record(finished))
+}
+
+async function sendUpstream(
+  ctx: ForwardContext,
+  url: string,
+  head: Omit<CapturedRequest, 'body'>,
+  req: IncomingMessage,
+  tee: BodyTee,
+  onSent: () => void,
+): Promise<Dispatcher.ResponseData> {
+  const target = new URL(url)
+  const route = ctx.route(target)
+  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
+  const body = hasBody ? Readable.from(teeBody(req, tee, onSent), { objectMode: false }) : null
+  if (!hasBody) {
+    req.resume()
+    onSent()
+  }
+  const timeout = AbortSignal.timeout(ctx.timeoutMs)
+  return route.dispatcher.request({
+    origin: target.origin,
+    path: target.pathname + target.search,
+    method: head.method as Dispatcher.HttpMethod,
+    headers: upstreamRequestHeaders(head.headers),
+    body,
+    signal: AbortSignal.any([ctx.signal, timeout]),
+    headersTimeout: ctx.timeoutMs,
+    bodyTimeout: ctx.timeoutMs,
+  })
+}
+
+/** The client's body as undici reads it, each chunk copied (up to the cap) on its way. */
+async function* teeBody(req: IncomingMessage, tee: BodyTee, onSent: () => void): AsyncGenerator<Buffer> {
+  for await (const chunk of req) {
+    tee.push(chunk as Buffer)
+    yield chunk as Buffer
+  }
+  if (!req.complete) throw Object.assign(new Error('The client closed the connection mid-request.'), { name: 'ClientGone' })
+  onSent()
+}
+
+/** Writes the upstream body to the client as it comes, respecting the client's back-pressure. */
+async function pipeBody(body: Dispatcher.ResponseData['body'], res: ServerResponse, tee: BodyTee): Promise<void> {
+  try {
+    for await (const chunk of body) {
+      tee.push(chunk as Buffer)
+      if (res.destroyed) throw Object.assign(new Error('The client went away.'), { name: 'ClientGone' })
+      if (!res.write(chunk)) await drained(res)
+    }
+  } catch (e) {
+    body.destroy()
+    throw e
+  }
+  await new Promise<void>(resolve => res.end(resolve))
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      res.off('drain', done)
+      res.off('close', gone)
+      resolve()
+    }
+    const gone = () => {
+      res.off('drain', done)
+      reject(Object.assign(new Error('The client went away.'), { name: 'ClientGone' }))
+    }
+    res.once('drain', done)
+    res.once('close', gone)
+  })
+}
+
+function responsePairs(headers: Dispatcher.ResponseData['headers']): Array<[string, string]> {
+  const out: Array<[string, string]> = []
+  for (const [name, value] of Object.entries(headers)) {
+    if (Array.isArray(value)) for (const v of value) out.push([name, v])
+    else if (value !== undefined) out.push([name, value])
+  }
+  return out
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      reject(signal.reason)
+    })
+  })
+}
+
+const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS|HOSTNAME|ALTNAME/
+
+/** The fault as the client and the log get it: which hop failed, at which host, and the answer's status. */
+function classify(e: unknown, host: string, closing: AbortSignal): NonNullable<ExchangeError> & { status: number } {
+  const cause = rootCause(e)
+  const code = cause.code ?? ''
+  if (closing.aborted) return { hop: 'proxy', status: 503, message: 'the capture was stopped while this request was running.' }
+  if (cause.name === 'TimeoutError' || /TIMEOUT/.test(code))
+    return { hop: 'upstream', status: 504, message: `${host} did not answer in time (${code || cause.name}).` }
+  if (TLS_CODES.test(code))
+    return {
+      hop: 'tls',
+      status: 502,
+      message: `the TLS connection to ${host} failed: ${code} (${cause.message}). Check the environment's CA settings.`,
+    }
+  if ((e as Error).name === 'ClientGone') return { hop: 'client', status: 400, message: (e as Error).message }
+  return { hop: 'upstream', status: 502, message: `${host} could not be reached: ${describe(e)}` }
+}
+
+function describe(e: unknown): string {
+  const cause = rootCause(e)
+  return cause.code ? `${cause.code} (${cause.message})` : cause.message
+}
