@@ -60,7 +60,7 @@ export class Doctor {
       clientSecret: options.clientSecret,
       registeredRedirectUris: options.registeredRedirectUris ?? [],
       limits: options.limits ?? new QuotaLimits(),
-      clock: options.clock ?? { offsetAt: () => 0 },
+      clock: options.clock ?? { offsetDuring: () => 0 },
     }
     this.tallies = Object.fromEntries(RULE_IDS.map(id => [id, new RuleTally(id)])) as Tallies
     this.judges = [

@@ -3,9 +3,9 @@ import type { ExchangeFacts } from './exchange-facts'
 import type { RuleId } from './rule-catalogue'
 import type { RuleTally, Verdict } from './rule-tally'
 
-/** The server's clock offset at a moment, as the drills moved it (null while it is changing: judge nothing then). */
+/** The server's clock offset during an exchange, as the drills moved it (null when it changed meanwhile: judge nothing). */
 export interface ServerClockShift {
-  offsetAt(localMs: number): number | null
+  offsetDuring(startedAt: number, respondedAt: number): number | null
 }
 
 /** What the judges know of the environment the partner's integration talks to. */

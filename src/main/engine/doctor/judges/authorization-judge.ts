@@ -1,5 +1,6 @@
 import type { ExchangeFacts } from '../exchange-facts'
 import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
+import { quoteValue } from '../quote-value'
 
 /** A `state` shorter than this is guessable (16 random characters are ~96 bits in base64url). */
 export const MIN_STATE_LENGTH = 16
@@ -35,7 +36,7 @@ export class AuthorizationJudge implements Judge {
         id,
         responseType === null
           ? 'The authorize request has no response_type. Send response_type=code (4.1).'
-          : `The authorize request sends response_type=${JSON.stringify(responseType.slice(0, 40))}. The API issues codes only: send response_type=code (4.1).`,
+          : `The authorize request sends response_type=${quoteValue(responseType)}. The API issues codes only: send response_type=code (4.1).`,
       )
     }
     this.judgeState(q.get('state'), id, t)
@@ -83,7 +84,7 @@ export class AuthorizationJudge implements Judge {
 
   private token(f: ExchangeFacts, t: Tallies): void {
     const req = f.tokenRequest
-    if (!req || req.grantType !== 'authorization_code') return
+    if (req?.grantType !== 'authorization_code') return
     const id = f.logId
     const clientId = req.clientId ?? this.settings.clientId
     const sent = this.redirectByClient.get(clientId)

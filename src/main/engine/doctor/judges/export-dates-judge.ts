@@ -1,5 +1,6 @@
 import type { ExchangeFacts } from '../exchange-facts'
 import type { Judge, Tallies } from '../judge'
+import { quoteValue } from '../quote-value'
 
 const FILTERS = ['filter[dateTimeFrom]', 'filter[dateTimeTo]'] as const
 
@@ -11,7 +12,7 @@ export class ExportDatesJudge implements Judge {
     for (const name of FILTERS) {
       const value = f.query.get(name)
       if (value === null) problems.push(`${name} is missing`)
-      else if (!isCalendarDate(value)) problems.push(`${name}=${JSON.stringify(value.slice(0, 40))} is not a date in YYYY-MM-DD form`)
+      else if (!isCalendarDate(value)) problems.push(`${name}=${quoteValue(value)} is not a date in YYYY-MM-DD form`)
     }
     if (problems.length === 0) t['requests.export-dates'].pass(f.logId)
     else {

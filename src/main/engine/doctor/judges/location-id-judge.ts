@@ -1,5 +1,6 @@
 import { type ExchangeFacts, parseJsonObject } from '../exchange-facts'
 import { BoundedMap, type Judge, type Tallies } from '../judge'
+import { quoteValue } from '../quote-value'
 
 /**
  * 4.4, 4.5: the install's `locationId` is a JSON integer, one a locations listing returned. Remembers the ids of
@@ -48,7 +49,7 @@ export class LocationIdJudge implements Judge {
 
 function describe(value: unknown): string {
   if (value === undefined) return 'missing'
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.slice(0, 20))})`
+  if (typeof value === 'string') return `a string (${quoteValue(value)})`
   if (typeof value === 'number') return `a non-integer number (${value})`
   return `of type ${value === null ? 'null' : typeof value}`
 }

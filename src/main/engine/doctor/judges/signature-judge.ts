@@ -2,6 +2,7 @@ import { explainSignature } from '../../signing/signature-explainer'
 import { MILLISECONDS_THRESHOLD, signRequest } from '../../signing/signer'
 import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, Tallies } from '../judge'
+import { quoteValue } from '../quote-value'
 import type { RuleId } from '../rule-catalogue'
 
 /** Mismatches explained in full per capture; past it the verdict stays, without the (costly) search for the cause. */
@@ -32,14 +33,16 @@ export class SignatureJudge implements Judge {
         id,
         accessKey === ''
           ? 'A signed request has no x-access-key. Send the client_id in x-access-key on every signed request.'
-          : `x-access-key is not the environment's client_id (${JSON.stringify(accessKey.slice(0, 64))}). Send the public client_id there, never the secret or another id.`,
+          : accessKey === this.settings.clientSecret
+            ? 'x-access-key carries the client secret itself: rotate the secret, and send the public client_id in x-access-key.'
+            : `x-access-key is not the environment's client_id (it has ${accessKey.length} characters). Send the public client_id there, never the secret or another id.`,
       )
       return
     }
     if (!/^\d{1,16}$/.test(tsText)) {
       t['signing.timestamp-seconds'].fail(
         id,
-        `x-timestamp ${JSON.stringify(tsText.slice(0, 40))} is not Unix time in whole seconds. Send Math.floor(Date.now() / 1000) (Python: int(time.time())).`,
+        `x-timestamp ${quoteValue(tsText)} is not Unix time in whole seconds. Send Math.floor(Date.now() / 1000) (Python: int(time.time())).`,
       )
       return
     }

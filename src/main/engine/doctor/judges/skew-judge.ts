@@ -23,7 +23,7 @@ export class SkewJudge implements Judge {
     const date = f.responseHeader('date')
     if (ts >= MILLISECONDS_THRESHOLD || date === undefined) return
     const dateMs = Date.parse(date)
-    const offset = this.settings.clock.offsetAt(f.x.startedAt)
+    const offset = this.settings.clock.offsetDuring(f.x.startedAt, f.x.respondedAt ?? f.x.startedAt)
     if (Number.isNaN(dateMs) || offset === null) return
     const serverMs = dateMs - offset
     const duration = Math.max(0, (f.x.respondedAt ?? f.x.startedAt) - f.x.startedAt)
