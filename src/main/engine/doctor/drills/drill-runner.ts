@@ -37,6 +37,8 @@ export interface DrillOutcome {
 }
 
 export const NEXT_KEPT = 3
+/** Reactions after which the next drill is armed even if the client keeps to the drilled call. */
+export const MAX_REACTIONS = 8
 /** Advance that expires a 24-hour token, with a margin. */
 export const EXPIRY_ADVANCE_SECONDS = 86_400 + 60
 /** The clock is moved back after this long even if the client never went to the token endpoint. */
@@ -55,6 +57,8 @@ export class DrillRunner implements CaptureInterceptor {
   private readonly outcomes: DrillOutcome[]
   private current = 0
   private drilledAt: number | null = null
+  private drilledKey = ''
+  private reactions = 0
   private moving: Promise<void> | null = null
   private moved = false
   private restoreTimer: NodeJS.Timeout | null = null
@@ -93,24 +97,28 @@ export class DrillRunner implements CaptureInterceptor {
 
   /** The observer half: give it every recorded exchange (after the doctor's own observer). */
   readonly observe = (x: CapturedExchange): void => {
-    if (this.moved && endpointOf(x.request.path) === 'token') void this.restoreClock()
+    const endpoint = endpointOf(x.request.path)
+    if (this.moved && endpoint === 'token') void this.restoreClock()
     const outcome = this.outcomes[this.current]
     if (!outcome || outcome.state === 'waiting') return
     if (x.drill && outcome.logId === null && x.drill.name === outcome.name) {
       outcome.logId = x.logId
       outcome.detail = x.drill.detail
       this.drilledAt = x.respondedAt ?? x.startedAt
+      this.drilledKey = callKey(x)
       return
     }
-    if (this.drilledAt === null || x.startedAt < this.drilledAt || endpointOf(x.request.path) === 'operator') return
+    if (this.drilledAt === null || x.startedAt < this.drilledAt || endpoint === 'operator') return
     outcome.state = 'answered'
-    outcome.next.push({ logId: x.logId, what: describe(x), afterMs: x.startedAt - this.drilledAt })
-    if (outcome.next.length >= NEXT_KEPT || this.current < this.outcomes.length - 1) {
-      // The first reaction arms the next drill; the last drill keeps a few more reactions.
-      if (this.current < this.outcomes.length - 1) {
-        this.current++
-        this.drilledAt = null
-      }
+    if (outcome.next.length < NEXT_KEPT) outcome.next.push({ logId: x.logId, what: describe(x), afterMs: x.startedAt - this.drilledAt })
+    this.reactions++
+    // The next drill waits until the client has moved on from the drilled call (its refresh and retries done), so
+    // that two drills never land on one burst of parallel calls.
+    const movedOn = endpoint !== 'token' && endpoint !== 'authorize' && callKey(x) !== this.drilledKey
+    if ((movedOn || this.reactions >= MAX_REACTIONS) && this.current < this.outcomes.length - 1) {
+      this.current++
+      this.drilledAt = null
+      this.reactions = 0
     }
   }
 
@@ -192,6 +200,10 @@ export class DrillRunner implements CaptureInterceptor {
     )
     return this.restoring
   }
+}
+
+function callKey(x: CapturedExchange): string {
+  return `${x.request.method.toUpperCase()} ${x.request.path.toLowerCase()}`
 }
 
 function drill(name: DrillName, detail: string): CapturedDrill {

@@ -12,7 +12,17 @@ interface Seen {
 }
 
 /**
- * 5.2: a fresh signature per request. Remembers each x-signature for REUSE_MEMORY_MS (evicted by time, then by
+ * Whether the server verified (and so remembered) the signature: it answered, not with 401 (refused signature), 429
+ * (the quota is checked first) or a 5xx, and no drill answered in its place. A same-second retry after a 429 or a 503
+ * signs the same string again and is not refused for it (the retry's timing is limits.retry-after's business).
+ */
+function reachedServerVerifier(f: ExchangeFacts): boolean {
+  const status = f.status
+  return status !== null && f.x.drill === null && status !== 401 && status !== 429 && status < 500
+}
+
+/**
+ * 5.2: a fresh signature per request. Remembers each x-signature the server verified for REUSE_MEMORY_MS (evicted by time, then by
  * count), and fails a request that sends one again. Two requests in the same second share a timestamp, which is
  * fine, but when they are also identical (method, path, body) their signatures are too: the server refuses the second,
  * and the message says to space them.
@@ -32,7 +42,7 @@ export class ReuseJudge implements Judge {
     const before = this.seen.get(signature)
     const timestamp = (f.header('x-timestamp') ?? '').trim()
     if (before === undefined) {
-      this.seen.set(signature, { at: now, logId: f.logId, timestamp })
+      if (reachedServerVerifier(f)) this.seen.set(signature, { at: now, logId: f.logId, timestamp })
       t['signing.fresh-signature'].pass(f.logId)
       return
     }
