@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import type { SandboxControl } from '../../../src/main/engine/sandbox-control/sandbox-control'
 import { Doctor, type Scorecard } from '../../../src/main/engine/doctor/doctor'
+import type { DrillName } from '../../../src/main/engine/doctor/drills/drill-catalogue'
 import { type DrillOutcome, DrillRunner, type SandboxClockPort } from '../../../src/main/engine/doctor/drills/drill-runner'
 import type { RuleId } from '../../../src/main/engine/doctor/rule-catalogue'
 import type { RunningSandbox } from '../../../src/sandbox'
@@ -52,13 +53,19 @@ export async function runThroughDoctor(
   sb: RunningSandbox,
   command: string,
   args: string[],
+  plan: { drills: DrillName[]; onSandbox: boolean } = { drills: ['token-expiry', 'rate-limit-retry-after'], onSandbox: true },
 ): Promise<{ card: Scorecard; drills: DrillOutcome[]; output: string; failed: RuleId[]; warned: RuleId[] }> {
   serial++
   const clientId = `doctor-fixture-${process.pid}-${serial}`
   const clientSecret = `secret-${serial}-${Math.random().toString(36).slice(2)}`
   sb.registerClient({ clientId, clientSecret, redirectUris: [REDIRECT] })
-  const doctor = new Doctor({ clientId, clientSecret, registeredRedirectUris: [REDIRECT] })
-  const drills = new DrillRunner(['token-expiry', 'rate-limit-retry-after'], { sandboxClock: operatorClock(sb), retryAfterSeconds: 1 })
+  const drills = new DrillRunner(plan.drills, {
+    retryAfterSeconds: 1,
+    slowMs: 300,
+    ...(plan.onSandbox ? { sandboxClock: operatorClock(sb) } : {}),
+  })
+  // The doctor judges skew against the sandbox clock as the drills moved it.
+  const doctor = new Doctor({ clientId, clientSecret, registeredRedirectUris: [REDIRECT], clock: drills.clock })
   const recorder = await CaptureRecorder.start(sb.url, [doctor.observe, drills.observe], drills)
   try {
     const output = await new Promise<string>(resolve => {
