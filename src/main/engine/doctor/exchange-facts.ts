@@ -57,6 +57,8 @@ export class ExchangeFacts {
   private tokenResponseCache: TokenResponseFacts | null | undefined
   private queryCache: URLSearchParams | undefined
   private bodyTextCache: string | undefined
+  private bearerFpCache: string | null | undefined
+  private memos: Map<string, unknown> | undefined
 
   constructor(readonly x: CapturedExchange) {
     this.endpoint = endpointOf(x.request.path)
@@ -89,13 +91,23 @@ export class ExchangeFacts {
 
   /** The bearer token's fingerprint, or null when the request has no `Authorization: Bearer`. */
   get bearerFp(): string | null {
+    if (this.bearerFpCache !== undefined) return this.bearerFpCache
     const auth = this.reqHeaders.get('authorization')
     const m = auth ? /^\s*bearer\s+(\S+)/i.exec(auth) : null
-    return m ? tokenFingerprint(m[1]!) : null
+    this.bearerFpCache = m ? tokenFingerprint(m[1]!) : null
+    return this.bearerFpCache
   }
 
   get hasBearer(): boolean {
-    return /^\s*bearer\s/i.test(this.reqHeaders.get('authorization') ?? '')
+    const auth = this.reqHeaders.get('authorization')
+    return auth !== undefined && /^\s*bearer\s/i.test(auth)
+  }
+
+  /** A value derived once per exchange and shared by the judges that need it (the rate-limit key). */
+  memo<T>(key: string, make: () => T): T {
+    this.memos ??= new Map()
+    if (!this.memos.has(key)) this.memos.set(key, make())
+    return this.memos.get(key) as T
   }
 
   get hasHmacHeaders(): boolean {

@@ -9,8 +9,9 @@ export class HttpsJudge implements Judge {
   observe(f: ExchangeFacts, t: Tallies): void {
     if (f.endpoint === 'operator') return
     const tally = t['requests.https']
-    const target = parse(f.x.request.url)
-    if (target && target.protocol === 'http:' && !isLoopbackHost(target.hostname)) {
+    // Only plain-HTTP URLs need parsing (most traffic is https, or loopback through the capture).
+    const target = /^http:/i.test(f.x.request.url) ? parse(f.x.request.url) : null
+    if (target && !isLoopbackHost(target.hostname)) {
       tally.fail(
         f.logId,
         `${f.method} ${target.host}${f.x.request.path} went over plain HTTP. Use https:// for every host but loopback (5.1).`,
