@@ -1,0 +1,123 @@
+import type { CaptureObserver, CapturedExchange } from '../capture/captured-exchange'
+import { QuotaLimits } from '../quota/quota-limits'
+import { ExchangeFacts } from './exchange-facts'
+import type { DoctorSettings, Judge, ServerClockShift, Tallies } from './judge'
+import { AuthSchemeJudge } from './judges/auth-scheme-judge'
+import { AuthorizationJudge } from './judges/authorization-judge'
+import { BackoffJudge } from './judges/backoff-judge'
+import { ContentTypeJudge } from './judges/content-type-judge'
+import { ExportDatesJudge } from './judges/export-dates-judge'
+import { HttpsJudge } from './judges/https-judge'
+import { LocationIdJudge } from './judges/location-id-judge'
+import { PaceJudge } from './judges/pace-judge'
+import { RetryAfterJudge } from './judges/retry-after-judge'
+import { ReuseJudge } from './judges/reuse-judge'
+import { SignatureJudge } from './judges/signature-judge'
+import { SkewJudge } from './judges/skew-judge'
+import { TokenLifecycleJudge } from './judges/token-lifecycle-judge'
+import { UrlSecretJudge } from './judges/url-secret-judge'
+import { RULE_IDS } from './rule-catalogue'
+import { type RuleResult, RuleTally, type Verdict } from './rule-tally'
+
+export interface DoctorOptions {
+  clientId: string
+  /** The environment's client secret (the HMAC key). Used to recompute signatures; never in a verdict or report. */
+  clientSecret: string
+  registeredRedirectUris?: readonly string[]
+  /** Section 8's limits (the engine's QuotaLimits, with the user's overrides); the spec's table by default. */
+  limits?: QuotaLimits
+  /** The sandbox clock's offset as the drills moved it; none by default. */
+  clock?: ServerClockShift
+}
+
+/** The doctor's verdicts at one moment. */
+export interface Scorecard {
+  rules: RuleResult[]
+  counts: Record<Verdict, number>
+  exchanges: number
+  /** Judges that threw on an exchange (a doctor bug, never the partner's): how many times, and the first message. */
+  internalErrors: { count: number; first: string | null }
+}
+
+const RANK: Record<Verdict, number> = { not_exercised: 0, pass: 1, warning: 2, fail: 3 }
+
+/**
+ * The integration doctor: a capture observer that judges every exchange of the partner's integration against the
+ * rules of the spec as it is recorded. Each judge keeps bounded state, so the cost per exchange does not grow with
+ * the capture and the scorecard can be read live at any moment. It reads the unredacted exchange synchronously and
+ * keeps only verdicts, fingerprints and log ids: nothing it holds can leak a token or the secret.
+ */
+export class Doctor {
+  private readonly tallies: Tallies
+  private readonly judges: Judge[]
+  private exchanges = 0
+  private errors = 0
+  private firstError: string | null = null
+
+  constructor(options: DoctorOptions) {
+    const settings: DoctorSettings = {
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+      registeredRedirectUris: options.registeredRedirectUris ?? [],
+      limits: options.limits ?? new QuotaLimits(),
+      clock: options.clock ?? { offsetDuring: () => 0 },
+    }
+    this.tallies = Object.fromEntries(RULE_IDS.map(id => [id, new RuleTally(id)])) as Tallies
+    this.judges = [
+      new SignatureJudge(settings),
+      new SkewJudge(settings),
+      new ReuseJudge(),
+      new AuthSchemeJudge(),
+      new TokenLifecycleJudge(),
+      new UrlSecretJudge(settings),
+      new AuthorizationJudge(settings),
+      new RetryAfterJudge(settings),
+      new BackoffJudge(settings),
+      new PaceJudge(settings),
+      new ContentTypeJudge(),
+      new LocationIdJudge(),
+      new ExportDatesJudge(),
+      new HttpsJudge(),
+    ]
+  }
+
+  /** The CaptureObserver to register with the capture: judges one exchange, never throws into the capture. */
+  readonly observe: CaptureObserver = (exchange: CapturedExchange): void => {
+    this.exchanges++
+    const facts = new ExchangeFacts(exchange)
+    if (facts.endpoint === 'operator') return
+    for (const judge of this.judges) {
+      try {
+        judge.observe(facts, this.tallies)
+      } catch (error) {
+        this.errors++
+        this.firstError ??= `${judge.constructor.name} on ${exchange.logId}: ${(error as Error).message}`
+      }
+    }
+  }
+
+  /**
+   * The verdict of every rule now. `nowMs` decides findings that wait on the future (a 401 not yet refreshed):
+   * pass Infinity once the partner's command has finished.
+   */
+  scorecard(nowMs: number = Date.now()): Scorecard {
+    const results = new Map(RULE_IDS.map(id => [id, this.tallies[id].result()]))
+    for (const judge of this.judges) {
+      for (const finding of judge.open?.(nowMs) ?? []) {
+        const current = results.get(finding.rule)!
+        if (RANK[finding.verdict] <= RANK[current.verdict]) continue
+        results.set(finding.rule, {
+          ...current,
+          verdict: finding.verdict,
+          message: finding.message,
+          evidence: finding.logIds.slice(0, 5),
+          evidenceCount: finding.logIds.length,
+        })
+      }
+    }
+    const rules = [...results.values()]
+    const counts: Record<Verdict, number> = { pass: 0, fail: 0, warning: 0, not_exercised: 0 }
+    for (const r of rules) counts[r.verdict]++
+    return { rules, counts, exchanges: this.exchanges, internalErrors: { count: this.errors, first: this.firstError } }
+  }
+}

@@ -1,0 +1,189 @@
+import type { CapturedExchange } from '../capture/captured-exchange'
+import { createHash } from 'node:crypto'
+
+/** Which endpoint of the spec an exchange went to (section 4), from its path alone. */
+export type EndpointKind = 'authorize' | 'token' | 'locations' | 'installations' | 'api-locations' | 'export' | 'operator' | 'other'
+
+/** Endpoints called with `Authorization: Bearer` (4.4, 4.5, 4.7). */
+export const BEARER_ENDPOINTS: ReadonlySet<EndpointKind> = new Set(['locations', 'installations', 'api-locations'])
+
+const EXPORT_PATH = /^\/api\/v1\/export\/[^/]+\/tickets$/
+
+/** Classifies a path: case-insensitive, trailing slashes ignored, as the API routes it. */
+export function endpointOf(path: string): EndpointKind {
+  let p = path.toLowerCase()
+  while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)
+  if (p === '/oauth2/authorize') return 'authorize'
+  if (p === '/oauth2/token') return 'token'
+  if (p === '/marketplace/v2/platform-token/locations') return 'locations'
+  if (p === '/marketplace/v2/platform-token/installations') return 'installations'
+  if (p === '/api/v1/locations') return 'api-locations'
+  if (EXPORT_PATH.test(p)) return 'export'
+  if (p.startsWith('/_sandbox/')) return 'operator'
+  return 'other'
+}
+
+/** A short, non-reversible name for a token or code: what the doctor keeps instead of the value. */
+export function tokenFingerprint(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('base64url').slice(0, 16)
+}
+
+/** The body of a token request (JSON or form encoded), reduced to what the rules need. */
+export interface TokenRequestFacts {
+  grantType: string | null
+  clientId: string | null
+  redirectUri: string | null
+  codeFp: string | null
+  refreshFp: string | null
+}
+
+/** The body of a successful token response, reduced to fingerprints and the presence of `expiration`. */
+export interface TokenResponseFacts {
+  accessFp: string | null
+  refreshFp: string | null
+  hasExpiration: boolean
+}
+
+/**
+ * What the rules read from one exchange, computed once and shared by every judge: header lookups by lower-case name,
+ * the endpoint, the bearer token's fingerprint, parsed token bodies. Holds no raw token or secret beyond the call.
+ */
+export class ExchangeFacts {
+  readonly endpoint: EndpointKind
+  readonly method: string
+  private readonly reqHeaders = new Map<string, string>()
+  private readonly resHeaders = new Map<string, string>()
+  private tokenRequestCache: TokenRequestFacts | null | undefined
+  private tokenResponseCache: TokenResponseFacts | null | undefined
+  private queryCache: URLSearchParams | undefined
+  private bodyTextCache: string | undefined
+  private bearerFpCache: string | null | undefined
+  private memos: Map<string, unknown> | undefined
+
+  constructor(readonly x: CapturedExchange) {
+    this.endpoint = endpointOf(x.request.path)
+    this.method = x.request.method.toUpperCase()
+    for (const [name, value] of x.request.headers) {
+      const key = name.toLowerCase()
+      if (!this.reqHeaders.has(key)) this.reqHeaders.set(key, value)
+    }
+    for (const [name, value] of x.response?.headers ?? []) {
+      const key = name.toLowerCase()
+      if (!this.resHeaders.has(key)) this.resHeaders.set(key, value)
+    }
+  }
+
+  header(name: string): string | undefined {
+    return this.reqHeaders.get(name)
+  }
+
+  responseHeader(name: string): string | undefined {
+    return this.resHeaders.get(name)
+  }
+
+  get status(): number | null {
+    return this.x.response?.status ?? null
+  }
+
+  get logId(): string {
+    return this.x.logId
+  }
+
+  /** The bearer token's fingerprint, or null when the request has no `Authorization: Bearer`. */
+  get bearerFp(): string | null {
+    if (this.bearerFpCache !== undefined) return this.bearerFpCache
+    const auth = this.reqHeaders.get('authorization')
+    const m = auth ? /^\s*bearer\s+(\S+)/i.exec(auth) : null
+    this.bearerFpCache = m ? tokenFingerprint(m[1]!) : null
+    return this.bearerFpCache
+  }
+
+  get hasBearer(): boolean {
+    const auth = this.reqHeaders.get('authorization')
+    return auth !== undefined && /^\s*bearer\s/i.test(auth)
+  }
+
+  /** A value derived once per exchange and shared by the judges that need it (the rate-limit key). */
+  memo<T>(key: string, make: () => T): T {
+    this.memos ??= new Map()
+    if (!this.memos.has(key)) this.memos.set(key, make())
+    return this.memos.get(key) as T
+  }
+
+  get hasHmacHeaders(): boolean {
+    return this.reqHeaders.has('x-signature') || this.reqHeaders.has('x-timestamp') || this.reqHeaders.has('x-access-key')
+  }
+
+  get query(): URLSearchParams {
+    this.queryCache ??= new URLSearchParams(this.x.request.query)
+    return this.queryCache
+  }
+
+  /** The request body as UTF-8 text ('' when none). */
+  get bodyText(): string {
+    this.bodyTextCache ??= this.x.request.body.size === 0 ? '' : this.x.request.body.bytes.toString('utf8')
+    return this.bodyTextCache
+  }
+
+  get requestContentType(): string {
+    return (this.reqHeaders.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  }
+
+  /** The token request's grant and fingerprints (JSON or form body), null when it is not a token request. */
+  get tokenRequest(): TokenRequestFacts | null {
+    if (this.tokenRequestCache !== undefined) return this.tokenRequestCache
+    this.tokenRequestCache = null
+    if (this.endpoint !== 'token' || this.method !== 'POST' || this.x.request.body.truncated) return null
+    const fields = parseFields(this.bodyText, this.requestContentType)
+    if (!fields) return null
+    const text = (k: string) => (typeof fields[k] === 'string' ? (fields[k] as string) : null)
+    let clientId = text('client_id')
+    const basic = /^\s*basic\s+(\S+)/i.exec(this.reqHeaders.get('authorization') ?? '')
+    if (clientId === null && basic) clientId = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? null
+    const code = text('code')
+    const refresh = text('refresh_token')
+    this.tokenRequestCache = {
+      grantType: text('grant_type'),
+      clientId,
+      redirectUri: text('redirect_uri'),
+      codeFp: code ? tokenFingerprint(code) : null,
+      refreshFp: refresh ? tokenFingerprint(refresh) : null,
+    }
+    return this.tokenRequestCache
+  }
+
+  /** A 2xx token response's fingerprints and whether it has `expiration`; null otherwise. */
+  get tokenResponse(): TokenResponseFacts | null {
+    if (this.tokenResponseCache !== undefined) return this.tokenResponseCache
+    this.tokenResponseCache = null
+    const res = this.x.response
+    if (this.endpoint !== 'token' || !res || res.status < 200 || res.status > 299 || res.body.truncated) return null
+    const json = parseJsonObject(res.body.bytes.toString('utf8'))
+    if (!json) return null
+    const fp = (k: string) => (typeof json[k] === 'string' && json[k] !== '' ? tokenFingerprint(json[k] as string) : null)
+    this.tokenResponseCache = { accessFp: fp('access_token'), refreshFp: fp('refresh_token'), hasExpiration: 'expiration' in json }
+    return this.tokenResponseCache
+  }
+
+  /** The response body parsed as a JSON object, or null. */
+  responseJson(): Record<string, unknown> | null {
+    const res = this.x.response
+    if (!res || res.body.truncated || res.body.size === 0) return null
+    return parseJsonObject(res.body.bytes.toString('utf8'))
+  }
+}
+
+function parseFields(body: string, contentType: string): Record<string, unknown> | null {
+  if (contentType === 'application/x-www-form-urlencoded') return Object.fromEntries(new URLSearchParams(body))
+  return parseJsonObject(body) ?? (body.includes('=') ? Object.fromEntries(new URLSearchParams(body)) : null)
+}
+
+/** Parses text as a JSON object; anything else (array, scalar, invalid) is null. */
+export function parseJsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(text)
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,62 @@
+import type { ExchangeFacts } from '../exchange-facts'
+import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
+import { rateKeyOf } from './rate-key'
+
+/** The share of the window's limit from which the pace is a warning. */
+export const PACE_WARNING_SHARE = 0.8
+/** A projection needs at least this many requests spread over at least this long, or a burst would look like a pace. */
+export const PROJECTION_MIN_REQUESTS = 10
+export const PROJECTION_MIN_SPAN_MS = 60_000
+
+/**
+ * Section 8: 100 requests per rolling 60-minute window per (client, method, path), 500 on the table's families (the
+ * engine's QuotaLimits). Keeps, per key, a ring of at most limit + 1 start times; fails when more than the limit were
+ * sent in one window, warns at 80 % of it or when the pace of the last minutes, projected over the window, would
+ * pass it.
+ */
+export class PaceJudge implements Judge {
+  private readonly rings = new BoundedMap<string, number[]>(1000)
+
+  constructor(private readonly settings: DoctorSettings) {}
+
+  observe(f: ExchangeFacts, t: Tallies): void {
+    const key = rateKeyOf(f, this.settings)
+    if (!key) return
+    const limit = this.settings.limits.limitFor(key.method, key.path)
+    const windowMs = this.settings.limits.windowSeconds * 1000
+    const now = f.x.startedAt
+    const ring = this.rings.get(key.id) ?? []
+    ring.push(now)
+    while (ring.length > 0 && (ring[0]! <= now - windowMs || ring.length > limit + 1)) ring.shift()
+    this.rings.set(key.id, ring)
+    const count = ring.length
+    const tally = t['limits.pace']
+    const where = `${key.method} ${key.path}`
+    if (count > limit) {
+      tally.fail(
+        f.logId,
+        `More than ${limit} requests to ${where} within ${windowMs / 60_000} minutes: the server refuses the excess with 429. Count requests per (client, method, path) and spread them over the window, or cache the answers.`,
+      )
+      return
+    }
+    if (count >= Math.ceil(limit * PACE_WARNING_SHARE)) {
+      tally.warn(
+        f.logId,
+        `${count} of ${limit} requests to ${where} used in the current ${windowMs / 60_000}-minute window. Slow down or cache: the next ${limit - count} will exhaust it.`,
+      )
+      return
+    }
+    const span = now - ring[0]!
+    if (count >= PROJECTION_MIN_REQUESTS && span >= PROJECTION_MIN_SPAN_MS) {
+      const projected = Math.round((count / span) * windowMs)
+      if (projected > limit) {
+        tally.warn(
+          f.logId,
+          `At the pace of the last ${Math.round(span / 1000)} s, ${where} would reach ${projected} requests per window; the limit is ${limit}. It will answer 429 in about ${Math.round((((limit - count) / count) * span) / 60_000)} minutes: spread the calls or cache the answers.`,
+        )
+        return
+      }
+    }
+    tally.pass(f.logId)
+  }
+}

@@ -1,0 +1,25 @@
+import { type QuotaKey, quotaKey } from '../../quota/quota-key'
+import type { ExchangeFacts } from '../exchange-facts'
+import type { DoctorSettings } from '../judge'
+
+/**
+ * The counting key of section 8 for an exchange: the client (x-access-key, the token request's client_id, else the
+ * environment's client, which a bearer token resolves to), the method and the path. Null for exchanges no limit
+ * applies to (the browser's authorize pages, the sandbox's operator API).
+ */
+export function rateKeyOf(f: ExchangeFacts, settings: DoctorSettings): QuotaKey | null {
+  if (f.endpoint === 'authorize' || f.endpoint === 'operator') return null
+  return f.memo('rate-key', () => {
+    const client = f.header('x-access-key') ?? f.tokenRequest?.clientId ?? settings.clientId
+    return quotaKey(client, f.method, f.x.request.path)
+  })
+}
+
+/** Retry-After as milliseconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterMs(value: string | undefined, responseDateMs: number): number | null {
+  if (value === undefined) return null
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? null : Math.max(0, at - responseDateMs)
+}

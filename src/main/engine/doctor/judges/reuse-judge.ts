@@ -1,0 +1,57 @@
+import type { ExchangeFacts } from '../exchange-facts'
+import type { Judge, Tallies } from '../judge'
+
+/** Signatures remembered this long (well past the 10 s lifetime, to catch a cached signature), at most MAX_SEEN. */
+export const REUSE_MEMORY_MS = 10 * 60_000
+export const MAX_SEEN = 20_000
+
+interface Seen {
+  at: number
+  logId: string
+  timestamp: string
+}
+
+/**
+ * Whether the server verified (and so remembered) the signature: it answered, not with 401 (refused signature), 429
+ * (the quota is checked first) or a 5xx, and no drill answered in its place. A same-second retry after a 429 or a 503
+ * signs the same string again and is not refused for it (the retry's timing is limits.retry-after's business).
+ */
+function reachedServerVerifier(f: ExchangeFacts): boolean {
+  const status = f.status
+  return status !== null && f.x.drill === null && status !== 401 && status !== 429 && status < 500
+}
+
+/**
+ * 5.2: a fresh signature per request. Remembers each x-signature the server verified for REUSE_MEMORY_MS (evicted by time, then by
+ * count), and fails a request that sends one again. Two requests in the same second share a timestamp, which is
+ * fine, but when they are also identical (method, path, body) their signatures are too: the server refuses the second,
+ * and the message says to space them.
+ */
+export class ReuseJudge implements Judge {
+  private readonly seen = new Map<string, Seen>()
+
+  observe(f: ExchangeFacts, t: Tallies): void {
+    const raw = f.header('x-signature')
+    if (raw === undefined) return
+    const signature = raw.trim().toLowerCase()
+    const now = f.x.startedAt
+    for (const [key, entry] of this.seen) {
+      if (entry.at >= now - REUSE_MEMORY_MS && this.seen.size <= MAX_SEEN) break
+      this.seen.delete(key)
+    }
+    const before = this.seen.get(signature)
+    const timestamp = (f.header('x-timestamp') ?? '').trim()
+    if (before === undefined) {
+      if (reachedServerVerifier(f)) this.seen.set(signature, { at: now, logId: f.logId, timestamp })
+      t['signing.fresh-signature'].pass(f.logId)
+      return
+    }
+    const sameSecond = before.timestamp === timestamp && Math.abs(now - before.at) < 1500
+    t['signing.fresh-signature'].fail(
+      [before.logId, f.logId],
+      sameSecond
+        ? 'Two identical signed requests were sent in the same second: same method, path, body and timestamp give the same signature, and the server refuses the second as reused. Space identical requests by at least a second; and if the signature was cached, sign every request anew.'
+        : `A signature was sent again (first sent ${Math.round((now - before.at) / 100) / 10} s earlier). Compute a new timestamp and signature for every request, retries included; never cache a signature.`,
+    )
+  }
+}

@@ -1,0 +1,62 @@
+import { type ExchangeFacts, tokenFingerprint } from '../exchange-facts'
+import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
+
+const SECRET_PARAM = /^(access_token|refresh_token|client_secret|token|id_token|secret|api_key|apikey)$/i
+/** Query values shorter than this are not fingerprinted (no token is that short). */
+const MIN_TOKEN_LENGTH = 16
+
+/**
+ * 5.1 and 5.2: tokens and the secret never travel in a URL (they end up in proxy logs and browser history). Fails a
+ * request whose query names a credential parameter, contains the client secret, or carries a value that the token
+ * endpoint issued in this capture (known by fingerprint only).
+ */
+export class UrlSecretJudge implements Judge {
+  private readonly issued = new BoundedMap<string, true>(1000)
+
+  constructor(private readonly settings: DoctorSettings) {}
+
+  observe(f: ExchangeFacts, t: Tallies): void {
+    const issued = f.tokenResponse
+    if (issued?.accessFp) this.issued.set(issued.accessFp, true)
+    if (issued?.refreshFp) this.issued.set(issued.refreshFp, true)
+    if (f.endpoint === 'operator') return
+    const tally = t['tokens.no-secret-in-url']
+    const { path, query } = f.x.request
+    const secret = this.settings.clientSecret
+    if (secret !== '' && (path.includes(secret) || query.includes(secret) || safeDecode(query).includes(secret))) {
+      tally.fail(f.logId, 'The client secret appears in the URL. Send it only in the token request body (4.2, 4.3) and never log it.')
+      return
+    }
+    for (const [name, value] of f.query) {
+      if (SECRET_PARAM.test(name)) {
+        tally.fail(
+          f.logId,
+          `The URL carries a credential parameter "${name}". Send tokens in the Authorization header and the secret in the token request body only.`,
+        )
+        return
+      }
+      if (value.length >= MIN_TOKEN_LENGTH && this.issued.has(tokenFingerprint(value))) {
+        tally.fail(
+          f.logId,
+          `The URL's "${name}" parameter is a token issued by the token endpoint. Tokens go in the Authorization header, never in a URL.`,
+        )
+        return
+      }
+    }
+    for (const segment of path.split('/')) {
+      if (segment.length >= MIN_TOKEN_LENGTH && this.issued.has(tokenFingerprint(safeDecode(segment)))) {
+        tally.fail(f.logId, 'A token issued by the token endpoint appears in the URL path. Tokens go in the Authorization header only.')
+        return
+      }
+    }
+    tally.pass(f.logId)
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}

@@ -1,0 +1,85 @@
+import { RULES, type RuleId } from './rule-catalogue'
+
+export type Verdict = 'pass' | 'fail' | 'warning' | 'not_exercised'
+
+/** How many log ids of evidence a rule keeps: the first few, then only a count. */
+export const EVIDENCE_KEPT = 5
+
+/** One rule's verdict as the scorecard shows it. */
+export interface RuleResult {
+  id: RuleId
+  section: string
+  title: string
+  verdict: Verdict
+  /** What the partner's code must change (fail, warning), or what was checked (pass), or why nothing was. */
+  message: string
+  /** Log ids of the exchanges behind the verdict (the first EVIDENCE_KEPT), and how many there were in all. */
+  evidence: string[]
+  evidenceCount: number
+  /** Findings recorded for this rule (one or more per exchange it looked at). */
+  checked: number
+}
+
+const RANK: Record<Verdict, number> = { not_exercised: 0, pass: 1, warning: 2, fail: 3 }
+
+/**
+ * The running verdict of one rule: it only gets worse (not exercised → pass → warning → fail), keeps the message of
+ * the first finding at its worst level and a bounded list of evidence, so its memory does not grow with the capture.
+ */
+export class RuleTally {
+  private verdict: Verdict = 'not_exercised'
+  private message = ''
+  private evidence: string[] = []
+  private evidenceCount = 0
+  private checked = 0
+
+  constructor(readonly id: RuleId) {}
+
+  /** The rule was exercised by this exchange and held. */
+  pass(logId: string, message?: string): void {
+    this.record('pass', logId, message ?? `Held on every exchange checked. ${RULES[this.id].passes}`)
+  }
+
+  warn(logId: string | string[], message: string): void {
+    this.record('warning', logId, message)
+  }
+
+  fail(logId: string | string[], message: string): void {
+    this.record('fail', logId, message)
+  }
+
+  get current(): Verdict {
+    return this.verdict
+  }
+
+  result(): RuleResult {
+    const rule = RULES[this.id]
+    return {
+      id: this.id,
+      section: rule.section,
+      title: rule.title,
+      verdict: this.verdict,
+      message: this.verdict === 'not_exercised' ? 'No exchange of the capture exercised this rule.' : this.message,
+      evidence: [...this.evidence],
+      evidenceCount: this.evidenceCount,
+      checked: this.checked,
+    }
+  }
+
+  private record(verdict: Verdict, logIds: string | string[], message: string): void {
+    this.checked++
+    const ids = Array.isArray(logIds) ? logIds : [logIds]
+    if (RANK[verdict] > RANK[this.verdict]) {
+      this.verdict = verdict
+      this.message = message
+      this.evidence = []
+      this.evidenceCount = 0
+    }
+    if (verdict !== this.verdict) return
+    for (const id of ids) {
+      if (this.evidence.includes(id)) continue
+      this.evidenceCount++
+      if (this.evidence.length < EVIDENCE_KEPT) this.evidence.push(id)
+    }
+  }
+}
