@@ -1,7 +1,7 @@
 import type { ImportOutcome } from '../../../../shared/contract'
 import type { CollectionStore } from '../collection-store'
 import type { HostsOfEnvironment } from '../resend-from-entry'
-import { convertPostmanCollection } from './postman-collection-import'
+import { convertPostmanCollection, type PostmanSdk } from './postman-collection-import'
 import { parsePostmanEnvironment } from './postman-variables'
 
 /**
@@ -17,7 +17,9 @@ export async function importPostman(
   environmentText?: string,
 ): Promise<ImportOutcome> {
   const environment = environmentText ? parsePostmanEnvironment(environmentText) : null
-  const converted = convertPostmanCollection(collectionText, environment, hosts)
+  const sdk =
+    ((await import('postman-collection')) as { default?: PostmanSdk }).default ?? ((await import('postman-collection')) as PostmanSdk)
+  const converted = convertPostmanCollection(sdk, collectionText, environment, hosts)
   const file = { format: 'partner-console-collection', version: 1, requests: converted.requests }
   const stored = await collections.importText(envId, JSON.stringify(file))
   const storeSkips = stored.skipped.map(s => ({ index: s.index, problem: `${converted.requests[s.index]?.name ?? 'item'}: ${s.problem}` }))

@@ -1,4 +1,4 @@
-import { Collection, type Item, type ItemGroup } from 'postman-collection'
+import type { Collection, Item, ItemGroup } from 'postman-collection'
 import type { ComposerPair, ComposerRequest, HttpAuthMode } from '../../../../shared/contract'
 import { ConsoleError } from '../../core/console-error'
 import { NOT_REPLAYED, type HostsOfEnvironment } from '../resend-from-entry'
@@ -18,6 +18,9 @@ export interface PostmanConversion {
   notes: string[]
 }
 
+/** Postman's SDK (a CommonJS package, loaded when an import runs so that starting the console does not load it). */
+export type PostmanSdk = typeof import('postman-collection')
+
 const SIGNING_HEADERS = ['x-signature', 'x-timestamp', 'x-access-key']
 
 /**
@@ -30,6 +33,7 @@ const SIGNING_HEADERS = ['x-signature', 'x-timestamp', 'x-access-key']
  * credential value carried. Items it cannot use are skipped with the reason.
  */
 export function convertPostmanCollection(
+  sdk: PostmanSdk,
   text: string,
   environment: PostmanEnvironment | null,
   env: HostsOfEnvironment | null,
@@ -50,7 +54,7 @@ export function convertPostmanCollection(
       { hint: 'In Postman: the collection’s “…” menu → Export → “Collection v2.1”.' },
     )
   }
-  const collection = new Collection(json as ConstructorParameters<typeof Collection>[0])
+  const collection = new sdk.Collection(json as ConstructorParameters<typeof Collection>[0])
   const vars = new PostmanVariables(
     collection.variables.all().map(v => ({ key: v.key, value: v.value, disabled: v.disabled })),
     environment,
@@ -62,7 +66,7 @@ export function convertPostmanCollection(
   collection.forEachItem(item => {
     const at = index++
     try {
-      requests.push(convertItem(item, vars, env))
+      requests.push(convertItem(item, vars, env, sdk))
     } catch (error) {
       if (!(error instanceof ConsoleError)) throw error
       skipped.push({ index: at, problem: `${item.name}: ${error.message}` })
@@ -75,7 +79,7 @@ export function convertPostmanCollection(
   return { name: collection.name ?? 'collection', requests, skipped, notes: [...new Set(notes)] }
 }
 
-function convertItem(item: Item, vars: PostmanVariables, env: HostsOfEnvironment | null): ImportedRequest {
+function convertItem(item: Item, vars: PostmanVariables, env: HostsOfEnvironment | null, sdk: PostmanSdk): ImportedRequest {
   const r = item.request
   const url = r.url
   const params: Record<string, string> = {}
@@ -104,7 +108,7 @@ function convertItem(item: Item, vars: PostmanVariables, env: HostsOfEnvironment
   const body = bodyOf(item, vars, headers)
   return {
     name: item.name || `${r.method} ${path}`,
-    folder: folderOf(item),
+    folder: folderOf(item, sdk),
     request: { method: r.method.toUpperCase(), target, path: fullPath, params, query, headers, body, auth: authOf(item, headerNames) },
   }
 }
@@ -131,10 +135,10 @@ function aim(host: string, path: string, env: HostsOfEnvironment | null): { targ
   return { target: guess, fullPath: `${hostPath}${path}` }
 }
 
-function folderOf(item: Item): string {
+function folderOf(item: Item, sdk: PostmanSdk): string {
   const names: string[] = []
   let p = item.parent() as ItemGroup<Item> | Collection | undefined
-  while (p && !(p instanceof Collection)) {
+  while (p && !(p instanceof sdk.Collection)) {
     if ((p as ItemGroup<Item>).name) names.unshift((p as ItemGroup<Item>).name)
     p = p.parent() as ItemGroup<Item> | Collection | undefined
   }
