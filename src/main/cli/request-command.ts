@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import type { ComposerRequestInput, HttpExchangeView } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
@@ -11,6 +12,7 @@ import { printConsoleError } from './cli-hint'
 
 const HELP = `partner-console request METHOD PATH [--sandbox | --env NAME | --base-url URL --client-id ID [--auth-url URL]]
                         [--auth bearer|hmac|none] [--target api|auth] [--header 'K: V']... [--body TEXT | --body-file F] [--json]
+partner-console request --from-curl 'curl …' [where options] [--body-file F] [--json]
 
 Sends one request like the console's Requests view: HMAC signed at send (secret from the environment, or
 PARTNER_CLIENT_SECRET with flags), bearer with the environment's token (refreshed once on a 401; with --sandbox the
@@ -20,6 +22,12 @@ headers, the body (redacted: no token, secret or signature is ever printed) and 
 ${REQUEST_HELP}
 
 ${whereHelp(['base-url', 'client-id'])}
+
+From a cURL command:
+  --from-curl 'curl …'  the request of a cURL command (bash or Windows cmd quoting), aimed at the environment: a URL
+                        on its hosts becomes a path, x-signature/x-timestamp/x-access-key make it HMAC (signed anew at
+                        send), a bearer token, -u password or cookie of the command is never used; a body curl would
+                        read from a file (-d @F) is read from F, or give --body-file
 
 Options:
   --json                print one JSON object (status, headers, body, quota, notes) instead of text
@@ -41,6 +49,7 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
       json: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       'confirm-production': { type: 'string' },
+      'from-curl': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -52,28 +61,35 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
   const usage = usageError(io, 'request')
   const where = parseWhere(values, ['base-url', 'client-id'])
   if ('usage' in where) return usage(where.usage)
-  const built = await requestFromArgs(positionals, values)
-  if ('usage' in built) return usage(built.usage)
-  const request = built.request
-  if (where.mode === 'flags' && request.auth === 'hmac' && !process.env.PARTNER_CLIENT_SECRET) {
-    if (!built.authFromSpec)
-      return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable to sign with --auth hmac.')
-    io.stderr.write('note: the spec signs this path (hmac), but PARTNER_CLIENT_SECRET is not set: sending it unsigned.\n')
-    request.auth = 'none'
-  }
-  if (where.mode === 'flags' && request.auth === 'bearer') {
-    const token = process.env.PARTNER_ACCESS_TOKEN
-    if (!token && !built.authFromSpec)
-      return usage('with an environment from flags, --auth bearer reads the token from PARTNER_ACCESS_TOKEN.')
-    if (!token)
-      io.stderr.write('note: the spec wants a bearer token for this path, but PARTNER_ACCESS_TOKEN is not set: sending it without one.\n')
-    request.auth = 'none'
-    if (token) request.headers = [...(request.headers ?? []), { name: 'authorization', value: `Bearer ${token}`, enabled: true }]
-  }
+  const fromCurl = values['from-curl']
+  if (fromCurl !== undefined && (positionals.length > 0 || values.body !== undefined || values.header || values.auth || values.target))
+    return usage(
+      '--from-curl takes the whole request from the command: give no METHOD, PATH, --header, --body, --auth or --target with it.',
+    )
+  const built = fromCurl === undefined ? await requestFromArgs(positionals, values) : null
+  if (built && 'usage' in built) return usage(built.usage)
 
   let wr: WhereRuntime | undefined
   try {
-    wr = await openWhereRuntime(where.mode, values, 'request')
+    if (fromCurl !== undefined) wr = await openWhereRuntime(where.mode, values, 'request')
+    const curl = wr && fromCurl !== undefined ? await requestFromCurl(wr, fromCurl, values['body-file'], io) : null
+    if (curl && 'usage' in curl) return usage(curl.usage)
+    const request = built ? built.request : (curl as { request: ComposerRequestInput }).request
+    const authFromSpec = built ? built.authFromSpec : false
+    if (where.mode === 'flags' && request.auth === 'hmac' && !process.env.PARTNER_CLIENT_SECRET) {
+      if (!authFromSpec) return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable to sign with --auth hmac.')
+      io.stderr.write('note: the spec signs this path (hmac), but PARTNER_CLIENT_SECRET is not set: sending it unsigned.\n')
+      request.auth = 'none'
+    }
+    if (where.mode === 'flags' && request.auth === 'bearer') {
+      const token = process.env.PARTNER_ACCESS_TOKEN
+      if (!token && !authFromSpec) return usage('with an environment from flags, --auth bearer reads the token from PARTNER_ACCESS_TOKEN.')
+      if (!token)
+        io.stderr.write('note: the spec wants a bearer token for this path, but PARTNER_ACCESS_TOKEN is not set: sending it without one.\n')
+      request.auth = 'none'
+      if (token) request.headers = [...(request.headers ?? []), { name: 'authorization', value: `Bearer ${token}`, enabled: true }]
+    }
+    wr ??= await openWhereRuntime(where.mode, values, 'request')
     if (process.env.PARTNER_ACCESS_TOKEN) wr.runtime.secrets.add(process.env.PARTNER_ACCESS_TOKEN, 'access_token')
     if (where.mode === 'sandbox' && request.auth === 'bearer') await authorizeSandbox(wr, io)
     const exchange = await wr.call('workbench:send', {
@@ -91,6 +107,27 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
     return 1
   } finally {
     await wr?.close()
+  }
+}
+
+/**
+ * The request of a cURL command, by the engine's one parser (`workbench:fromCurl`), its notes on stderr; a body curl
+ * would read from a file is read from that file (or from --body-file, which wins).
+ */
+async function requestFromCurl(
+  wr: WhereRuntime,
+  text: string,
+  bodyFile: string | undefined,
+  io: CliIo,
+): Promise<{ request: ComposerRequestInput } | { usage: string }> {
+  const draft = await wr.call('workbench:fromCurl', { text, envId: wr.env.id })
+  for (const note of draft.notes) io.stderr.write(`note: ${note}\n`)
+  const file = bodyFile ?? draft.bodyFile
+  if (file === null) return { request: draft.request }
+  try {
+    return { request: { ...draft.request, body: await readFile(file, 'utf8') } }
+  } catch (error) {
+    return { usage: `cannot read the body file ${file}: ${(error as Error).message}` }
   }
 }
 

@@ -69,6 +69,8 @@ export const CHANNEL_NAMES = [
   'workbench:send',
   'workbench:predict',
   'workbench:fromLog',
+  'workbench:fromCurl',
+  'workbench:importPostman',
   'workbench:compare',
   'workbench:snippet',
   'workbench:signingCode',

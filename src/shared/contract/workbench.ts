@@ -58,6 +58,24 @@ export interface ComposerDraft {
   notes: string[]
 }
 
+/** A request brought in from elsewhere (a pasted cURL command): what was kept, what was left out and why. */
+export interface ImportedDraft {
+  request: ComposerRequest
+  /** Headers left out (credentials made fresh at send, what the HTTP client sets), by name. */
+  dropped: string[]
+  notes: string[]
+  /** The file curl would read the body from (`-d @file`): the CLI reads it, the composer asks for the body. */
+  bodyFile: string | null
+}
+
+/** What an import of saved requests did: added, renamed because the name was taken, skipped with the reason. */
+export interface ImportOutcome {
+  added: number
+  renamed: number
+  skipped: Array<{ index: number; problem: string }>
+  notes: string[]
+}
+
 export type DiffKind = 'same' | 'changed' | 'added' | 'removed'
 
 /** One row of a name → values comparison (headers, query): names are compared case-insensitively for headers. */
@@ -206,6 +224,34 @@ export const workbenchChannels = {
   'workbench:predict': invoke(z.object({ request: composerRequestSchema, envId }).strict()).returns<QuotaPrediction>(),
   /** A log entry (HAR imports included) as a composer request, without its captured credentials. */
   'workbench:fromLog': invoke(z.object({ id }).strict()).returns<ComposerDraft>(),
+  /** A pasted cURL command (bash or cmd quoting) as a composer request, aimed at the environment. */
+  'workbench:fromCurl': invoke(
+    z
+      .object({
+        text: z
+          .string()
+          .min(1)
+          .max(1024 * 1024),
+        envId,
+      })
+      .strict(),
+  ).returns<ImportedDraft>(),
+  /** A Postman collection (v2.1) added to the environment's saved requests, with an optional Postman environment file. */
+  'workbench:importPostman': invoke(
+    z
+      .object({
+        envId,
+        collection: z
+          .string()
+          .min(1)
+          .max(16 * 1024 * 1024),
+        environment: z
+          .string()
+          .max(4 * 1024 * 1024)
+          .optional(),
+      })
+      .strict(),
+  ).returns<ImportOutcome>(),
   /** Two log entries compared section by section. */
   'workbench:compare': invoke(z.object({ a: id, b: id }).strict()).returns<ExchangeComparison>(),
   /** A runnable snippet of a log entry or a composer request. */

@@ -1,5 +1,6 @@
 import type { EnvironmentProvider } from '../../engine/core/ports'
 import type { CollectionStore } from '../../engine/workbench/collection-store'
+import { importPostman } from '../../engine/workbench/postman-import/import-postman'
 import { signingCodeFiles } from '../../engine/workbench/signing-code'
 import type { Workbench } from '../../engine/workbench/workbench'
 import type { HandlerRegistry } from '../registry'
@@ -18,6 +19,10 @@ export function registerWorkbenchHandlers(
   })
   registry.handle('workbench:predict', req => workbench.predict(req.request, req.envId))
   registry.handle('workbench:fromLog', req => workbench.draftFromLog(req.id))
+  registry.handle('workbench:fromCurl', req => workbench.draftFromCurl(req.text, req.envId))
+  registry.handle('workbench:importPostman', async req =>
+    importPostman(collections, await envOf(req.envId), await workbench.hosts(req.envId), req.collection, req.environment),
+  )
   registry.handle('workbench:compare', req => workbench.compare(req.a, req.b))
   registry.handle('workbench:snippet', req =>
     workbench.snippet(req.language, req.logId ? { logId: req.logId } : { request: req.request! }, req.envId),

@@ -15,6 +15,9 @@ export const NOT_REPLAYED = new Set([
   'user-agent',
 ])
 
+/** What a draft is rebuilt from: the request half of a log entry (or of a pasted cURL command). */
+export type RequestHalf = Pick<LogEntry, 'id' | 'method' | 'url' | 'auth' | 'requestHeaders' | 'requestBody' | 'imported'>
+
 /** The environment hosts a captured URL is matched against. */
 export interface HostsOfEnvironment {
   baseUrl: string
@@ -30,7 +33,7 @@ export interface HostsOfEnvironment {
  * its path is aimed at the current environment (the usual reason to replay: reproduce a failing call here). Pure.
  */
 export function draftFromEntry(
-  entry: LogEntry,
+  entry: RequestHalf,
   env: HostsOfEnvironment | null,
   options: { keepForeignHost?: boolean } = {},
 ): ComposerDraft {

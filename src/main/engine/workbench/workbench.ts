@@ -2,6 +2,7 @@ import type {
   ComposerDraft,
   ComposerRequest,
   ExchangeComparison,
+  ImportedDraft,
   LogEntry,
   QuotaPrediction,
   Snippet,
@@ -16,7 +17,8 @@ import { quotaKey } from '../quota/quota-key'
 import type { QuotaTracker } from '../quota/quota-tracker'
 import { compareExchanges } from './compare-exchanges'
 import { composeRequest } from './compose-request'
-import { draftFromEntry, NOT_REPLAYED } from './resend-from-entry'
+import { draftFromCurl } from './curl-import/parse-curl'
+import { draftFromEntry, type HostsOfEnvironment, NOT_REPLAYED } from './resend-from-entry'
 import { buildSnippet } from './snippets'
 
 export interface WorkbenchDeps {
@@ -60,6 +62,19 @@ export class Workbench {
     const entry = this.deps.log.get(id)
     const env = await this.environment(envId).catch(() => null)
     return draftFromEntry(entry, env)
+  }
+
+  /**
+   * A pasted cURL command as a composer request aimed at the given (default: active) environment: a URL on its hosts
+   * becomes a path, a signed command is signed anew at send, and no credential of the command is kept.
+   */
+  async draftFromCurl(text: string, envId?: string): Promise<ImportedDraft> {
+    return draftFromCurl(text, await this.hosts(envId))
+  }
+
+  /** The environment's base and auth URLs (null when it cannot be resolved): what imported URLs are matched against. */
+  async hosts(envId?: string): Promise<HostsOfEnvironment | null> {
+    return this.environment(envId).catch(() => null)
   }
 
   /** Sends a log entry again with the current credentials (re-signed at send); `edit` may change the draft first. */

@@ -10,11 +10,13 @@ import { openInInspector } from '../inspector'
 import { ExchangeResponse } from '../../ui/exchange-response'
 import { linkFromExchange } from '../inspector'
 import { CopyAs } from './copy-as'
+import { CurlPaste } from './curl-paste'
 import { jsonProblem, placeholders } from './draft-checks'
 import { KeyValueTable } from './key-value-table'
 import { ProductionConfirm } from './production-confirm'
 import { QuotaPrediction } from './quota-prediction'
 import { SaveBox } from './save-box'
+import { looksLikeCurl, useCurlImport } from './use-imports'
 import { toRequest, useComposerAnswer, useComposerSend } from './use-workbench'
 import { type Draft, useWorkbenchStore } from './workbench-store'
 
@@ -41,6 +43,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const sandboxEnv = useBuiltInEnvironment()
   const [confirming, setConfirming] = useState<{ force: boolean; envName: string; method: string } | null>(null)
   const scope = useRef<HTMLElement>(null)
+  const pastedCurl = useCurlImport(envId)
   const doSend = (force = false, confirmProduction?: string) => {
     if (send.isPending) return
     // The production guard: a state-changing request to production asks for the environment's name first.
@@ -102,6 +105,13 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
           value={draft.path}
           placeholder="/path/{param} or https://…"
           onChange={e => setDraft({ path: e.target.value })}
+          onPaste={e => {
+            // A cURL command pasted where a path goes becomes the whole request (the engine parses it).
+            const text = e.clipboardData.getData('text/plain')
+            if (!looksLikeCurl(text)) return
+            e.preventDefault()
+            pastedCurl.mutate(text)
+          }}
         />
         {send.isPending ? (
           <button type="button" className="btn btn--danger" onClick={cancel}>
@@ -124,7 +134,9 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
           ))}
         </fieldset>
         <QuotaPrediction envId={envId} request={request} />
+        <CurlPaste envId={envId} />
       </div>
+      <ErrorBox error={pastedCurl.error} title="The pasted cURL command could not be used." />
       {send.isPending ? (
         <p className="loading" role="status">
           {retrying ? (

@@ -3,6 +3,8 @@ import { useRef, useState } from 'react'
 import { workbenchKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
+import { sortImportFiles } from './import-files'
+import { usePostmanImport } from './use-imports'
 import { useDeleteSaved, useExportCollection, useImportCollection } from './use-library'
 import { useCollection, useHistory } from './use-workbench'
 import { toDraft, useWorkbenchStore } from './workbench-store'
@@ -76,6 +78,12 @@ function Collection({ envId }: { envId: string | null }) {
       `Imported ${r.added}${r.renamed ? `, ${r.renamed} renamed (the name was taken)` : ''}${r.skipped.length ? `; skipped ${r.skipped.length}: ${r.skipped.map(s => `#${s.index + 1} ${s.problem}`).join('; ')}` : ''}.`,
     )
   })
+  const postman = usePostmanImport(envId, r => {
+    refresh()
+    setMessage(
+      `Imported ${r.added} from Postman${r.renamed ? `, ${r.renamed} renamed (the name was taken)` : ''}${r.skipped.length ? `; skipped ${r.skipped.length}: ${r.skipped.map(s => s.problem).join('; ')}` : ''}.${r.notes.length ? ` ${r.notes.join(' ')}` : ''}`,
+    )
+  })
   const requests = collection.data?.requests ?? []
   return (
     <section aria-label="Saved requests">
@@ -84,19 +92,31 @@ function Collection({ envId }: { envId: string | null }) {
         <button type="button" className="btn btn--small" onClick={() => exportIt.mutate()} disabled={requests.length === 0}>
           Export
         </button>
-        <button type="button" className="btn btn--small" onClick={() => file.current?.click()}>
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => file.current?.click()}
+          title="A collection exported here, or a Postman collection v2.1 (with its environment file, chosen together)"
+        >
           Import…
         </button>
         <input
           ref={file}
           type="file"
           accept="application/json,.json"
+          multiple
           hidden
           aria-label="Collection file"
           onChange={async e => {
-            const f = e.target.files?.[0]
+            const files = [...(e.target.files ?? [])]
             e.target.value = ''
-            if (f) importIt.mutate(await f.text())
+            const chosen = sortImportFiles(await Promise.all(files.map(f => f.text())))
+            if (chosen.postman)
+              postman.mutate({
+                collection: chosen.postman,
+                ...(chosen.postmanEnvironment ? { environment: chosen.postmanEnvironment } : {}),
+              })
+            for (const text of chosen.console) importIt.mutate(text)
           }}
         />
       </div>
@@ -105,7 +125,7 @@ function Collection({ envId }: { envId: string | null }) {
           {message}
         </p>
       ) : null}
-      <ErrorBox error={collection.error ?? importIt.error ?? exportIt.error ?? remove.error} />
+      <ErrorBox error={collection.error ?? importIt.error ?? postman.error ?? exportIt.error ?? remove.error} />
       {requests.length === 0 && !collection.isLoading ? (
         <p className="empty">Nothing saved yet: “Save to collection” under the composer.</p>
       ) : null}

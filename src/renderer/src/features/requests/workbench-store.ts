@@ -11,8 +11,8 @@ export type WorkbenchTab = 'compose' | 'compare'
 interface WorkbenchStore {
   tab: WorkbenchTab
   draft: Draft
-  /** Where the draft came from: a catalogue entry, a saved request (its id), or a log entry. */
-  origin: { kind: 'catalogue' | 'saved' | 'log' | 'new'; id?: string; name?: string; folder?: string; notes?: string[] }
+  /** Where the draft came from: a catalogue entry, a saved request (its id), a log entry, or an import (cURL). */
+  origin: { kind: 'catalogue' | 'saved' | 'log' | 'new' | 'import'; id?: string; name?: string; folder?: string; notes?: string[] }
   compare: { a: string | null; b: string | null }
   setTab(tab: WorkbenchTab): void
   setDraft(patch: Partial<Draft>): void
