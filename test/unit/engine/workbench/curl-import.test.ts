@@ -99,6 +99,7 @@ function entryOf(r: {
   return {
     id: 'log-1',
     seq: 1,
+    source: 'console',
     startedAt: '2026-01-01T00:00:00.000Z',
     method: r.method,
     url: r.url,
