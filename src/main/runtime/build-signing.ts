@@ -17,9 +17,10 @@ export interface SigningDeps {
 
 /**
  * Builds the signing service behind the `signing:*` channels and announces the skew estimate (`signing:skew`) on
- * meaningful changes. When another environment is activated, the old server's offset is forgotten and the new
- * server's clock measured at once, so the status bar never shows a stale skew. Returns the signing service and the
- * unsubscribe to run at shutdown.
+ * meaningful changes. When another environment is activated, the old server's offset is forgotten (the status bar
+ * never shows a stale skew); the built-in sandbox's clock is read at once from its operator API, while any other
+ * server gets no traffic the user did not ask for: its skew comes from the Date headers of the user's own calls, or a
+ * probe the user starts (`signing:probe` with a path). Returns the signing service and the unsubscribe for shutdown.
  */
 export async function buildSigning(d: SigningDeps): Promise<{ signing: SigningService; close(): void }> {
   const signing = new SigningService({
@@ -31,13 +32,17 @@ export async function buildSigning(d: SigningDeps): Promise<{ signing: SigningSe
   })
   await signing.loadSettings()
   const unsubscribe = d.skew.subscribe(estimate => d.bus.emit('signing:skew', estimate))
-  // Failures are fine here: the next response's Date header will do.
-  const measure = () => void signing.probe().catch(() => {})
+  // Only the built-in sandbox (its own operator API, no user server): failures are fine, the next Date header will do.
+  // Answers still in flight from the previous server are dropped by the estimator (sent before its reset).
+  const measureSandbox = async () => {
+    const env = await d.environments.active()
+    if (env.sandboxAdmin) await signing.probe(env.id)
+  }
   const stopWatching = d.bus.on('env:changed', change => {
     if (change.reason !== 'activated') return
     d.skew.reset()
     d.bus.emit('signing:skew', null)
-    measure()
+    void measureSandbox().catch(() => {})
   })
   return {
     signing,

@@ -47,6 +47,7 @@ export const CHANNEL_NAMES = [
   'quota:reset',
   'quota:configure',
   'log:list',
+  'log:match',
   'log:get',
   'log:clear',
   'log:configure',

@@ -99,9 +99,16 @@ export const logChannels = {
         method: z.string().min(1).max(32).optional(),
         status: statusFilter.optional(),
         text: z.string().max(500).optional(),
+        /** The filter language (docs/requests.md): `status:4xx -source:operator "M-2002"`. */
+        query: z.string().max(2000).optional(),
       })
       .strict(),
   ).returns<{ entries: LogEntrySummary[]; total: number; size: number; capacity: number }>(),
+  /**
+   * The ids of the entries a filter-language query matches (bodies included), and a sentence for each term that
+   * could not be read (left out of the filter).
+   */
+  'log:match': invoke(z.object({ query: z.string().max(2000) }).strict()).returns<{ ids: string[]; problems: string[] }>(),
   /** One entry in full: headers, bodies, timings (all redacted). */
   'log:get': invoke(z.object({ id: z.string().min(1).max(100) }).strict()).returns<LogEntry>(),
   'log:clear': invoke(z.object({}).strict()).returns<{ cleared: number }>(),

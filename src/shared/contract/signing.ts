@@ -181,8 +181,19 @@ export const signingChannels = {
       .strict(),
   ).returns<SignatureExplanation>(),
   'signing:skew': invoke(z.object({}).strict()).returns<SkewStatus>(),
-  /** Reads the environment's clock now (sandbox: its exact clock; others: Date headers) and updates the estimate. */
-  'signing:probe': invoke(z.object({ environmentId: z.string().min(1).max(200).optional() }).strict()).returns<SkewStatus>(),
+  /**
+   * Reads the environment's clock now, when the user asks (sandbox: its exact clock; others: the Date headers of GET
+   * `path`, a path the user chose; a production environment only with `confirmProduction`, its name typed).
+   */
+  'signing:probe': invoke(
+    z
+      .object({
+        environmentId: z.string().min(1).max(200).optional(),
+        path: z.string().max(2000).optional(),
+        confirmProduction: z.string().max(200).optional(),
+      })
+      .strict(),
+  ).returns<SkewStatus>(),
   /** "Sign with the server's time": chooses the clock signatures use; persisted in the data folder. */
   'signing:setTimeSource': invoke(z.object({ source: z.enum(['local', 'server']) }).strict()).returns<SkewStatus>(),
   'signing:now': invoke(z.object({}).strict()).returns<SigningNow>(),

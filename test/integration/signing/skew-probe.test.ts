@@ -49,9 +49,9 @@ describe('probeServerClock', () => {
     expect(e.level).toBe('danger')
   })
 
-  it('falls back to the Date header of any server', async () => {
+  it('falls back to the Date header of any server, on the path the user chose', async () => {
     const skew = new ClockSkewEstimator()
-    for (const s of await probeServerClock(environment(false), send)) skew.observe(s)
+    for (const s of await probeServerClock(environment(false), send, { path: '/' })) skew.observe(s)
     const e = skew.estimate()!
     expect(Math.abs(e.offsetMs - AHEAD_MS)).toBeLessThanOrEqual(1_500)
     expect(e.uncertaintyMs).toBeLessThanOrEqual(1_000)
@@ -60,6 +60,6 @@ describe('probeServerClock', () => {
 
   it('says so when the server cannot be reached', async () => {
     const env = { ...environment(false), baseUrl: 'http://127.0.0.1:1' }
-    await expect(probeServerClock(env, send)).rejects.toMatchObject({ code: 'network' })
+    await expect(probeServerClock(env, send, { path: '/health' })).rejects.toMatchObject({ code: 'network' })
   })
 })

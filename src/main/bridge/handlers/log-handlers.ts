@@ -6,6 +6,7 @@ import type { HandlerRegistry } from '../registry'
 export function registerLogHandlers(registry: HandlerRegistry, deps: { log: NetworkLog; exports: LogExports }): void {
   const { log, exports } = deps
   registry.handle('log:list', req => log.list(req))
+  registry.handle('log:match', req => log.match(req.query))
   registry.handle('log:get', req => log.get(req.id))
   registry.handle('log:clear', () => ({ cleared: log.clear() }))
   registry.handle('log:configure', req => log.configure(req))

@@ -7,7 +7,7 @@ export function registerSigningHandlers(registry: HandlerRegistry, deps: { signi
   registry.handle('signing:sign', req => signing.sign(req))
   registry.handle('signing:explain', req => signing.explain(req))
   registry.handle('signing:skew', () => signing.skewStatus())
-  registry.handle('signing:probe', req => signing.probe(req.environmentId))
+  registry.handle('signing:probe', ({ environmentId, ...choice }) => signing.probe(environmentId, choice))
   registry.handle('signing:setTimeSource', req => signing.setTimeSource(req.source))
   registry.handle('signing:now', () => signing.now())
 }

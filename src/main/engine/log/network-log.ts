@@ -12,7 +12,7 @@ import type {
   RespondedEntry,
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
-import { type LogQuery, matchesQuery } from './log-query'
+import { compileQuery, type LogQuery } from './log-query'
 
 export const DEFAULT_LOG_CONFIG: LogConfig = {
   capacity: 10_000,
@@ -214,9 +214,10 @@ export class NetworkLog {
   } {
     const all = [...this.slots.values()]
     const matched: LogEntrySummary[] = []
+    const { matches } = compileQuery(query)
     for (let i = all.length - 1; i >= 0; i--) {
       const e = (all[i] as Slot).entry
-      if (matchesQuery(e, query)) matched.push(summarize(e))
+      if (matches(e)) matched.push(summarize(e))
     }
     const offset = query.offset ?? 0
     return {
@@ -225,6 +226,17 @@ export class NetworkLog {
       size: this.slots.size,
       capacity: this.config.capacity,
     }
+  }
+
+  /**
+   * The ids of every entry a filter-language query matches (capture order), with the problems of the terms it could
+   * not read. The drawer filters its live list with it, so bodies (which summaries do not carry) are searched here.
+   */
+  match(query: string): { ids: string[]; problems: string[] } {
+    const { matches, problems } = compileQuery({ query })
+    const ids: string[] = []
+    for (const slot of this.slots.values()) if (matches(slot.entry)) ids.push(slot.entry.id)
+    return { ids, problems }
   }
 
   /** One entry in full; throws not_found when it was dropped or never existed. */

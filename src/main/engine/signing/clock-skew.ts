@@ -65,6 +65,8 @@ export class ClockSkewEstimator {
   /** The last Date header parsed: consecutive responses mostly carry the same second, so it is parsed once. */
   private lastDateText = ''
   private lastDateMs = Number.NaN
+  /** Wall-clock time of the last reset: a sample sent before it answers for the previous server and is dropped. */
+  private resetAt = Number.NEGATIVE_INFINITY
 
   constructor(options: ClockSkewOptions = {}) {
     this.windowSize = Math.max(1, options.windowSize ?? 9)
@@ -72,8 +74,12 @@ export class ClockSkewEstimator {
     this.changeThresholdMs = options.changeThresholdMs ?? 250
   }
 
-  /** Adds one response's evidence; ignores samples without a parseable Date or with a negative round trip. */
+  /**
+   * Adds one response's evidence; ignores samples without a parseable Date, with a negative round trip, or sent
+   * before the last reset (a response still in flight from the server the user just switched away from).
+   */
   observe(sample: SkewSample): void {
+    if (sample.sentAt < this.resetAt) return
     const rtt = sample.receivedAt - sample.sentAt
     if (!Number.isFinite(rtt) || rtt < 0) return
     const localMid = (sample.sentAt + sample.receivedAt) / 2
@@ -110,6 +116,8 @@ export class ClockSkewEstimator {
 
   /** Forgets every sample (e.g. when the active environment, hence the server, changes). */
   reset(): void {
+    // Samples' sentAt are Date.now() readings (the transport's and the probe's), so the cut is too.
+    this.resetAt = Date.now()
     this.window = []
     this.current = null
     this.lastAnnounced = null

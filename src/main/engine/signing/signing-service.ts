@@ -9,7 +9,7 @@ import { inspectSignature } from './inspector-view'
 import { explainSignature } from './signature-explainer'
 import { signRequest } from './signer'
 import { signingTime } from './signing-timestamp'
-import { probeServerClock } from './skew-probe'
+import { type ProbeChoice, probeServerClock } from './skew-probe'
 import { writeFileAtomic } from '../vault/atomic-write'
 
 export interface SigningServiceDeps {
@@ -113,10 +113,13 @@ export class SigningService {
     }
   }
 
-  /** Reads the environment's clock now (a few small requests) so the skew is known before the first signed call. */
-  async probe(environmentId?: string): Promise<SkewStatus> {
+  /**
+   * Reads the environment's clock now (a few small requests), when the user asks: the sandbox's own clock, or a path
+   * of the user's server they chose (a production one with its name typed). Never called by the engine by itself.
+   */
+  async probe(environmentId?: string, choice: ProbeChoice = {}): Promise<SkewStatus> {
     const env = await this.environment(environmentId)
-    for (const sample of await probeServerClock(env, this.deps.sendHttp)) this.deps.skew.observe(sample)
+    for (const sample of await probeServerClock(env, this.deps.sendHttp, choice)) this.deps.skew.observe(sample)
     return this.skewStatus()
   }
 

@@ -4,17 +4,58 @@ import type { SkewSample } from './clock-skew'
 
 const PROBES = 3
 
+/** What the user chose for a clock probe: the path on the base URL to GET, and for production its typed name. */
+export interface ProbeChoice {
+  /** A path on the environment's base URL (`/health`); required for any server but the built-in sandbox. */
+  path?: string
+  /** The environment's name as the user typed it: required to probe an environment marked production. */
+  confirmProduction?: string
+}
+
 /**
- * Measures the server's clock now, before any signed request: a few small requests to the environment, each giving
- * one skew sample. The built-in sandbox answers with its exact clock (operator API `GET /_sandbox/state`, ms
- * precision); any other server gives its `Date` header (1 s resolution) on a GET of the base URL, whatever the status.
- * Goes through `send` (the HTTP client, so probes show in the network log).
+ * Checks that a probe of a user's server was asked for as the user meant it, before any byte is sent: a path they
+ * chose (never a guessed `/`), and for a production environment its name typed. Returns the URL to probe.
  */
-export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp): Promise<SkewSample[]> {
+export function probeUrl(env: ResolvedEnvironment, choice: ProbeChoice): string {
+  if (env.sandboxAdmin) return `${env.sandboxAdmin.url}/_sandbox/state`
+  const path = choice.path?.trim() ?? ''
+  if (!path.startsWith('/') || /[\s#]/.test(path) || path.startsWith('//')) {
+    throw new ConsoleError(
+      'invalid_request',
+      path === ''
+        ? `No path was chosen to read the clock of "${env.name}": the console sends nothing to your server unless you say where.`
+        : `"${path}" is not a path on the base URL: it must start with one "/" and hold no spaces or "#".`,
+      {
+        hint: 'Choose a cheap, unauthenticated path of that server (a health check such as /health), or leave the skew to the Date headers of your own calls.',
+      },
+    )
+  }
+  if (env.production && choice.confirmProduction !== env.name) {
+    throw new ConsoleError(
+      'forbidden',
+      choice.confirmProduction === undefined
+        ? `"${env.name}" is a production environment: reading its clock sends ${PROBES} unauthenticated GET ${path} to it, which counts against its quotas.`
+        : `The confirmation does not match: type "${env.name}" exactly to probe that production environment.`,
+      {
+        hint: `Type the environment's name ("${env.name}") to confirm, or leave the skew to the Date headers of your own calls.`,
+        details: { reason: 'production_confirmation_required', environment: env.name, method: 'GET' },
+      },
+    )
+  }
+  return `${env.baseUrl}${path}`
+}
+
+/**
+ * Measures the server's clock now, only when the user asked: a few small requests, each giving one skew sample. The
+ * built-in sandbox answers with its exact clock (operator API `GET /_sandbox/state`, ms precision); any other server
+ * gives its `Date` header (1 s resolution) on a GET of the path the user chose, whatever the status, and a production
+ * one only with its name typed (probeUrl). Goes through `send` (the HTTP client, so probes show in the network log).
+ */
+export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp, choice: ProbeChoice = {}): Promise<SkewSample[]> {
   const samples: SkewSample[] = []
+  const url = probeUrl(env, choice)
   for (let i = 0; i < PROBES; i++) {
     const admin = env.sandboxAdmin
-    const url = admin ? `${admin.url}/_sandbox/state` : `${env.baseUrl}/`
     const headers: Record<string, string> = admin ? { 'x-sandbox-admin-token': admin.adminToken } : {}
     const sentAt = Date.now()
     let response: Pick<IncomingResponse, 'status' | 'headers' | 'body'>

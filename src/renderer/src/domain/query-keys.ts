@@ -51,6 +51,8 @@ export const logKeys = {
   list: ['log', 'list'] as const,
   comparePicker: ['log', 'list', 'compare-picker'] as const,
   entry: (id: string, state: string) => ['log', 'entry', id, state] as const,
+  /** The ids a filter query matches, asked again at each revision of the log. */
+  match: (query: string, revision: string) => ['log', 'match', query, revision] as const,
 }
 
 /** Query keys of the quota domain (`quota:*`). */

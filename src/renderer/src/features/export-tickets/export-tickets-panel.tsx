@@ -13,6 +13,7 @@ import { errorFacts } from '../../domain/error-facts'
 import { useLocations } from '../../domain/locations'
 import { useTokens } from '../../domain/tokens'
 import { ExportFailure } from './export-failure'
+import { useRevealAnswer } from '../../ui/use-reveal-answer'
 import { ExportForm, useExportValidation } from './export-form'
 import { ExchangeResponse } from '../../ui/exchange-response'
 import { useExportStore } from './export-store'
@@ -49,6 +50,8 @@ export function ExportTicketsPanel() {
       : null
   const preview = useSignedPreview(envId, target?.path ?? null)
   const { send, cancel, retrying } = useExportSend(target?.path ?? null)
+  // The answer to the Send just pressed comes into view (stacked layout, or a drawer leaving little of the panel).
+  const answer = useRevealAnswer<HTMLDivElement>(!send.isPending && send.submittedAt > 0 ? String(send.submittedAt) : null)
   const [inspecting, setInspecting] = useState<unknown>(null)
 
   // Pick a sensible location once the list is known: one this console installed to, else the first.
@@ -131,7 +134,7 @@ export function ExportTicketsPanel() {
             <p className="empty">Fix the form above to see the signed request before sending it.</p>
           )}
         </div>
-        <div className="export-column">
+        <div className="export-column export-answer" ref={answer}>
           {result && !send.isPending ? (
             <ExchangeResponse
               exchange={result.exchange}

@@ -1,20 +1,20 @@
 import { create } from 'zustand'
-import { EMPTY_FILTERS, type LogFilters } from './log-filter'
 
 interface LogStore {
   selectedId: string | null
-  filters: LogFilters
+  /** The filter box's text, in the engine's filter language (`status:4xx -source:operator "M-2002"`). */
+  query: string
   select(id: string | null): void
-  setFilters(change: Partial<LogFilters>): void
+  setQuery(query: string): void
 }
 
 /**
- * The network log's UI state: the selected entry and the filters. The entries themselves are server state, in the
- * query cache (use-log-feed.ts).
+ * The network log's UI state: the selected entry and the filter query. The entries themselves are server state, in
+ * the query cache (use-log-feed.ts); which of them a query matches is the engine's answer (use-log-match.ts).
  */
 export const useLogStore = create<LogStore>(set => ({
   selectedId: null,
-  filters: EMPTY_FILTERS,
+  query: '',
   select: selectedId => set({ selectedId }),
-  setFilters: change => set(s => ({ filters: { ...s.filters, ...change } })),
+  setQuery: query => set({ query }),
 }))

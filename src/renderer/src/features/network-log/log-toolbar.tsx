@@ -1,29 +1,17 @@
 import { useEffect } from 'react'
 import { useCommandStore } from '../../stores/command-store'
 import { ErrorBox } from '../../ui/error-box'
-import { STATUS_FILTERS, type StatusFilter } from './log-filter'
 import { BundleWrite } from '../bundle'
 import { HarActions } from './har-actions'
+import { LogFilterBox } from './log-filter-box'
 import { useLogStore } from './log-store'
 import { useClearLog, useLogCapacity } from './use-log-actions'
 import { useLogView } from './use-log-feed'
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
 const CAPACITIES = [500, 2000, 10_000, 50_000, 100_000] as const
-const STATUS_LABEL: Record<StatusFilter, string> = {
-  all: 'Any status',
-  '2xx': '2xx',
-  '3xx': '3xx',
-  '4xx': '4xx',
-  '5xx': '5xx',
-  failed: 'Failed',
-  pending: 'Pending',
-}
-
-/** Filters (method, status class, text), the count, the log's capacity, clear, and HAR export/import. */
-export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: string[] | undefined }) {
-  const filters = useLogStore(s => s.filters)
-  const setFilters = useLogStore(s => s.setFilters)
+/** The filter box (the engine's filter language, with suggestions), the count, the log's capacity, clear, and HAR export/import. */
+export function LogToolbar({ shown, exportIds, problems }: { shown: number; exportIds: string[] | undefined; problems: string[] }) {
+  const setQuery = useLogStore(s => s.setQuery)
   const total = useLogView(v => v.entries.length)
   const capacity = useLogView(v => v.capacity)
   const clear = useClearLog()
@@ -35,40 +23,18 @@ export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: str
         { id: 'log:clear', title: 'Network log: clear', run: () => clearLog() },
         {
           id: 'log:reset-filters',
-          title: 'Network log: show every entry (reset the filters)',
-          run: () => setFilters({ method: '', status: 'all', text: '' }),
+          title: 'Network log: show every entry (clear the filter)',
+          run: () => setQuery(''),
         },
       ]),
-    [clearLog, setFilters],
+    [clearLog, setQuery],
   )
   const capacities = CAPACITIES.includes(capacity as (typeof CAPACITIES)[number])
     ? CAPACITIES
     : [...CAPACITIES, capacity].sort((a, b) => a - b)
   return (
     <div className="netlog__toolbar" role="toolbar" aria-label="Network log tools">
-      <input
-        type="search"
-        className="netlog__text"
-        placeholder="Filter: URL, status, error…"
-        aria-label="Filter text"
-        value={filters.text}
-        onChange={e => setFilters({ text: e.target.value })}
-      />
-      <select aria-label="Method" value={filters.method} onChange={e => setFilters({ method: e.target.value })}>
-        <option value="">Any method</option>
-        {METHODS.map(m => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Status" value={filters.status} onChange={e => setFilters({ status: e.target.value as StatusFilter })}>
-        {STATUS_FILTERS.map(s => (
-          <option key={s} value={s}>
-            {STATUS_LABEL[s]}
-          </option>
-        ))}
-      </select>
+      <LogFilterBox problems={problems} />
       <span className="netlog__count mono" data-testid="log-count" title={`The log keeps the last ${capacity} entries`}>
         {shown === total ? `${total} entries` : `${shown} of ${total}`}
       </span>

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useMemo } from 'react'
 import { useNavStore } from '../../stores/nav-store'
-import { filterEntries, isFiltered } from './log-filter'
 import { LogList } from './log-list'
 import { useLogStore } from './log-store'
 import { useLogView } from './use-log-feed'
+import { useLogMatch } from './use-log-match'
 import { LogToolbar } from './log-toolbar'
 import './network-log.css'
 
@@ -16,18 +16,17 @@ const LogDetail = lazy(() => import('./log-detail').then(m => ({ default: m.LogD
  */
 export function NetworkLog() {
   const { entries, loaded } = useLogView()
-  const filters = useLogStore(s => s.filters)
+  const query = useLogStore(s => s.query)
   const selectedId = useLogStore(s => s.selectedId)
   const select = useLogStore(s => s.select)
-  const setFilters = useLogStore(s => s.setFilters)
+  const setQuery = useLogStore(s => s.setQuery)
   const go = useNavStore(s => s.go)
-  const shown = useMemo(() => filterEntries(entries, filters), [entries, filters])
-  const filtered = isFiltered(filters)
+  const { shown, problems, filtered } = useLogMatch(entries, query)
   const selected = useMemo(() => (selectedId ? (entries.find(e => e.id === selectedId) ?? null) : null), [entries, selectedId])
   const exportIds = useMemo(() => (filtered ? shown.map(e => e.id) : undefined), [filtered, shown])
   return (
     <div className={`netlog${selected ? ' netlog--detail' : ''}`}>
-      <LogToolbar shown={shown.length} exportIds={exportIds} />
+      <LogToolbar shown={shown.length} exportIds={exportIds} problems={problems} />
       <div className="netlog__split">
         <div className="netlog__list">
           {shown.length > 0 ? (
@@ -36,9 +35,9 @@ export function NetworkLog() {
             <p className="loading netlog__empty">Reading the network log…</p>
           ) : filtered && entries.length > 0 ? (
             <div className="empty netlog__empty">
-              No entry matches the filters.{' '}
-              <button type="button" className="btn btn--small" onClick={() => setFilters({ method: '', status: 'all', text: '' })}>
-                Clear filters
+              No entry matches the filter.{' '}
+              <button type="button" className="btn btn--small" onClick={() => setQuery('')}>
+                Clear the filter
               </button>
             </div>
           ) : (

@@ -6,6 +6,7 @@ import { ErrorBox } from '../../ui/error-box'
 import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { Countdown } from '../../ui/countdown'
 import { useDebounced } from '../../ui/use-debounced'
+import { useRevealAnswer } from '../../ui/use-reveal-answer'
 import { openInInspector } from '../inspector'
 import { ExchangeResponse } from '../../ui/exchange-response'
 import { linkFromExchange } from '../inspector'
@@ -44,6 +45,8 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
   const [confirming, setConfirming] = useState<{ force: boolean; envName: string; method: string } | null>(null)
   const scope = useRef<HTMLElement>(null)
   const pastedCurl = useCurlImport(envId)
+  // A new answer (or failure) to the Send just pressed comes into view, whatever the drawer leaves of the panel.
+  const answer = useRevealAnswer<HTMLElement>(!send.isPending && send.submittedAt > 0 ? String(send.submittedAt) : null)
   const doSend = (force = false, confirmProduction?: string) => {
     if (send.isPending) return
     // The production guard: a state-changing request to production asks for the environment's name first.
@@ -76,138 +79,146 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
           onCancel={() => setConfirming(null)}
         />
       ) : null}
-      {origin.notes && origin.notes.length > 0 ? (
-        <ul className="wb-notes" data-testid="draft-notes">
-          {origin.notes.map(n => (
-            <li key={n}>{n}</li>
-          ))}
-        </ul>
-      ) : null}
-      <div className="wb-line">
-        <select className="input mono" aria-label="Method" value={draft.method} onChange={e => setDraft({ method: e.target.value })}>
-          {(METHODS.includes(draft.method) ? METHODS : [draft.method, ...METHODS]).map(m => (
-            <option key={m}>{m}</option>
-          ))}
-        </select>
-        <select
-          className="input"
-          aria-label="Target"
-          value={draft.target}
-          onChange={e => setDraft({ target: e.target.value as Draft['target'] })}
-          title="Which host a path is sent to (an absolute URL ignores it)"
-        >
-          <option value="api">base_url</option>
-          <option value="auth">auth_url</option>
-        </select>
-        <input
-          className="input mono wb-line__path"
-          aria-label="Path"
-          value={draft.path}
-          placeholder="/path/{param} or https://…"
-          onChange={e => setDraft({ path: e.target.value })}
-          onPaste={e => {
-            // A cURL command pasted where a path goes becomes the whole request (the engine parses it).
-            const text = e.clipboardData.getData('text/plain')
-            if (!looksLikeCurl(text)) return
-            e.preventDefault()
-            pastedCurl.mutate(text)
-          }}
-        />
-        {send.isPending ? (
-          <button type="button" className="btn btn--danger" onClick={cancel}>
-            Cancel
-          </button>
-        ) : (
-          <button type="button" className="btn btn--primary" onClick={() => doSend()} title="Ctrl/⌘+Enter">
-            Send
-          </button>
-        )}
-      </div>
-      <div className="wb-line wb-line--sub">
-        <fieldset className="wb-auth">
-          <legend>Auth</legend>
-          {(['bearer', 'hmac', 'none'] as const).map(a => (
-            <label key={a}>
-              <input type="radio" name="wb-auth" checked={draft.auth === a} onChange={() => setDraft({ auth: a })} />
-              {a === 'bearer' ? 'Bearer (refresh on 401)' : a === 'hmac' ? 'HMAC (signed at send)' : 'None'}
-            </label>
-          ))}
-        </fieldset>
-        <QuotaPrediction envId={envId} request={request} />
-        <CurlPaste envId={envId} />
-      </div>
-      <ErrorBox error={pastedCurl.error} title="The pasted cURL command could not be used." />
-      {send.isPending ? (
-        <p className="loading" role="status">
-          {retrying ? (
-            <>
-              Retrying ({retrying.reason}) in <Countdown until={retrying.until} done="now" />…
-            </>
-          ) : (
-            'Sending…'
-          )}
-        </p>
-      ) : null}
-      {params.length > 0 ? (
-        <>
-          <h3 className="wb-h">Path parameters</h3>
-          <table className="table table--dense wb-kv" aria-label="Path parameters">
-            <tbody>
-              {params.map(p => (
-                <tr key={p}>
-                  <th scope="row" className="mono">{`{${p}}`}</th>
-                  <td>
-                    <input
-                      className="input mono"
-                      aria-label={`Parameter ${p}`}
-                      value={draft.params[p] ?? ''}
-                      onChange={e => setDraft({ params: { ...draft.params, [p]: e.target.value } })}
-                    />
-                  </td>
-                </tr>
+      <div className="wb-composer__cols">
+        <div className="wb-request">
+          {origin.notes && origin.notes.length > 0 ? (
+            <ul className="wb-notes" data-testid="draft-notes">
+              {origin.notes.map(n => (
+                <li key={n}>{n}</li>
               ))}
-            </tbody>
-          </table>
-        </>
-      ) : null}
-      <h3 className="wb-h">Query</h3>
-      <KeyValueTable rows={draft.query} onChange={query => setDraft({ query })} label="Query" namePlaceholder="parameter" />
-      <h3 className="wb-h">Headers</h3>
-      <KeyValueTable rows={draft.headers} onChange={headers => setDraft({ headers })} label="Headers" namePlaceholder="header" />
-      <h3 className="wb-h">Body</h3>
-      <CodeEditor
-        key={`${origin.kind}-${origin.id ?? ''}`}
-        label="Request body"
-        value={draft.body}
-        language="json"
-        height={160}
-        onChange={body => setDraft({ body })}
-        onSubmit={() => doSend()}
-      />
-      {problem ? (
-        <p className="warn" data-testid="body-json-problem">
-          The body is not valid JSON: {problem}. It will be sent as typed.
-        </p>
-      ) : null}
-      <div className="wb-line wb-line--actions">
-        <CopyAs source={{ request: toRequest(draft) }} envId={envId} />
-        <SaveBox key={`${origin.kind}-${origin.id ?? ''}`} envId={envId} onSaved={onSaved} />
+            </ul>
+          ) : null}
+          <div className="wb-line">
+            <select className="input mono" aria-label="Method" value={draft.method} onChange={e => setDraft({ method: e.target.value })}>
+              {(METHODS.includes(draft.method) ? METHODS : [draft.method, ...METHODS]).map(m => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+            <select
+              className="input"
+              aria-label="Target"
+              value={draft.target}
+              onChange={e => setDraft({ target: e.target.value as Draft['target'] })}
+              title="Which host a path is sent to (an absolute URL ignores it)"
+            >
+              <option value="api">base_url</option>
+              <option value="auth">auth_url</option>
+            </select>
+            <input
+              className="input mono wb-line__path"
+              aria-label="Path"
+              value={draft.path}
+              placeholder="/path/{param} or https://…"
+              onChange={e => setDraft({ path: e.target.value })}
+              onPaste={e => {
+                // A cURL command pasted where a path goes becomes the whole request (the engine parses it).
+                const text = e.clipboardData.getData('text/plain')
+                if (!looksLikeCurl(text)) return
+                e.preventDefault()
+                pastedCurl.mutate(text)
+              }}
+            />
+            {send.isPending ? (
+              <button type="button" className="btn btn--danger" onClick={cancel}>
+                Cancel
+              </button>
+            ) : (
+              <button type="button" className="btn btn--primary" onClick={() => doSend()} title="Ctrl/⌘+Enter">
+                Send
+              </button>
+            )}
+          </div>
+          <div className="wb-line wb-line--sub">
+            <fieldset className="wb-auth">
+              <legend>Auth</legend>
+              {(['bearer', 'hmac', 'none'] as const).map(a => (
+                <label key={a}>
+                  <input type="radio" name="wb-auth" checked={draft.auth === a} onChange={() => setDraft({ auth: a })} />
+                  {a === 'bearer' ? 'Bearer (refresh on 401)' : a === 'hmac' ? 'HMAC (signed at send)' : 'None'}
+                </label>
+              ))}
+            </fieldset>
+            <QuotaPrediction envId={envId} request={request} />
+            <CurlPaste envId={envId} />
+          </div>
+          <ErrorBox error={pastedCurl.error} title="The pasted cURL command could not be used." />
+          {send.isPending ? (
+            <p className="loading" role="status">
+              {retrying ? (
+                <>
+                  Retrying ({retrying.reason}) in <Countdown until={retrying.until} done="now" />…
+                </>
+              ) : (
+                'Sending…'
+              )}
+            </p>
+          ) : null}
+          {params.length > 0 ? (
+            <>
+              <h3 className="wb-h">Path parameters</h3>
+              <table className="table table--dense wb-kv" aria-label="Path parameters">
+                <tbody>
+                  {params.map(p => (
+                    <tr key={p}>
+                      <th scope="row" className="mono">{`{${p}}`}</th>
+                      <td>
+                        <input
+                          className="input mono"
+                          aria-label={`Parameter ${p}`}
+                          value={draft.params[p] ?? ''}
+                          onChange={e => setDraft({ params: { ...draft.params, [p]: e.target.value } })}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+          <h3 className="wb-h">Query</h3>
+          <KeyValueTable rows={draft.query} onChange={query => setDraft({ query })} label="Query" namePlaceholder="parameter" />
+          <h3 className="wb-h">Headers</h3>
+          <KeyValueTable rows={draft.headers} onChange={headers => setDraft({ headers })} label="Headers" namePlaceholder="header" />
+          <h3 className="wb-h">Body</h3>
+          <CodeEditor
+            key={`${origin.kind}-${origin.id ?? ''}`}
+            label="Request body"
+            value={draft.body}
+            language="json"
+            height={160}
+            onChange={body => setDraft({ body })}
+            onSubmit={() => doSend()}
+          />
+          {problem ? (
+            <p className="warn" data-testid="body-json-problem">
+              The body is not valid JSON: {problem}. It will be sent as typed.
+            </p>
+          ) : null}
+          <div className="wb-line wb-line--actions">
+            <CopyAs source={{ request: toRequest(draft) }} envId={envId} />
+            <SaveBox key={`${origin.kind}-${origin.id ?? ''}`} envId={envId} onSaved={onSaved} />
+          </div>
+        </div>
+        <section className="wb-answer" ref={answer} aria-label="The answer">
+          <ErrorBox error={send.error} title="Not sent." />
+          {send.error && (send.error as { code?: string }).code === 'rate_limited' ? (
+            <button type="button" className="btn btn--small" onClick={() => doSend(true)}>
+              Send anyway
+            </button>
+          ) : null}
+          {last ? (
+            <ExchangeResponse
+              exchange={last}
+              tickets={null}
+              statusLabel="Response status"
+              onInspect={() => openInInspector(linkFromExchange(last))}
+              onSubmit={() => doSend()}
+            />
+          ) : send.error ? null : (
+            <p className="empty wb-answer__empty">Press Send (or Ctrl/⌘+Enter): the response appears here.</p>
+          )}
+        </section>
       </div>
-      <ErrorBox error={send.error} title="Not sent." />
-      {send.error && (send.error as { code?: string }).code === 'rate_limited' ? (
-        <button type="button" className="btn btn--small" onClick={() => doSend(true)}>
-          Send anyway
-        </button>
-      ) : null}
-      {last ? (
-        <ExchangeResponse
-          exchange={last}
-          tickets={null}
-          statusLabel="Response status"
-          onInspect={() => openInInspector(linkFromExchange(last))}
-          onSubmit={() => doSend()}
-        />
-      ) : null}
     </section>
   )
 }
