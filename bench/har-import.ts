@@ -1,7 +1,7 @@
 import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
 import { performance } from 'node:perf_hooks'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { LogExports } from '../src/main/engine/export/log-exports'
+import { LogExports } from '../src/main/engine/har/log-exports'
 import { NetworkLog } from '../src/main/engine/log/network-log'
 import { Redactor } from '../src/main/engine/log/redaction'
 

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { compareBodyTexts } from '../src/main/engine/workbench/compare-exchanges'
+import { compareBodyTexts } from '../src/main/engine/requests/compare-exchanges'
 import { alternatingMedians, median } from './support/alternating'
 import { benchEngine } from './support/bench-engine'
 

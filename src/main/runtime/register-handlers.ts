@@ -14,9 +14,9 @@ import type { RequestsEngine, TransportLayer } from '../engine/http/requests-eng
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
 import { saveQuotaConfig } from '../engine/quota/quota-config-store'
 import type { SigningService } from '../engine/signing/signing-service'
-import type { BundleReplay } from '../engine/support/bundle-replay'
-import type { ReproBundles } from '../engine/support/repro-bundle'
-import { CollectionStore } from '../engine/workbench/collection-store'
+import type { BundleReplay } from '../engine/bundle/bundle-replay'
+import type { ReproBundles } from '../engine/bundle/repro-bundle'
+import { CollectionStore } from '../engine/requests/collection-store'
 import type { AuthPart } from './build-auth'
 
 /** Every part the handlers call, built. */

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { harProblems } from '../../unit/engine/export/fixtures/har-schema'
+import { harProblems } from '../../unit/engine/har/fixtures/har-schema'
 import { authorize, startTestConsole, type TestConsole } from './support'
 
 let c: TestConsole

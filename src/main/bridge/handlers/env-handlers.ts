@@ -1,5 +1,5 @@
-import { exportEnvironments, importEnvironments } from '../../engine/profiles/environment-transfer'
-import type { ProfileService } from '../../engine/profiles/profile-service'
+import { exportEnvironments, importEnvironments } from '../../engine/environments/environment-transfer'
+import type { ProfileService } from '../../engine/environments/profile-service'
 import type { HandlerRegistry } from '../registry'
 
 /** Wires the `env:*` channels to the profile service (environments, their secrets, export and import). */

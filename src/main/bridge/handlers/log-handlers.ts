@@ -1,4 +1,4 @@
-import type { LogExports } from '../../engine/export/log-exports'
+import type { LogExports } from '../../engine/har/log-exports'
 import type { NetworkLog } from '../../engine/log/network-log'
 import type { HandlerRegistry } from '../registry'
 

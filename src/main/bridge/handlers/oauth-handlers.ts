@@ -1,6 +1,6 @@
 import type { OAuthFlowService } from '../../engine/oauth/oauth-flow-service'
 import type { TokenService } from '../../engine/oauth/token-service'
-import type { ProfileService } from '../../engine/profiles/profile-service'
+import type { ProfileService } from '../../engine/environments/profile-service'
 import type { HandlerRegistry } from '../registry'
 
 /** Wires the `oauth:*` channels; a missing `envId` means the active environment. */

@@ -1,5 +1,5 @@
-import type { BundleReplay } from '../../engine/support/bundle-replay'
-import type { ReproBundles } from '../../engine/support/repro-bundle'
+import type { BundleReplay } from '../../engine/bundle/bundle-replay'
+import type { ReproBundles } from '../../engine/bundle/repro-bundle'
 import type { HandlerRegistry } from '../registry'
 
 /** Wires the `support:*` channels to repro bundles and their replay. */

@@ -1,7 +1,7 @@
 import type { EnvironmentProvider } from '../../engine/core/ports'
-import type { CollectionStore } from '../../engine/workbench/collection-store'
-import { signingCodeFiles } from '../../engine/workbench/signing-code'
-import type { Workbench } from '../../engine/workbench/workbench'
+import type { CollectionStore } from '../../engine/requests/collection-store'
+import { signingCodeFiles } from '../../engine/requests/copy-as/signing-code'
+import type { Workbench } from '../../engine/requests/workbench'
 import type { HandlerRegistry } from '../registry'
 
 /** Wires the `workbench:*` channels to the workbench engine and the collection store. */

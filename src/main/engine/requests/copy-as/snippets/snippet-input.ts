@@ -1,4 +1,4 @@
-import type { HttpAuthMode } from '../../../../shared/contract'
+import type { HttpAuthMode } from '../../../../../shared/contract'
 
 /** Everything a snippet needs: the request without credentials, and how to add them at run time. */
 export interface SnippetInput {

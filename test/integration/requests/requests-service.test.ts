@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ComposerRequestInput, HttpExchangeView } from '../../../src/shared/contract'
-import { authorizedConsoleForFile } from '../requests/support'
+import { authorizedConsoleForFile } from './support'
 
 const tc = authorizedConsoleForFile()
 

@@ -1,4 +1,4 @@
-import type { SigningCodeFile, SigningCodeLanguage } from '../../../../shared/contract'
+import type { SigningCodeFile, SigningCodeLanguage } from '../../../../../shared/contract'
 import { nodeCode, pythonCode } from './templates-a'
 import { csharpCode, goCode, javaCode, phpCode, shellCode } from './templates-b'
 import { signingVectors, vectorFileText } from './test-vectors'

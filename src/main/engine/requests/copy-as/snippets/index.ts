@@ -1,4 +1,4 @@
-import type { Snippet, SnippetLanguage } from '../../../../shared/contract'
+import type { Snippet, SnippetLanguage } from '../../../../../shared/contract'
 import { fetchSnippet, nodeSnippet, powershellSnippet, pythonRequestsSnippet, pythonSnippet } from './script-snippets'
 import { curlBash, curlCmd, httpie } from './shell-snippets'
 import type { SnippetInput } from './snippet-input'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redactBodyByStructure, redactUrlByStructure } from '../../../../src/main/engine/support/structural-redaction'
+import { redactBodyByStructure, redactUrlByStructure } from '../../../../src/main/engine/bundle/structural-redaction'
 
 const mask = (value: string, label: string) => `[redacted:${label}:${value.length.toString(16).padStart(8, '0')}]`
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { buildSnippet, type SnippetInput } from '../../../../src/main/engine/workbench/snippets'
+import { buildSnippet, type SnippetInput } from '../../../../src/main/engine/requests/copy-as/snippets'
 
 // The snippets whose runtimes this machine lacks (cmd.exe, PowerShell, HTTPie) checked as text; the others are run
-// against the sandbox in test/integration/workbench/snippets-run.test.ts.
+// against the sandbox in test/integration/requests/snippets-run.test.ts.
 const body = `{"note":"it's 100% \\"quoted\\" café"}`
 const input: SnippetInput = {
   method: 'POST',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sliceHar } from '../../../../src/main/engine/export/har-slices'
+import { sliceHar } from '../../../../src/main/engine/har/har-slices'
 
 /** Whatever the slicer finds must be exactly what a whole JSON.parse finds. */
 async function sameAsParse(text: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../../shared/contract'
+import type { LogEntry } from '../../../../shared/contract'
 
 /** Headers left out of the command: curl sets them itself from the URL and body. */
 const SKIPPED_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'accept-encoding'])

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
-import { quote, toCurl } from '../../../../src/main/engine/export/curl-export'
+import { quote, toCurl } from '../../../../src/main/engine/requests/copy-as/curl-command'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
 

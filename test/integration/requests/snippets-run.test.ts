@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ComposerRequestInput, SnippetLanguage } from '../../../src/shared/contract'
-import { asciiLiteral, jsonLiteral, phpLiteral } from '../../../src/main/engine/workbench/signing-code/literals'
-import { startAuthorizedConsole, type TestConsole } from '../requests/support'
+import { asciiLiteral, jsonLiteral, phpLiteral } from '../../../src/main/engine/requests/copy-as/signing-code/literals'
+import { startAuthorizedConsole, type TestConsole } from './support'
 
 const run = promisify(execFile)
 let c: TestConsole

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { HttpExchangeView } from '../../../../src/shared/contract'
-import { CollectionStore, HISTORY_LIMIT } from '../../../../src/main/engine/workbench/collection-store'
+import { CollectionStore, HISTORY_LIMIT } from '../../../../src/main/engine/requests/collection-store'
 
 let dir: string
 let store: CollectionStore

@@ -1,7 +1,7 @@
 import type { SecretRegistry } from '../core/secret-registry'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
-import { toCurl } from './curl-export'
+import { toCurl } from '../requests/copy-as/curl-command'
 import { buildHar } from './har-export'
 import type { LogEntry } from '../../../shared/contract'
 import { parseHar, readHarEntry } from './har-import'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LogEntry } from '../../../../src/shared/contract'
-import { compareBodyTexts, compareExchanges } from '../../../../src/main/engine/workbench/compare-exchanges'
-import { diffJson, firstDifference } from '../../../../src/main/engine/workbench/json-diff'
+import { compareBodyTexts, compareExchanges } from '../../../../src/main/engine/requests/compare-exchanges'
+import { diffJson, firstDifference } from '../../../../src/main/engine/requests/json-diff'
 import { signRequest } from '../../../../src/main/engine/signing/signer'
 
 function entry(over: Partial<LogEntry> & { id: string }): LogEntry {

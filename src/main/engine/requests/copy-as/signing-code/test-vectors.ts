@@ -1,4 +1,4 @@
-import { hmacHex, signRequest } from '../../signing/signer'
+import { hmacHex, signRequest } from '../../../signing/signer'
 
 /** One vector: inputs, the 5.2 canonical string and the signature every correct signer must produce. */
 export interface SigningVector {

@@ -17,7 +17,7 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import { compareExchanges } from './compare-exchanges'
 import { composeRequest } from './compose-request'
 import { draftFromEntry, NOT_REPLAYED } from './resend-from-entry'
-import { buildSnippet } from './snippets'
+import { buildSnippet } from './copy-as/snippets'
 
 export interface WorkbenchDeps {
   executor: RequestExecutor
