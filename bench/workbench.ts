@@ -46,7 +46,7 @@ export async function benchComposerSend() {
     return performance.now() - t
   }
   const viaExecutor = () => time(() => engine.executor.execute(direct))
-  const viaComposer = () => time(() => engine.workbench.send(composed))
+  const viaComposer = () => time(() => engine.service.send(composed))
   try {
     const { baseline, subject: measured } = await alternatingMedians(viaExecutor, viaComposer, { warmup: 500, samples: 4000 })
     return {

@@ -76,7 +76,7 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
     wr = await openWhereRuntime(where.mode, values, 'request')
     if (process.env.PARTNER_ACCESS_TOKEN) wr.runtime.secrets.add(process.env.PARTNER_ACCESS_TOKEN, 'access_token')
     if (where.mode === 'sandbox' && request.auth === 'bearer') await authorizeSandbox(wr, io)
-    const exchange = await wr.call('workbench:send', {
+    const exchange = await wr.call('requests:send', {
       request,
       envId: wr.env.id,
       force: values.force,

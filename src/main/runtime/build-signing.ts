@@ -33,7 +33,7 @@ export async function buildSigning(d: SigningDeps): Promise<{ signing: SigningSe
   const unsubscribe = d.skew.subscribe(estimate => d.bus.emit('signing:skew', estimate))
   // Failures are fine here: the next response's Date header will do.
   const measure = () => void signing.probe().catch(() => {})
-  const stopWatching = d.bus.on('env:changed', change => {
+  const stopWatching = d.bus.on('environments:changed', change => {
     if (change.reason !== 'activated') return
     d.skew.reset()
     d.bus.emit('signing:skew', null)

@@ -7,6 +7,7 @@ import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { SecretRegistry } from '../engine/core/secret-registry'
 import { createRequestsEngine, createTransport, type RequestsEngine, type TransportLayer } from '../engine/http/requests-engine'
 import type { EnvironmentOverrides } from '../engine/environments/environment-overrides'
+import type { EnvironmentRepository } from '../engine/environments/environment-repository'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import { loadQuotaConfig } from '../engine/quota/quota-config-store'
 import { ClockSkewEstimator } from '../engine/signing/clock-skew'
@@ -64,11 +65,13 @@ export interface EngineParts {
   skew: ClockSkewEstimator
   /** The one HTTP path, its log and quota ledger. */
   layer: TransportLayer
+  /** The environments: records, their secrets over the vault, change events. */
+  environments: EnvironmentRepository
   auth: AuthPart
   signing: SigningService
   requests: RequestsEngine
   /** Repro bundles and their replay (support staff). */
-  support: { bundles: ReproBundles; replay: BundleReplay }
+  bundle: { bundles: ReproBundles; replay: BundleReplay }
 }
 
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
@@ -137,7 +140,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     const layer = createTransport({ bus, secrets, skew, quotaConfig })
     closers.push(() => layer.close())
     const send = layer.transport.send
-    const auth = await buildAuth({
+    const { environments, auth } = await buildAuth({
       dataDir: options.dataDir,
       cipher: options.cipher,
       secrets,
@@ -153,7 +156,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       skew,
       secrets,
       bus,
-      environments: auth.profiles,
+      environments: environments,
       send,
       dataDir: options.dataDir,
     })
@@ -162,7 +165,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       layer,
       bus,
       secrets,
-      environments: auth.profiles,
+      environments: environments,
       tokens: auth.tokens,
       signingTimestamp: () => signingTimestamp(skew),
       creator: { name: 'Partner API Console', version: pkg.version },
@@ -174,8 +177,8 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     const lifecycle = new LifecycleRecorder(bus)
     closers.push(() => lifecycle.close())
     const environment = async (envId?: string) => {
-      const env = await auth.profiles.get(envId ?? auth.profiles.resolveId())
-      const record = auth.profiles.record(env.id)
+      const env = await environments.get(envId ?? environments.resolveId())
+      const record = environments.record(env.id)
       return { ...env, catchMode: record.catchMode, pkce: record.pkce }
     }
     const bundles = new ReproBundles({
@@ -188,15 +191,15 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       lifecycle,
       creator: { name: 'Partner API Console', version: pkg.version },
     })
-    const replay = new BundleReplay({ bundles, exports: requests.exports, workbench: requests.workbench, environment, bus })
-    engine = { skew, layer, auth, signing, requests, support: { bundles, replay } }
+    const replay = new BundleReplay({ bundles, formats: requests.formats, requests: requests.service, environment, bus })
+    engine = { skew, layer, environments, auth, signing, requests, bundle: { bundles, replay } }
   } catch (error) {
     await closeAll()
     throw error
   }
 
   const info = async (): Promise<AppInfo> => {
-    const envs = await engine.auth.profiles.list()
+    const envs = await engine.environments.list()
     return {
       name: 'Partner API Console',
       version: options.version,

@@ -1,27 +1,27 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
-import { envChannels, envEvents } from './env'
+import { environmentsChannels, environmentsEvents } from './environments'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
 import { oauthChannels, oauthEvents } from './oauth'
 import { quotaChannels, quotaEvents } from './quota'
 import { sandboxChannels, sandboxEvents } from './sandbox'
 import { signingChannels, signingEvents } from './signing'
-import { supportChannels, supportEvents } from './support'
-import { workbenchChannels, workbenchEvents } from './workbench'
+import { bundleChannels, bundleEvents } from './bundle'
+import { requestsChannels, requestsEvents } from './requests'
 import type { ChannelDef, EventDef } from './define'
 
 export * from './app'
 export * from './connection'
-export * from './env'
+export * from './environments'
 export * from './http'
 export * from './log'
 export * from './oauth'
 export * from './quota'
 export * from './sandbox'
 export * from './signing'
-export * from './support'
-export * from './workbench'
+export * from './bundle'
+export * from './requests'
 export * from './define'
 export * from './errors'
 export * from './exchange-view'
@@ -33,29 +33,29 @@ export * from './transport'
  */
 export const channels = {
   ...appChannels,
-  ...envChannels,
+  ...environmentsChannels,
   ...oauthChannels,
   ...signingChannels,
   ...httpChannels,
   ...quotaChannels,
   ...logChannels,
   ...sandboxChannels,
-  ...workbenchChannels,
-  ...supportChannels,
+  ...requestsChannels,
+  ...bundleChannels,
 } as const
 
 /** Every event the engine sends to the renderer. */
 export const events = {
   ...appEvents,
-  ...envEvents,
+  ...environmentsEvents,
   ...oauthEvents,
   ...signingEvents,
   ...httpEvents,
   ...quotaEvents,
   ...logEvents,
   ...sandboxEvents,
-  ...workbenchEvents,
-  ...supportEvents,
+  ...requestsEvents,
+  ...bundleEvents,
 } as const
 
 export type Channels = typeof channels

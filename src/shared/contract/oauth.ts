@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { event, invoke } from './define'
-import { CATCH_MODES, type CatchMode } from './env'
+import { CATCH_MODES, type CatchMode } from './environments'
 
 /** The steps of one authorization attempt, in the order a stepper draws them. */
 export const FLOW_STEPS = [

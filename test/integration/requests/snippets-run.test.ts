@@ -66,7 +66,7 @@ describe('Copy as: the snippets run and sign at run time', () => {
   for (const r of RUNNERS) {
     it(`${r.language}: performs the signed request against the sandbox; the secret is read from the environment`, async () => {
       const ticket = `T-${r.language}`
-      const snippet = await c.ok('workbench:snippet', { language: r.language, request: lookup(ticket) })
+      const snippet = await c.ok('requests:snippet', { language: r.language, request: lookup(ticket) })
       expect(snippet.code).not.toContain(secret)
       expect(snippet.code).toContain('PARTNER_CLIENT_SECRET')
       await writeFile(join(dir, r.file), snippet.code)
@@ -81,9 +81,9 @@ describe('Copy as: the snippets run and sign at run time', () => {
   }
 
   it('a snippet of a log entry uses the current credentials, bearer ones from PARTNER_ACCESS_TOKEN', async () => {
-    const x = await c.ok('workbench:send', { request: { method: 'GET', path: '/online-ordering/v1/orders', auth: 'bearer' } })
+    const x = await c.ok('requests:send', { request: { method: 'GET', path: '/online-ordering/v1/orders', auth: 'bearer' } })
     const token = (await c.ok('oauth:revealToken', { kind: 'access' })).value
-    const snippet = await c.ok('workbench:snippet', { language: 'python', logId: x.logId })
+    const snippet = await c.ok('requests:snippet', { language: 'python', logId: x.logId })
     expect(snippet.code).not.toContain(token)
     await writeFile(join(dir, 'orders.py'), snippet.code)
     const out = await exec('python3', ['orders.py'], { PARTNER_ACCESS_TOKEN: token })
@@ -96,7 +96,7 @@ describe('Copy as: the snippets run and sign at run time', () => {
 
   it('the other languages carry the runtime signing and nothing secret', async () => {
     for (const language of ['curl-cmd', 'powershell', 'httpie'] as const) {
-      const s = await c.ok('workbench:snippet', { language, request: lookup('T-x') })
+      const s = await c.ok('requests:snippet', { language, request: lookup('T-x') })
       expect(s.code).not.toContain(secret)
       expect(s.code).toMatch(/PARTNER_CLIENT_SECRET/)
       expect(s.code).toMatch(/x-signature/)
@@ -106,7 +106,7 @@ describe('Copy as: the snippets run and sign at run time', () => {
 
 describe('signing code to take home', () => {
   it('ships a vector file whose cases the console’s signer and the sandbox verifier agree on', async () => {
-    const { files } = await c.ok('workbench:signingCode', { language: 'vectors' })
+    const { files } = await c.ok('requests:signingCode', { language: 'vectors' })
     const file = JSON.parse(files[0]!.code)
     expect(file.vectors.length).toBeGreaterThanOrEqual(6)
     expect(file.mistakes.length).toBeGreaterThanOrEqual(8)
@@ -123,7 +123,7 @@ describe('signing code to take home', () => {
   ] as const
   for (const r of RUNNABLE) {
     it(`${r.language}: passes every vector and signs a request the sandbox accepts`, async () => {
-      const { files } = await c.ok('workbench:signingCode', { language: r.language })
+      const { files } = await c.ok('requests:signingCode', { language: r.language })
       const f = files[0]!
       await writeFile(join(dir, f.fileName), f.code)
       const self = await exec(r.cmd, [...r.args(f.fileName), '--self-test'])
@@ -153,7 +153,7 @@ describe('signing code to take home', () => {
   }
 
   it('C#, Go and PHP (no runtime here) carry exactly the vectors of the vector file', async () => {
-    const { files } = await c.ok('workbench:signingCode', {})
+    const { files } = await c.ok('requests:signingCode', {})
     const vectors = JSON.parse(files.find(f => f.language === 'vectors')!.code).vectors as Array<Record<string, string | number>>
     const literal = { csharp: asciiLiteral, go: jsonLiteral, php: phpLiteral } as const
     for (const language of ['csharp', 'go', 'php'] as const) {

@@ -218,7 +218,7 @@ const INFO: AppInfo = {
 }
 
 describe('environment events and the cache', () => {
-  it('env:changed writes the list and the active id into app:info and refetches the details it does not carry', () => {
+  it('environments:changed writes the list and the active id into app:info and refetches the details it does not carry', () => {
     const infoInvalidated = seed(appKeys.info, INFO)
     const listInvalidated = seed(envKeys.list, { environments: [] })
     const quotaInvalidated = seed(quotaKeys.list, { keys: [], config: CONFIG, blocks: {} })

@@ -3,22 +3,22 @@ import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
 import type { ResolvedEnvironment } from '../core/ports'
 import { harDocumentEntries } from '../har/har-import'
-import type { LogExports } from '../har/log-exports'
+import type { LogFormats } from '../har/log-formats'
 import { compareExchanges } from '../requests/compare-exchanges'
-import type { Workbench } from '../requests/workbench'
+import type { RequestsService } from '../requests/requests-service'
 import type { ReproBundles } from './repro-bundle'
 
 export interface BundleReplayDeps {
   bundles: ReproBundles
-  exports: Pick<LogExports, 'importEntry'>
-  workbench: Pick<Workbench, 'resendEntry'>
+  formats: Pick<LogFormats, 'importEntry'>
+  requests: Pick<RequestsService, 'resendEntry'>
   environment: (envId?: string) => Promise<ResolvedEnvironment>
   bus: EventBus
 }
 
 /**
  * Replays a bundle against an environment (the sandbox, or one's own): one entry at a time, it is imported into the
- * network log (marked imported, redacted), sent again through the workbench with the target environment's current
+ * network log (marked imported, redacted), sent again through the requests service with the target environment's current
  * token or a fresh signature (a captured credential is never replayed), and compared with its original. The replay
  * keeps its own copy of the original and of the answer, so it works at any number of entries: it never needs the
  * bounded log to still hold an entry (a 10,000-entry bundle no longer evicts the originals it is about to compare
@@ -38,7 +38,7 @@ export class BundleReplay {
       if (signal?.aborted) throw new ConsoleError('cancelled', 'The replay was cancelled.')
       const timeline = opened.timeline[index]
       const base = { index, method: timeline?.method ?? '?', path: pathOf(timeline?.url ?? '') }
-      const read = this.deps.exports.importEntry(harEntries[index], index)
+      const read = this.deps.formats.importEntry(harEntries[index], index)
       // The parsed entry is not needed any more: the log's copy (and ours) is what is compared.
       harEntries[index] = null
       ;(opened.bundle.har.log.entries as unknown[])[index] = null
@@ -59,7 +59,7 @@ export class BundleReplay {
         continue
       }
       try {
-        const result = await this.deps.workbench.resendEntry(original, { envId: env.id, signal })
+        const result = await this.deps.requests.resendEntry(original, { envId: env.id, signal })
         const comparison = compareExchanges(original, result.entry)
         const outcome = !comparison.status.equal ? 'different-status' : comparison.responseBody.equal ? 'same' : 'different-body'
         entries.push({ ...base, outcome, original: originalSide, replay: { status: result.view.status, logId: result.view.logId } })
@@ -67,7 +67,7 @@ export class BundleReplay {
         const message = error instanceof Error ? error.message : String(error)
         entries.push({ ...base, outcome: 'failed', original: originalSide, replay: { status: null, logId: null, error: message } })
       }
-      this.deps.bus.emit('support:replayProgress', { done: index + 1, total: harEntries.length })
+      this.deps.bus.emit('bundle:replayProgress', { done: index + 1, total: harEntries.length })
     }
     const count = (o: ReplayedEntry['outcome']) => entries.filter(e => e.outcome === o).length
     return {

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { settingsOf } from './environment-record'
-import type { ProfileService } from './profile-service'
+import type { EnvironmentRepository } from './environment-repository'
 import { validateSettings } from './validate-settings'
 import { endpointChanges } from './endpoint-changes'
 
@@ -17,16 +17,16 @@ import { endpointChanges } from './endpoint-changes'
  * Writes the user's environments (never the built-in sandbox, whose addresses change every launch) to the export
  * format. Client secrets are left out unless `includeSecrets` is true; the file then says so at the top.
  */
-export function exportEnvironments(
-  profiles: ProfileService,
+export function saveEnvironmentsFile(
+  repository: EnvironmentRepository,
   options: { ids?: string[]; includeSecrets?: boolean },
   now = new Date(),
 ): EnvironmentExport {
   const wanted = options.ids ? new Set(options.ids) : null
-  const records = profiles.records().filter(r => !r.builtIn && (!wanted || wanted.has(r.id)))
+  const records = repository.records().filter(r => !r.builtIn && (!wanted || wanted.has(r.id)))
   if (wanted) {
     for (const id of wanted) {
-      const r = profiles.records().find(x => x.id === id)
+      const r = repository.records().find(x => x.id === id)
       if (!r) throw new ConsoleError('not_found', `There is no environment with id "${id}" to export.`)
       if (r.builtIn) throw new ConsoleError('invalid_request', 'The built-in sandbox cannot be exported: it is recreated at every launch.')
     }
@@ -34,7 +34,7 @@ export function exportEnvironments(
   const includeSecrets = options.includeSecrets === true
   const environments = records.map(r => {
     const entry: Record<string, unknown> = { ...settingsOf(r) }
-    if (includeSecrets && r.hasClientSecret) entry.clientSecret = profiles.secretFor(r)
+    if (includeSecrets && r.hasClientSecret) entry.clientSecret = repository.secrets.clientSecret(r)
     return entry
   })
   const doc = {
@@ -62,8 +62,8 @@ function zodIssues(error: { issues: Array<{ path: PropertyKey[]; message: string
  * form) and every problem is reported with its index and field. Valid environments are imported unless `dryRun`;
  * invalid ones are listed, never half-imported. A name clash is renamed, skipped or replaced as asked.
  */
-export async function importEnvironments(
-  profiles: ProfileService,
+export async function openEnvironmentsFile(
+  repository: EnvironmentRepository,
   content: string,
   options: { onConflict?: 'rename' | 'skip' | 'replace'; dryRun?: boolean; acceptUnprotectedStorage?: boolean },
 ): Promise<EnvironmentImportResult> {
@@ -102,11 +102,11 @@ export async function importEnvironments(
     else valid.push({ index, entry: parsed.data })
   })
   if (valid.some(v => v.entry.clientSecret !== undefined))
-    profiles.requireStorageConsent(options.acceptUnprotectedStorage, 'the imported client secrets')
+    repository.requireStorageConsent(options.acceptUnprotectedStorage, 'the imported client secrets')
   const conflict = options.onConflict ?? 'rename'
-  const taken = new Set(profiles.records().map(r => r.name.toLowerCase()))
+  const taken = new Set(repository.records().map(r => r.name.toLowerCase()))
   const plan: ImportPlanItem[] = valid.map(({ index, entry }) => {
-    const existing = profiles.records().find(r => r.name.toLowerCase() === entry.name.toLowerCase())
+    const existing = repository.records().find(r => r.name.toLowerCase() === entry.name.toLowerCase())
     if (!existing) {
       taken.add(entry.name.toLowerCase())
       return { index, name: entry.name, action: 'create' }
@@ -141,14 +141,14 @@ export async function importEnvironments(
     if (!entry || item.action === 'skip') continue
     const { clientSecret, ...settings } = entry
     if (item.action === 'replace') {
-      const existing = profiles.records().find(r => r.name.toLowerCase() === item.name.toLowerCase())
+      const existing = repository.records().find(r => r.name.toLowerCase() === item.name.toLowerCase())
       if (existing) {
-        result.imported.push(await profiles.update(existing.id, settings, clientSecret, options.acceptUnprotectedStorage))
+        result.imported.push(await repository.update(existing.id, settings, clientSecret, options.acceptUnprotectedStorage))
         continue
       }
     }
-    result.imported.push(await profiles.create({ ...settings, name: item.name }, clientSecret, options.acceptUnprotectedStorage))
+    result.imported.push(await repository.create({ ...settings, name: item.name }, clientSecret, options.acceptUnprotectedStorage))
   }
-  if (result.imported.length > 0) profiles.changed('imported', null)
+  if (result.imported.length > 0) repository.changed('imported', null)
   return result
 }

@@ -2,13 +2,13 @@ import type { LogConfig, QuotaConfig } from '../../../shared/contract'
 import type { EventBus } from '../core/event-bus'
 import type { EnvironmentProvider, TokenProvider } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
-import { LogExports } from '../har/log-exports'
+import { LogFormats } from '../har/log-formats'
 import { NetworkLog, summarize } from '../log/network-log'
 import { Redactor } from '../log/redaction'
 import { QuotaLimits } from '../quota/quota-limits'
 import { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
-import { Workbench } from '../requests/workbench'
+import { RequestsService } from '../requests/requests-service'
 import { RequestExecutor } from './executor'
 import type { SignatureClaims } from './used-signatures'
 import { DispatcherPool } from './network-dispatcher'
@@ -86,14 +86,14 @@ export interface RequestsEngine {
   layer: TransportLayer
   executor: RequestExecutor
   endpoints: TypedEndpoints
-  exports: LogExports
-  /** The request workbench: composed sends, resend from a log entry, compare, snippets. */
-  workbench: Workbench
+  formats: LogFormats
+  /** The Requests panel's service: composed sends, resend from a log entry, compare, snippets. */
+  service: RequestsService
 }
 
 /**
  * Builds the executor (auth, retries, `http:retrying` on the bus) over the transport, with the environments and the
- * tokens it signs and authorizes with, then the typed endpoints, the exports and the workbench on top of it.
+ * tokens it signs and authorizes with, then the typed endpoints, the log's HAR and cURL formats and the requests service on top of it.
  */
 export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
   const { transport, log, quota, redactor } = o.layer
@@ -113,8 +113,8 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     layer: o.layer,
     executor,
     endpoints: new TypedEndpoints(executor),
-    workbench: new Workbench({ executor, log, quota }),
-    exports: new LogExports({
+    service: new RequestsService({ executor, log, quota }),
+    formats: new LogFormats({
       log,
       redactor,
       secrets: o.secrets,

@@ -19,7 +19,7 @@ export const authKeys = {
   tokens: (envId: string | null) => ['oauth', 'tokens', envId] as const,
 }
 
-/** Query keys of the repro-bundle domain (`support:openBundle`, `support:replay`): answers kept, never fetched. */
+/** Query keys of the repro-bundle domain (`bundle:open`, `bundle:replay`): answers kept, never fetched. */
 export const bundleKeys = {
   opened: ['support', 'openBundle', 'last'] as const,
   report: ['support', 'replay', 'last'] as const,
@@ -82,6 +82,6 @@ export const workbenchKeys = {
   predict: (envId: string | null, request: ComposerRequestInput) => ['workbench', 'predict', envId, request] as const,
   compare: (a: string | null, b: string | null) => ['workbench', 'compare', a, b] as const,
   signingCode: ['workbench', 'signingCode'] as const,
-  /** The composer's last answer (`workbench:send`), kept while Compare or another panel is shown. */
+  /** The composer's last answer (`requests:send`), kept while Compare or another panel is shown. */
   lastAnswer: ['workbench', 'send', 'last'] as const,
 }

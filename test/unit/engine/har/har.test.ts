@@ -3,7 +3,7 @@ import type { ConnectionDetails } from '../../../../src/shared/contract'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { noEnvironments, noTokens } from '../../../../src/main/engine/core/without-sign-in'
-import { LogExports } from '../../../../src/main/engine/har/log-exports'
+import { LogFormats } from '../../../../src/main/engine/har/log-formats'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
 import { harProblems } from './fixtures/har-schema'
@@ -12,7 +12,7 @@ function setup() {
   const secrets = new SecretRegistry()
   const redactor = new Redactor(secrets)
   const log = new NetworkLog()
-  const exports = new LogExports({
+  const formats = new LogFormats({
     log,
     redactor,
     secrets,
@@ -21,7 +21,7 @@ function setup() {
     tokens: noTokens,
     signingTimestamp: () => 0,
   })
-  return { secrets, redactor, log, exports }
+  return { secrets, redactor, log, formats }
 }
 
 /** A token call as the engine makes it: what it sends is its own; the tokens it receives the token client registers. */
@@ -60,7 +60,7 @@ function captureTokenCall(log: NetworkLog, r: Redactor, secrets?: SecretRegistry
 
 describe('HAR export', () => {
   it('writes HAR 1.2 that validates against the schema, sanitized, with HAR phase conventions', () => {
-    const { log, redactor, exports } = setup()
+    const { log, redactor, formats } = setup()
     captureTokenCall(log, redactor)
     const failed = log.begin({
       method: 'GET',
@@ -79,7 +79,7 @@ describe('HAR export', () => {
       durationMs: 4,
       error: 'refused',
     })
-    const out = exports.exportHar({})
+    const out = formats.saveHar({})
     expect(out).toMatchObject({ entries: 2, sanitized: true })
     const har = JSON.parse(out.har)
     expect(harProblems(har)).toEqual([])
@@ -96,9 +96,9 @@ describe('HAR export', () => {
   })
 
   it('is checked by a schema that does catch broken HAR (the fixture itself is tested)', () => {
-    const { log, redactor, exports } = setup()
+    const { log, redactor, formats } = setup()
     captureTokenCall(log, redactor)
-    const good = JSON.parse(exports.exportHar({}).har)
+    const good = JSON.parse(formats.saveHar({}).har)
     const mutations: Array<(h: typeof good) => void> = [
       h => delete h.log.entries[0].timings.send,
       h => (h.log.entries[0].timings.wait = -1),
@@ -116,7 +116,7 @@ describe('HAR export', () => {
   })
 
   it('puts back only the secrets it holds when "with secrets" is asked for, and says so in the HAR', () => {
-    const { exports, redactor, log, secrets } = setup()
+    const { formats, redactor, log, secrets } = setup()
     captureTokenCall(log, redactor, secrets)
     const token = 'sbx_at_abcdef123'
     const id = log.begin({
@@ -134,10 +134,10 @@ describe('HAR export', () => {
       requestBody: null,
     })
     log.complete(id, { status: 200, statusText: 'OK', responseHeaders: [], responseBody: null, timings: null, durationMs: 1 })
-    const plain = exports.exportHar({})
+    const plain = formats.saveHar({})
     expect(plain.sanitized).toBe(true)
     expect(plain.har).not.toContain(token)
-    const full = exports.exportHar({ includeSecrets: true })
+    const full = formats.saveHar({ includeSecrets: true })
     expect(full.sanitized).toBe(false)
     expect(full.har).toContain(`Bearer ${token}`)
     expect(full.har).toContain('top-secret-value')
@@ -152,7 +152,7 @@ describe('HAR export', () => {
   })
 
   it('exports only the chosen entries and says when bodies were truncated', () => {
-    const { log, redactor, exports } = setup()
+    const { log, redactor, formats } = setup()
     const keep = captureTokenCall(log, redactor)
     captureTokenCall(log, redactor)
     log.configure({ maxBodyChars: 10 })
@@ -165,7 +165,7 @@ describe('HAR export', () => {
       timings: null,
       durationMs: 1,
     })
-    const har = JSON.parse(exports.exportHar({ ids: [keep, big.id] }).har)
+    const har = JSON.parse(formats.saveHar({ ids: [keep, big.id] }).har)
     expect(harProblems(har)).toEqual([])
     expect(har.log.entries).toHaveLength(2)
     expect(har.log.entries[1].response.content).toMatchObject({ size: 5000, text: 'y'.repeat(10) })
@@ -175,19 +175,19 @@ describe('HAR export', () => {
 
 describe('HAR import', () => {
   it('round-trips the console’s own HAR, marking entries imported', async () => {
-    const { log, redactor, exports } = setup()
+    const { log, redactor, formats } = setup()
     captureTokenCall(log, redactor)
-    const text = exports.exportHar({}).har
-    const result = await exports.importHar(text)
+    const text = formats.saveHar({}).har
+    const result = await formats.openHar(text)
     expect(result).toMatchObject({ imported: 1, skipped: [] })
     const entry = log.get(result.ids[0] as string)
     expect(entry).toMatchObject({ imported: true, method: 'POST', status: 200, purpose: 'oauth-token' })
     expect(entry.timings).toMatchObject({ connect: 2, tls: 1.5, dns: null })
-    expect(JSON.parse(exports.exportHar({ ids: result.ids }).har).log.entries[0]._imported).toBe(true)
+    expect(JSON.parse(formats.saveHar({ ids: result.ids }).har).log.entries[0]._imported).toBe(true)
   })
 
   it('reads back the proxy, connection and TLS facts of the console’s own HAR (_proxy, _connection, _tls)', async () => {
-    const { log, redactor, exports } = setup()
+    const { log, redactor, formats } = setup()
     const tls = {
       protocol: 'TLSv1.3',
       cipher: 'TLS_AES_256_GCM_SHA384',
@@ -217,14 +217,14 @@ describe('HAR import', () => {
       tls,
     }
     const id = captureTokenCall(log, redactor, undefined, connection)
-    const result = await exports.importHar(exports.exportHar({}).har)
+    const result = await formats.openHar(formats.saveHar({}).har)
     expect(log.get(result.ids[0] as string).connection).toEqual(connection)
 
     // A foreign HAR: credentials in the proxy URL are dropped, a malformed extension is ignored, not an error.
-    const doc = JSON.parse(exports.exportHar({ ids: [id] }).har)
+    const doc = JSON.parse(formats.saveHar({ ids: [id] }).har)
     doc.log.entries[0]._proxy = { url: 'http://user:hunter2@proxy.corp:8080', source: 'bogus' }
     doc.log.entries[0]._tls = { chain: 'not a chain' }
-    const foreign = await exports.importHar(JSON.stringify(doc))
+    const foreign = await formats.openHar(JSON.stringify(doc))
     const read = log.get(foreign.ids[0] as string).connection
     expect(read).toMatchObject({ proxy: 'http://proxy.corp:8080', proxySource: null, tls: null })
     expect(JSON.stringify(read)).not.toContain('hunter2')
@@ -232,13 +232,13 @@ describe('HAR import', () => {
     // A hostile file: an oversized chain or field is ignored like a malformed one; the entry still imports.
     doc.log.entries[0]._tls = { ...tls, chain: Array.from({ length: 10_000 }, () => tls.chain[0]) }
     doc.log.entries[0]._connection = { reused: false, remoteAddress: 'x'.repeat(1_000_000) }
-    const hostile = await exports.importHar(JSON.stringify(doc))
+    const hostile = await formats.openHar(JSON.stringify(doc))
     expect(hostile.imported).toBe(1)
     expect(log.get(hostile.ids[0] as string).connection).toMatchObject({ tls: null, remoteAddress: null })
   })
 
   it('redacts what a foreign HAR carries (tokens, cookies, secrets in bodies and URLs), registering none of them', async () => {
-    const { log, exports, secrets } = setup()
+    const { log, formats, secrets } = setup()
     const har = {
       log: {
         version: '1.2',
@@ -282,7 +282,7 @@ describe('HAR import', () => {
         ],
       },
     }
-    const { ids } = await exports.importHar(JSON.stringify(har))
+    const { ids } = await formats.openHar(JSON.stringify(har))
     const text = JSON.stringify(log.get(ids[0] as string))
     for (const secret of ['abcdef987', 'foreign-token-123', 'sid=1', 'rt-foreign-1']) expect(text).not.toContain(secret)
     // Values seen in a file never become known secrets (a HAR could otherwise register JSON syntax, or thousands).
@@ -291,10 +291,10 @@ describe('HAR import', () => {
   })
 
   it('refuses what is not HAR with a typed error naming the problem, and skips bad entries', async () => {
-    const { exports } = setup()
+    const { formats } = setup()
     const problem = async (text: string) => {
       try {
-        await exports.importHar(text)
+        await formats.openHar(text)
       } catch (error) {
         expect(error).toBeInstanceOf(ConsoleError)
         return (error as ConsoleError).message
@@ -314,7 +314,7 @@ describe('HAR import', () => {
       response: { status: 204, statusText: 'No Content', httpVersion: 'HTTP/1.1', headers: [], content: { size: 0 }, redirectURL: '' },
       timings: { send: 0, wait: 1, receive: 0 },
     })
-    const result = await exports.importHar(JSON.stringify(good))
+    const result = await formats.openHar(JSON.stringify(good))
     expect(result.imported).toBe(1)
     expect(result.skipped).toEqual([{ index: 0, problem: expect.stringContaining('log.entries[0].startedDateTime') }])
   })

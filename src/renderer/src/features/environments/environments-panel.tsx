@@ -22,8 +22,8 @@ export function EnvironmentsPanel() {
   useEffect(() => {
     return useCommandStore.getState().register([
       { id: 'env:new', title: 'Environments: new environment', run: () => setView({ kind: 'create' }) },
-      { id: 'env:import', title: 'Environments: import', run: () => setView({ kind: 'import' }) },
-      { id: 'env:export', title: 'Environments: export', run: () => setView({ kind: 'export' }) },
+      { id: 'environments:openFile', title: 'Environments: import', run: () => setView({ kind: 'import' }) },
+      { id: 'environments:saveFile', title: 'Environments: export', run: () => setView({ kind: 'export' }) },
     ])
   }, [])
 

@@ -5,7 +5,7 @@ import { ErrorBox } from '../../ui/error-box'
 import { useExportEnvironments } from './use-environment-actions'
 
 /**
- * Exports environments as a JSON file (`env:export`). Without secrets unless the user ticks the box, which says what
+ * Exports environments as a JSON file (`environments:saveFile`). Without secrets unless the user ticks the box, which says what
  * it means. The file is shown (so what leaves is visible) and offered as a download.
  */
 export function ExportBox({ environments, onClose }: { environments: EnvironmentDetail[]; onClose: () => void }) {

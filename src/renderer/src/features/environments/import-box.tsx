@@ -16,7 +16,7 @@ function countIn(content: string): number {
   }
 }
 
-/** Imports an export file (`env:import`): check first (dry run) to see what would happen, then import. */
+/** Imports an export file (`environments:openFile`): check first (dry run) to see what would happen, then import. */
 export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; onClose: () => void }) {
   const [content, setContent] = useState('')
   const [onConflict, setOnConflict] = useState<Conflict>('rename')

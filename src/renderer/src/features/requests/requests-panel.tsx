@@ -10,7 +10,7 @@ import { useWorkbenchStore } from './workbench-store'
 
 /**
  * The Requests view: the catalogue and the saved requests on the left; the composer (or the comparison of two
- * exchanges) on the right. A log entry sent here (“Edit and resend”) is loaded through `workbench:fromLog`, which
+ * exchanges) on the right. A log entry sent here (“Edit and resend”) is loaded through `requests:fromLog`, which
  * leaves its captured credentials behind.
  */
 export function RequestsPanel() {

@@ -14,7 +14,7 @@ export function toRequest(d: Draft): ComposerRequestInput {
 }
 
 /**
- * Sends the draft (`workbench:send`). `cancel()` aborts the call's signal, which crosses the bridge and stops the
+ * Sends the draft (`requests:send`). `cancel()` aborts the call's signal, which crosses the bridge and stops the
  * request (or its wait before a retry) in the engine; the retry countdown of a request with the draft's method and
  * path is followed while it is pending.
  */
@@ -29,7 +29,7 @@ export function useComposerSend(envId: string | null) {
       controller.current = own
       setRetrying(null)
       return invoke(
-        'workbench:send',
+        'requests:send',
         {
           request: toRequest(input.draft),
           force: input.force ?? false,
@@ -56,7 +56,7 @@ export function useComposerSend(envId: string | null) {
   return { send, cancel, retrying }
 }
 
-/** The composer's last answer (`workbench:send`), kept in the query cache while Compare or another panel is shown. */
+/** The composer's last answer (`requests:send`), kept in the query cache while Compare or another panel is shown. */
 export function useComposerAnswer() {
   return useLastAnswer<HttpExchangeView>(workbenchKeys.lastAnswer)
 }
@@ -65,7 +65,7 @@ export function useComposerAnswer() {
 export function usePrediction(envId: string | null, request: ComposerRequestInput | null) {
   return useQuery({
     queryKey: workbenchKeys.predict(envId, request ?? { method: 'GET', path: '/' }),
-    queryFn: ({ signal }) => invoke('workbench:predict', { request: request as ComposerRequestInput, ...withEnvId(envId) }, { signal }),
+    queryFn: ({ signal }) => invoke('requests:predict', { request: request as ComposerRequestInput, ...withEnvId(envId) }, { signal }),
     enabled: request !== null,
     retry: false,
   })
@@ -74,14 +74,14 @@ export function usePrediction(envId: string | null, request: ComposerRequestInpu
 export function useCollection(envId: string | null) {
   return useQuery({
     queryKey: workbenchKeys.collection(envId),
-    queryFn: ({ signal }) => invoke('workbench:collection', withEnvId(envId), { signal }),
+    queryFn: ({ signal }) => invoke('requests:collection', withEnvId(envId), { signal }),
   })
 }
 
 export function useHistory(envId: string | null, id: string | null) {
   return useQuery({
     queryKey: workbenchKeys.history(envId, id),
-    queryFn: ({ signal }) => invoke('workbench:history', { id: id as string, ...withEnvId(envId) }, { signal }),
+    queryFn: ({ signal }) => invoke('requests:history', { id: id as string, ...withEnvId(envId) }, { signal }),
     enabled: id !== null,
   })
 }
@@ -89,21 +89,21 @@ export function useHistory(envId: string | null, id: string | null) {
 export function useCompare(a: string | null, b: string | null) {
   return useQuery({
     queryKey: workbenchKeys.compare(a, b),
-    queryFn: ({ signal }) => invoke('workbench:compare', { a: a as string, b: b as string }, { signal }),
+    queryFn: ({ signal }) => invoke('requests:compare', { a: a as string, b: b as string }, { signal }),
     enabled: a !== null && b !== null,
     retry: false,
   })
 }
 
-/** The production guard's offer: the draft sent to the built-in sandbox instead (`workbench:send`). */
+/** The production guard's offer: the draft sent to the built-in sandbox instead (`requests:send`). */
 export function useSandboxTrial(sandboxEnvId: string | null) {
   return useMutation({
-    mutationFn: () => invoke('workbench:send', { request: toRequest(useWorkbenchStore.getState().draft), ...withEnvId(sandboxEnvId) }),
+    mutationFn: () => invoke('requests:send', { request: toRequest(useWorkbenchStore.getState().draft), ...withEnvId(sandboxEnvId) }),
   })
 }
 
 /**
- * Loads a log entry sent here (“Edit and resend”) into the composer through `workbench:fromLog`, which leaves its
+ * Loads a log entry sent here (“Edit and resend”) into the composer through `requests:fromLog`, which leaves its
  * captured credentials behind. Returns the error when it could not be opened (null otherwise).
  */
 export function useOpenFromLog(logId: string | undefined): unknown {
@@ -112,7 +112,7 @@ export function useOpenFromLog(logId: string | undefined): unknown {
     if (!logId) return
     let live = true
     setLoadError(null)
-    invoke('workbench:fromLog', { id: logId })
+    invoke('requests:fromLog', { id: logId })
       .then(d => {
         if (live)
           useWorkbenchStore.getState().load(toDraft(d.request), { kind: 'log', id: logId, name: `from log #${d.sourceId}`, notes: d.notes })

@@ -46,7 +46,7 @@ export function toDraft(r: ComposerRequestInput): Draft {
   }
 }
 
-/** Opens a log entry in the composer (the view loads the draft through `workbench:fromLog`). */
+/** Opens a log entry in the composer (the view loads the draft through `requests:fromLog`). */
 export function openLogInComposer(logId: string): void {
   useWorkbenchStore.setState({ tab: 'compose', origin: { kind: 'log', id: logId } })
   useNavStore.getState().go('requests')

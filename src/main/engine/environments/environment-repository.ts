@@ -5,19 +5,16 @@ import type {
   EnvironmentSettings,
   EnvironmentSummary,
   EnvironmentValidation,
-  MaskedSecret,
   NetworkSecretsChange,
   StorageProblem,
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
-import type { EnvironmentProvider, EnvironmentReadOptions, ResolvedEnvironment, ResolvedNetwork } from '../core/ports'
-import type { SecretRegistry } from '../core/secret-registry'
-import { maskSecret } from '../vault/mask'
+import type { EnvironmentProvider, EnvironmentReadOptions, ResolvedEnvironment } from '../core/ports'
 import type { SecretCipher } from '../vault/secret-cipher'
-import { clientSecretKey, networkSecretKey, type Vault } from '../vault/vault'
 import { applyOverrides, type EnvironmentOverrides } from './environment-overrides'
 import { BUILTIN_ID, type EnvironmentRecord, effectivePaths, hostBase, settingsOf } from './environment-record'
+import type { EnvironmentSecrets } from './environment-secrets'
 import type { EnvironmentStore } from './environment-store'
 import { toDetail, toSummary } from './environment-view'
 import { type BuiltinSandboxInfo, builtinRecord, recordFromSettings, recordFromStored, recordToStored } from './record-conversion'
@@ -26,11 +23,11 @@ import { previewSettings } from './settings-preview'
 import { assertValidSettings } from './validate-settings'
 import { endpointChanges } from './endpoint-changes'
 
-export interface ProfileServiceDeps {
+export interface EnvironmentRepositoryDeps {
   store: EnvironmentStore
-  vault: Vault
+  /** The environments' secrets over the vault. */
+  secrets: EnvironmentSecrets
   cipher: SecretCipher
-  secrets: SecretRegistry
   bus: EventBus
   sandbox: BuiltinSandboxInfo | null
   now?: () => Date
@@ -39,18 +36,21 @@ export interface ProfileServiceDeps {
 }
 
 /**
- * Owns the environments: the built-in sandbox (listed first, fixed, secret in memory) and the user's own (settings in
- * environments.json, client secret in the vault). Implements EnvironmentProvider for the rest of the engine. Every
- * change is validated first, persisted atomically, and announced as `env:changed`; secrets are registered for
- * redaction the moment they are known and never leave except through `revealSecret`.
+ * Owns the environments' records: the built-in sandbox (listed first, fixed) and the user's own (settings in
+ * environments.json), their CRUD, the storage policy and the change events. Implements EnvironmentProvider for the
+ * rest of the engine. Every change is validated first, persisted atomically, and announced as `environments:changed`;
+ * secrets go through `secrets` (EnvironmentSecrets) and never leave except through `revealSecret`.
  */
-export class ProfileService implements EnvironmentProvider {
+export class EnvironmentRepository implements EnvironmentProvider {
   private readonly now: () => Date
   private readonly removedListeners = new Set<(id: string) => void | Promise<void>>()
   private readonly endpointListeners = new Set<(id: string) => void | Promise<void>>()
 
-  constructor(private readonly deps: ProfileServiceDeps) {
+  readonly secrets: EnvironmentSecrets
+
+  constructor(private readonly deps: EnvironmentRepositoryDeps) {
     this.now = deps.now ?? (() => new Date())
+    this.secrets = deps.secrets
   }
 
   /** Every environment, the built-in one first. */
@@ -110,149 +110,36 @@ export class ProfileService implements EnvironmentProvider {
       authUrl: hostBase(record.authUrl),
       baseUrl: hostBase(record.baseUrl),
       clientId: record.clientId,
-      clientSecret: secrets ? this.secretFor(record) : '',
+      clientSecret: secrets ? this.secrets.clientSecret(record) : '',
       redirectUri: record.redirectUri,
       paths: effectivePaths(record),
     }
     if (record.production) resolved.production = true
     if (record.sandboxAdmin) resolved.sandboxAdmin = { ...record.sandboxAdmin }
-    if (secrets) resolved.network = this.networkFor(record)
+    if (secrets) resolved.network = this.secrets.network(record)
     resolved.oauth = { tokenBody: record.tokenBody, authorizeParams: { ...record.authorizeParams } }
     return resolved
   }
 
-  /** The network settings with their vault secrets (registered for redaction), or a ConsoleError naming what is missing. */
-  networkFor(record: EnvironmentRecord): ResolvedNetwork {
-    const n = record.network
-    const secret = (what: 'proxy_password' | 'client_key' | 'client_cert_passphrase', label: string) => {
-      if (what === 'proxy_password' && this.deps.overrides?.proxyUrl) return this.deps.overrides.proxyPassword
-      if (record.builtIn) return undefined
-      const value = this.deps.vault.get(networkSecretKey(record.id, what))
-      if (value !== undefined) this.deps.secrets.add(value, label)
-      return value
-    }
-    const network: ResolvedNetwork = {
-      caFiles: [...(n.caFiles ?? [])],
-      systemCa: n.systemCa ?? false,
-      proxy: {
-        mode: n.proxyMode ?? 'env',
-        url: n.proxyUrl,
-        username: n.proxyUsername,
-        password: secret('proxy_password', 'proxy_password'),
-        noProxy: n.noProxy,
-      },
-    }
-    if (record.builtIn && this.deps.sandbox?.tls) {
-      network.extraCas = [{ label: `built-in sandbox CA (${this.deps.sandbox.tls.caFile})`, pem: this.deps.sandbox.tls.caPem }]
-    }
-    if (n.clientCertKind && n.clientCertFile) {
-      const passphrase = secret('client_cert_passphrase', 'client_cert_passphrase')
-      if (n.clientCertKind === 'pkcs12') {
-        network.clientCert = { kind: 'pkcs12', file: n.clientCertFile, passphrase }
-      } else {
-        const key = secret('client_key', 'client_key')
-        if (!key) {
-          throw new ConsoleError('invalid_request', `The client certificate of "${record.name}" has no private key in the vault.`, {
-            hint: 'Paste the private key (PEM) in Environments → Edit → Network → Client certificate key.',
-          })
-        }
-        network.clientCert = { kind: 'pem', certFile: n.clientCertFile, key, passphrase }
-      }
-    }
-    return network
-  }
-
-  /** The network secrets as the renderer may see them: masked. */
-  networkSecretsState(record: EnvironmentRecord): EnvironmentDetail['networkSecrets'] {
-    const state = (what: 'proxy_password' | 'client_key' | 'client_cert_passphrase'): MaskedSecret => {
-      const value = record.builtIn ? undefined : this.deps.vault.get(networkSecretKey(record.id, what))
-      if (value === undefined) return { present: false, readable: true, masked: null, fingerprint: null }
-      const masked = maskSecret(value)
-      // A PEM key's first characters are its header: show the fingerprint only.
-      return { present: true, readable: true, ...masked, masked: what === 'client_key' ? '(PEM private key)' : masked.masked }
-    }
-    return { proxyPassword: state('proxy_password'), clientKey: state('client_key'), clientCertPassphrase: state('client_cert_passphrase') }
-  }
-
-  /** Stores, replaces or removes the network secrets of an environment (string sets, null removes, absent keeps). */
-  private async applyNetworkSecrets(id: string, change: NetworkSecretsChange | undefined): Promise<void> {
-    if (!change) return
-    const pairs = [
-      ['proxy_password', change.proxyPassword],
-      ['client_key', change.clientKey],
-      ['client_cert_passphrase', change.clientCertPassphrase],
-    ] as const
-    for (const [what, value] of pairs) {
-      if (typeof value === 'string') {
-        this.deps.secrets.add(value, what)
-        await this.deps.vault.set(networkSecretKey(id, what), value)
-      } else if (value === null) {
-        await this.deps.vault.delete(networkSecretKey(id, what))
-      }
-    }
-  }
-
-  /** The client secret in plain text (engine use only), or a ConsoleError saying why it is unavailable. */
-  secretFor(record: EnvironmentRecord): string {
-    if (record.builtIn) return this.deps.sandbox?.client.clientSecret ?? ''
-    const value = this.deps.vault.get(clientSecretKey(record.id))
-    if (value !== undefined) {
-      this.deps.secrets.add(value, 'client_secret')
-      return value
-    }
-    if (record.hasClientSecret) {
-      throw new ConsoleError('storage', `The client secret of "${record.name}" is missing from the vault.`, {
-        hint: this.deps.vault.fileWasUnreadable
-          ? 'The vault file was unreadable at start and was moved aside (see the storage problems). Enter the client secret again.'
-          : 'Enter the client secret again (Environments → Edit).',
-      })
-    }
-    throw new ConsoleError('invalid_request', `The environment "${record.name}" has no client secret.`, {
-      hint: 'Enter the client secret issued at onboarding (Environments → Edit): token requests and signatures need it.',
-    })
-  }
-
-  /** The secret as the renderer may see it. */
-  secretState(record: EnvironmentRecord): MaskedSecret {
-    try {
-      const value = this.secretFor(record)
-      return { present: true, readable: true, ...maskSecret(value) }
-    } catch (error) {
-      const e = error as ConsoleError
-      if (e.code === 'invalid_request') return { present: false, readable: true, masked: null, fingerprint: null }
-      return { present: true, readable: false, masked: null, fingerprint: null, problem: `${e.message} ${e.hint ?? ''}`.trim() }
-    }
-  }
-
   detail(id: string): EnvironmentDetail {
     const record = this.record(id)
-    return toDetail(record, this.secretState(record), this.networkSecretsState(record))
+    return toDetail(record, this.secrets.clientSecretState(record), this.secrets.networkState(record))
   }
 
   /** Every environment with details, the storage backend and every storage problem found at start. */
   listDetailed(): EnvironmentList {
     const info = this.deps.cipher.info
     return {
-      environments: this.records().map(r => toDetail(r, this.secretState(r), this.networkSecretsState(r))),
+      environments: this.records().map(r => toDetail(r, this.secrets.clientSecretState(r), this.secrets.networkState(r))),
       activeId: this.activeId(),
-      storage: { ...info, vaultFile: this.deps.vault.path, environmentsFile: this.deps.store.path },
+      storage: { ...info, vaultFile: this.secrets.vaultPath, environmentsFile: this.deps.store.path },
       problems: this.problems(),
     }
   }
 
+  /** Every storage problem found at start: the environments file's, the vault's, and client secrets the vault lacks. */
   problems(): StorageProblem[] {
-    const out = [...this.deps.store.problems(), ...this.deps.vault.problems()]
-    for (const r of this.records()) {
-      if (r.builtIn || !r.hasClientSecret || this.deps.vault.has(clientSecretKey(r.id))) continue
-      out.push({
-        kind: 'secret-missing',
-        file: this.deps.vault.path,
-        environmentId: r.id,
-        message: `The client secret of "${r.name}" is missing from the vault.`,
-        hint: 'Enter it again (Environments → Edit).',
-      })
-    }
-    return out
+    return [...this.deps.store.problems(), ...this.secrets.problems(this.records())]
   }
 
   /** Checks settings without saving: issues, warnings, the redirect as sent and a preview of the authorize URL. */
@@ -285,11 +172,8 @@ export class ProfileService implements EnvironmentProvider {
     const now = this.now().toISOString()
     const record = recordFromSettings(id, settings, clientSecret !== undefined, now, now)
     record.unprotectedStorageAccepted = !this.deps.cipher.info.protected && accept === true
-    if (clientSecret !== undefined) {
-      this.deps.secrets.add(clientSecret, 'client_secret')
-      await this.deps.vault.set(clientSecretKey(id), clientSecret)
-    }
-    await this.applyNetworkSecrets(id, networkSecrets)
+    if (clientSecret !== undefined) await this.secrets.setClientSecret(id, clientSecret)
+    await this.secrets.applyNetwork(id, networkSecrets)
     await this.deps.store.put(this.stored(record))
     this.changed(reason, id)
     return this.detail(id)
@@ -327,14 +211,13 @@ export class ProfileService implements EnvironmentProvider {
       for (const listener of this.endpointListeners) await listener(id)
     }
     if (typeof clientSecret === 'string') {
-      this.deps.secrets.add(clientSecret, 'client_secret')
-      await this.deps.vault.set(clientSecretKey(id), clientSecret)
+      await this.secrets.setClientSecret(id, clientSecret)
       next.hasClientSecret = true
     } else if (clientSecret === null || (moved && record.hasClientSecret)) {
-      await this.deps.vault.delete(clientSecretKey(id))
+      await this.secrets.deleteClientSecret(id)
       next.hasClientSecret = false
     }
-    await this.applyNetworkSecrets(id, networkSecrets)
+    await this.secrets.applyNetwork(id, networkSecrets)
     await this.deps.store.put(this.stored(next))
     this.changed('updated', id)
     return this.detail(id)
@@ -360,8 +243,8 @@ export class ProfileService implements EnvironmentProvider {
   async duplicate(id: string, name?: string, accept?: boolean): Promise<EnvironmentDetail> {
     const source = this.record(id)
     const newName = name ?? this.freeName(`${source.name} (copy)`)
-    const withSecret = !source.builtIn && this.deps.vault.has(clientSecretKey(id)) && !this.deps.vault.isUnreadable(clientSecretKey(id))
-    const secret = withSecret ? this.secretFor(source) : undefined
+    const withSecret = !source.builtIn && this.secrets.hasReadableClientSecret(id)
+    const secret = withSecret ? this.secrets.clientSecret(source) : undefined
     return this.createAs('duplicated', { ...settingsOf(source), name: newName }, secret, accept)
   }
 
@@ -374,7 +257,7 @@ export class ProfileService implements EnvironmentProvider {
       })
     }
     for (const listener of this.removedListeners) await listener(id)
-    await this.deps.vault.deleteWhere(k => k.startsWith(`env:${id}:`))
+    await this.secrets.deleteAll(id)
     await this.deps.store.remove(id)
     this.changed('deleted', id)
     return { deleted: id, activeId: this.activeId() }
@@ -389,7 +272,7 @@ export class ProfileService implements EnvironmentProvider {
 
   /** The plain secret, for an explicit reveal/copy by the user. */
   revealSecret(id: string): { id: string; value: string } {
-    return { id, value: this.secretFor(this.record(id)) }
+    return { id, value: this.secrets.clientSecret(this.record(id)) }
   }
 
   /** Whether tokens of this environment may be written to the vault, and why not when they may not. */
@@ -428,7 +311,7 @@ export class ProfileService implements EnvironmentProvider {
 
   /** Announces a change of the environment list. */
   changed(reason: 'created' | 'updated' | 'duplicated' | 'deleted' | 'activated' | 'imported' | 'loaded', id: string | null): void {
-    this.deps.bus.emit('env:changed', { reason, id, environments: this.records().map(toSummary), activeId: this.activeId() })
+    this.deps.bus.emit('environments:changed', { reason, id, environments: this.records().map(toSummary), activeId: this.activeId() })
   }
 
   private assertNameFree(name: string, exceptId?: string): void {
@@ -444,7 +327,7 @@ export class ProfileService implements EnvironmentProvider {
   /** Waits for pending writes of the environments file and the vault. */
   async flush(): Promise<void> {
     await this.deps.store.flush()
-    await this.deps.vault.flush()
+    await this.secrets.flush()
   }
 }
 

@@ -180,9 +180,9 @@ const savedSchema = z
   })
   .strict()
 
-export const workbenchChannels = {
+export const requestsChannels = {
   /** Sends a composer request with the environment's current credentials (HMAC signed at send, bearer refreshed on 401). */
-  'workbench:send': invoke(
+  'requests:send': invoke(
     z
       .object({
         request: composerRequestSchema,
@@ -197,13 +197,13 @@ export const workbenchChannels = {
       .strict(),
   ).returns<HttpExchangeView>(),
   /** What the quota ledger predicts for this request's (client, method, path), and whether a send would be refused. */
-  'workbench:predict': invoke(z.object({ request: composerRequestSchema, envId }).strict()).returns<QuotaPrediction>(),
+  'requests:predict': invoke(z.object({ request: composerRequestSchema, envId }).strict()).returns<QuotaPrediction>(),
   /** A log entry (HAR imports included) as a composer request, without its captured credentials. */
-  'workbench:fromLog': invoke(z.object({ id }).strict()).returns<ComposerDraft>(),
+  'requests:fromLog': invoke(z.object({ id }).strict()).returns<ComposerDraft>(),
   /** Two log entries compared section by section. */
-  'workbench:compare': invoke(z.object({ a: id, b: id }).strict()).returns<ExchangeComparison>(),
+  'requests:compare': invoke(z.object({ a: id, b: id }).strict()).returns<ExchangeComparison>(),
   /** A runnable snippet of a log entry or a composer request. */
-  'workbench:snippet': invoke(
+  'requests:snippet': invoke(
     z
       .object({
         language: z.enum(SNIPPET_LANGUAGES),
@@ -215,18 +215,18 @@ export const workbenchChannels = {
       .refine(v => (v.logId === undefined) !== (v.request === undefined), 'give either logId or request'),
   ).returns<Snippet>(),
   /** Spec 5.2 as code to take home, in one language or all, with the test-vector file. */
-  'workbench:signingCode': invoke(z.object({ language: z.enum([...SIGNING_CODE_LANGUAGES, 'vectors']).optional() }).strict()).returns<{
+  'requests:signingCode': invoke(z.object({ language: z.enum([...SIGNING_CODE_LANGUAGES, 'vectors']).optional() }).strict()).returns<{
     files: SigningCodeFile[]
   }>(),
   /** The environment's saved requests. */
-  'workbench:collection': invoke(z.object({ envId }).strict()).returns<{ envId: string; requests: SavedRequest[] }>(),
-  'workbench:save': invoke(z.object({ envId, item: savedSchema }).strict()).returns<SavedRequest>(),
-  'workbench:delete': invoke(z.object({ envId, id }).strict()).returns<{ deleted: boolean }>(),
+  'requests:collection': invoke(z.object({ envId }).strict()).returns<{ envId: string; requests: SavedRequest[] }>(),
+  'requests:save': invoke(z.object({ envId, item: savedSchema }).strict()).returns<SavedRequest>(),
+  'requests:delete': invoke(z.object({ envId, id }).strict()).returns<{ deleted: boolean }>(),
   /** The last responses of a saved request, newest first (redacted). */
-  'workbench:history': invoke(z.object({ envId, id }).strict()).returns<{ items: HistoryItem[] }>(),
-  'workbench:export': invoke(z.object({ envId }).strict()).returns<{ text: string; count: number }>(),
+  'requests:history': invoke(z.object({ envId, id }).strict()).returns<{ items: HistoryItem[] }>(),
+  'requests:saveCollection': invoke(z.object({ envId }).strict()).returns<{ text: string; count: number }>(),
   /** Adds a collection file's requests (validated; existing requests are never replaced or removed). */
-  'workbench:import': invoke(
+  'requests:openCollection': invoke(
     z
       .object({
         envId,
@@ -239,7 +239,7 @@ export const workbenchChannels = {
   ).returns<{ added: number; renamed: number; skipped: Array<{ index: number; problem: string }> }>(),
 }
 
-export const workbenchEvents = {}
+export const requestsEvents = {}
 
 /** The schema of a collection file (export/import). */
 export const collectionFileSchema = z

@@ -31,11 +31,11 @@ export type SendOptions = Pick<
 >
 
 /**
- * The request workbench's engine: send any composed request through the executor (same auth, retries, quota and log
+ * The Requests panel's engine: send any composed request through the executor (same auth, retries, quota and log
  * as every other call), rebuild a request from a log entry with the current credentials, compare two entries, and
  * write snippets. The support bundles' replay uses `draftFromLog` + `send` (or `resend`) and `compare`.
  */
-export class Workbench {
+export class RequestsService {
   constructor(private readonly deps: WorkbenchDeps) {}
 
   /** Sends a composer request; resolves with the last attempt whatever its status (like the executor). */

@@ -89,9 +89,9 @@ const bundleText = z
   .min(2)
   .max(64 * 1024 * 1024)
 
-export const supportChannels = {
+export const bundleChannels = {
   /** The network log (some entries or all) as a repro bundle; the text is what the user saves. */
-  'support:writeBundle': invoke(
+  'bundle:write': invoke(
     z
       .object({
         ids: z.array(z.string().min(1).max(100)).max(10_000).optional(),
@@ -101,12 +101,12 @@ export const supportChannels = {
       .strict(),
   ).returns<{ text: string; fileName: string; entries: number }>(),
   /** Reads a bundle file's text: validated, returned read-only (nothing is added to the log). */
-  'support:openBundle': invoke(z.object({ text: bundleText }).strict()).returns<OpenedBundle>(),
+  'bundle:open': invoke(z.object({ text: bundleText }).strict()).returns<OpenedBundle>(),
   /** Replays a bundle's API calls against an environment (default: the active one) with fresh tokens and signatures. */
-  'support:replay': invoke(z.object({ text: bundleText, envId: z.string().min(1).max(200).optional() }).strict()).returns<ReplayReport>(),
+  'bundle:replay': invoke(z.object({ text: bundleText, envId: z.string().min(1).max(200).optional() }).strict()).returns<ReplayReport>(),
 }
 
-export const supportEvents = {
+export const bundleEvents = {
   /** Progress of a replay: entry `done` of `total`. */
-  'support:replayProgress': event<{ done: number; total: number }>(),
+  'bundle:replayProgress': event<{ done: number; total: number }>(),
 }

@@ -7,7 +7,7 @@ import type { LogEntry } from '../../../shared/contract'
 import { parseHar, readHarEntry } from './har-import'
 import { type LiveCredentialDeps, liveCredentials } from './live-credentials'
 
-export interface LogExportDeps extends LiveCredentialDeps {
+export interface LogFormatsDeps extends LiveCredentialDeps {
   log: NetworkLog
   redactor: Redactor
   /** For the explicit "with secrets" HAR: the values behind the markers. */
@@ -15,7 +15,7 @@ export interface LogExportDeps extends LiveCredentialDeps {
   creator: { name: string; version: string }
 }
 
-export interface HarExport {
+export interface SavedHar {
   har: string
   entries: number
   sanitized: boolean
@@ -25,11 +25,11 @@ export interface HarExport {
 }
 
 /**
- * HAR export/import and cURL copy over the network log: the operations behind `log:exportHar`, `log:importHar` and
+ * HAR save/open and cURL copy over the network log: the operations behind `log:saveHar`, `log:openHar` and
  * `log:curl`, kept together so the bridge handlers stay one-liners.
  */
-export class LogExports {
-  constructor(private readonly deps: LogExportDeps) {}
+export class LogFormats {
+  constructor(private readonly deps: LogFormatsDeps) {}
 
   /**
    * The log (or some entries) as HAR 1.2 text, sanitized: the log itself only holds redacted values. With
@@ -37,7 +37,7 @@ export class LogExports {
    * secrets, tokens, codes) are put back, and the HAR says so in its comment; one-use values it never kept (signatures,
    * cookies) stay redacted and are counted.
    */
-  exportHar(options: { ids?: string[]; includeSecrets?: boolean }): HarExport {
+  saveHar(options: { ids?: string[]; includeSecrets?: boolean }): SavedHar {
     const entries = this.deps.log.entries(options.ids)
     const har = buildHar(entries, this.deps.creator)
     if (!options.includeSecrets) return { har: JSON.stringify(har, null, 2), entries: entries.length, sanitized: true }
@@ -49,7 +49,7 @@ export class LogExports {
   }
 
   /** Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. */
-  async importHar(text: string): Promise<{ imported: number; ids: string[]; skipped: Array<{ index: number; problem: string }> }> {
+  async openHar(text: string): Promise<{ imported: number; ids: string[]; skipped: Array<{ index: number; problem: string }> }> {
     const { entries, skipped } = await parseHar(text, this.deps.redactor)
     const ids: string[] = []
     for (const [index, e] of entries.entries()) {
