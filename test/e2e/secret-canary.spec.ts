@@ -169,7 +169,7 @@ async function exportsFromTheLog(page: Page, emitted: string[]): Promise<void> {
   emitted.push(await page.evaluate<string>('navigator.clipboard.readText()'))
   emitted.push((await detail.getByTestId('curl-command').textContent()) ?? '')
   const downloading = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Export HAR' }).click()
+  await page.getByRole('button', { name: 'Save HAR' }).click()
   const download = await downloading
   const harPath = test.info().outputPath('canary.har')
   await download.saveAs(harPath)

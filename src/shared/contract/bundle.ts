@@ -4,7 +4,7 @@ import type { OAuthLifecycle } from './oauth'
 import type { QuotaKeyState } from './quota'
 import type { SkewEstimate } from './signing'
 
-// The `support:*` channels: repro bundles (write, open read-only) and their replay against the sandbox or one's own
+// The `bundle:*` channels: repro bundles (write, open read-only) and their replay against the sandbox or one's own
 // environment, with fresh tokens and fresh signatures.
 
 export const BUNDLE_FORMAT = 'partner-console-repro-bundle'

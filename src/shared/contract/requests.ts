@@ -4,7 +4,7 @@ import type { CanonicalPartName } from './signing'
 import type { HttpExchangeView } from './http'
 import type { QuotaKeyState } from './quota'
 
-// The `workbench:*` channels: the request composer (any request, resend from the log), collections per environment
+// The `requests:*` channels: the request composer (any request, resend from the log), collections per environment
 // with a short history, the comparison of two exchanges, "Copy as" snippets and signing code to take home.
 
 const pair = z

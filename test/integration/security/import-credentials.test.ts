@@ -83,7 +83,10 @@ describe('an import cannot redirect credentials', () => {
   })
 
   it('the import drops the tokens and the secret; no later call sends any of them to the new server', async () => {
-    const result = await c.ok('environments:openFile', { content: file({ authUrl: attacker.url, baseUrl: attacker.url }), onConflict: 'replace' })
+    const result = await c.ok('environments:openFile', {
+      content: file({ authUrl: attacker.url, baseUrl: attacker.url }),
+      onConflict: 'replace',
+    })
     expect(result.imported).toHaveLength(1)
     const env = await c.ok('environments:get', { id: envId })
     expect(env.clientSecret.present).toBe(false)

@@ -8,7 +8,9 @@ export function registerEnvironmentsHandlers(registry: HandlerRegistry, deps: { 
   registry.handle('environments:list', () => environments.listDetailed())
   registry.handle('environments:get', req => environments.detail(req.id))
   registry.handle('environments:validate', req => environments.validate(req.settings))
-  registry.handle('environments:create', req => environments.create(req.settings, req.clientSecret, req.acceptUnprotectedStorage, req.networkSecrets))
+  registry.handle('environments:create', req =>
+    environments.create(req.settings, req.clientSecret, req.acceptUnprotectedStorage, req.networkSecrets),
+  )
   registry.handle('environments:update', req =>
     environments.update(req.id, req.changes, req.clientSecret, req.acceptUnprotectedStorage, req.networkSecrets),
   )

@@ -1,6 +1,6 @@
 import { SPEC_PATHS } from '../../../shared/spec'
 /**
- * The seams between the engine's parts. Auth (profiles, OAuth, vault), signing, and requests (executor, quota, log)
+ * The seams between the engine's parts. Auth (environments, OAuth, vault), signing, and requests (executor, quota, log)
  * are built separately; each depends on the others only through these interfaces, wired in src/main/runtime.
  */
 

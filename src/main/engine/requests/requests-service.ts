@@ -19,7 +19,7 @@ import { composeRequest } from './compose-request'
 import { draftFromEntry, NOT_REPLAYED } from './resend-from-entry'
 import { buildSnippet } from './copy-as/snippets'
 
-export interface WorkbenchDeps {
+export interface RequestsServiceDeps {
   executor: RequestExecutor
   log: NetworkLog
   quota: QuotaTracker
@@ -36,7 +36,7 @@ export type SendOptions = Pick<
  * write snippets. The support bundles' replay uses `draftFromLog` + `send` (or `resend`) and `compare`.
  */
 export class RequestsService {
-  constructor(private readonly deps: WorkbenchDeps) {}
+  constructor(private readonly deps: RequestsServiceDeps) {}
 
   /** Sends a composer request; resolves with the last attempt whatever its status (like the executor). */
   send(request: ComposerRequest, options: SendOptions = {}): Promise<ExecutedRequest> {

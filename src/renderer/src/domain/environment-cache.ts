@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AppInfo, EnvironmentChanged } from '../../../shared/contract'
-import { appKeys, envKeys, signingKeys } from './query-keys'
+import { appKeys, environmentsKeys, signingKeys } from './query-keys'
 
 /**
  * `environments:changed` carries the environment list (summaries) and the active id: app:info takes them as they are (the
@@ -17,7 +17,7 @@ export function applyEnvironmentChange(client: QueryClient, change: EnvironmentC
   if (change.reason === 'activated') {
     void client.invalidateQueries({ predicate: q => q.queryKey[0] !== appKeys.info[0] })
   } else {
-    void client.invalidateQueries({ queryKey: envKeys.all })
+    void client.invalidateQueries({ queryKey: environmentsKeys.all })
     void client.invalidateQueries({ queryKey: signingKeys.signatures })
   }
 }

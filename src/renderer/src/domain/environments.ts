@@ -2,16 +2,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyEnvironmentChange } from './environment-cache'
-import { envKeys } from './query-keys'
+import { environmentsKeys } from './query-keys'
 
 /** Every environment with details, the storage backend and the storage problems (`environments:list`). */
 export function useEnvironmentList() {
-  return useQuery({ queryKey: envKeys.list, queryFn: () => invoke('environments:list', {}) })
+  return useQuery({ queryKey: environmentsKeys.list, queryFn: () => invoke('environments:list', {}) })
 }
 
 /** One environment's details (`environments:get`): redirect URI as sent, catch mode, masked secret. */
 export function useEnvironment(id: string | null) {
-  return useQuery({ queryKey: envKeys.detail(id), queryFn: () => invoke('environments:get', { id: id ?? '' }), enabled: id !== null })
+  return useQuery({
+    queryKey: environmentsKeys.detail(id),
+    queryFn: () => invoke('environments:get', { id: id ?? '' }),
+    enabled: id !== null,
+  })
 }
 
 /**

@@ -4,8 +4,8 @@ import { ErrorBox } from '../../ui/error-box'
 import { EnvironmentDetailView } from './environment-detail'
 import { EnvironmentForm } from './environment-form'
 import { EnvironmentTable } from './environment-table'
-import { ExportBox } from './export-box'
-import { ImportBox } from './import-box'
+import { SaveFileBox } from './save-file-box'
+import { OpenFileBox } from './open-file-box'
 import { StorageBox } from './storage-box'
 import { useEnvironmentList, useSetActiveEnvironment } from '../../domain/environments'
 import './environments.css'
@@ -48,10 +48,10 @@ export function EnvironmentsPanel() {
             New environment
           </button>
           <button type="button" className="btn" onClick={() => setView({ kind: 'import' })}>
-            Import…
+            Open file…
           </button>
           <button type="button" className="btn" onClick={() => setView({ kind: 'export' })}>
-            Export…
+            Save to file…
           </button>
         </div>
       </div>
@@ -82,9 +82,9 @@ export function EnvironmentsPanel() {
             onCancel={() => setView({ kind: 'detail' })}
           />
         ) : view.kind === 'import' ? (
-          <ImportBox storage={data.storage} onClose={() => setView({ kind: 'detail' })} />
+          <OpenFileBox storage={data.storage} onClose={() => setView({ kind: 'detail' })} />
         ) : view.kind === 'export' ? (
-          <ExportBox environments={data.environments} onClose={() => setView({ kind: 'detail' })} />
+          <SaveFileBox environments={data.environments} onClose={() => setView({ kind: 'detail' })} />
         ) : selected ? (
           <EnvironmentDetailView
             key={selected.id}

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EnvironmentDetail, RequestOf } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { appKeys, envKeys } from '../../domain/query-keys'
+import { appKeys, environmentsKeys } from '../../domain/query-keys'
 
 /** After a change: the environment queries and app:info (the switcher's list) are read again. */
 function useRefreshEnvironments(): () => void {
   const client = useQueryClient()
   return () => {
-    void client.invalidateQueries({ queryKey: envKeys.all })
+    void client.invalidateQueries({ queryKey: environmentsKeys.all })
     void client.invalidateQueries({ queryKey: appKeys.info })
   }
 }
@@ -55,7 +55,7 @@ export function useDeleteEnvironment(id: string, onDeleted: () => void) {
 }
 
 /** `environments:openFile` of an export file; `mutate(true)` only checks (dry run), `mutate(false)` imports and refreshes. */
-export function useImportEnvironments(request: Omit<RequestOf<'environments:openFile'>, 'dryRun'>) {
+export function useOpenEnvironmentsFile(request: Omit<RequestOf<'environments:openFile'>, 'dryRun'>) {
   const refresh = useRefreshEnvironments()
   return useMutation({
     mutationFn: (dryRun: boolean) => invoke('environments:openFile', { ...request, dryRun }),
@@ -66,6 +66,6 @@ export function useImportEnvironments(request: Omit<RequestOf<'environments:open
 }
 
 /** `environments:saveFile` of the chosen environments, with their secrets only when asked. */
-export function useExportEnvironments(request: RequestOf<'environments:saveFile'>) {
+export function useSaveEnvironmentsFile(request: RequestOf<'environments:saveFile'>) {
   return useMutation({ mutationFn: () => invoke('environments:saveFile', request) })
 }

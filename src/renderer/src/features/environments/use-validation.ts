@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { EnvironmentSettings } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { envKeys } from '../../domain/query-keys'
+import { environmentsKeys } from '../../domain/query-keys'
 import { useDebounced } from '../../ui/use-debounced'
 
 /**
@@ -11,7 +11,7 @@ import { useDebounced } from '../../ui/use-debounced'
 export function useValidation(settings: EnvironmentSettings, enabled: boolean) {
   const settled = useDebounced(settings, 250)
   return useQuery({
-    queryKey: envKeys.validate(settled),
+    queryKey: environmentsKeys.validate(settled),
     queryFn: () => invoke('environments:validate', { settings: settled }),
     enabled,
     placeholderData: keepPreviousData,

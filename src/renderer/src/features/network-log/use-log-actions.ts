@@ -32,7 +32,7 @@ export function useLogCapacity() {
 }
 
 /** `log:saveHar` of the given entries (or of all): sanitized unless `includeSecrets` was chosen explicitly. */
-export function useExportHar() {
+export function useSaveHar() {
   return useMutation({
     mutationFn: (req: { ids?: string[]; includeSecrets: boolean }) =>
       invoke('log:saveHar', req.ids ? { ids: req.ids, includeSecrets: req.includeSecrets } : { includeSecrets: req.includeSecrets }),
@@ -40,7 +40,7 @@ export function useExportHar() {
 }
 
 /** `log:openHar`: a HAR file's entries join the log (marked imported); the list is re-read once they are in. */
-export function useImportHar() {
+export function useOpenHar() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async (file: File) => ({ name: file.name, ...(await invoke('log:openHar', { text: await file.text() })) }),

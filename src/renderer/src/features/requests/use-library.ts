@@ -25,12 +25,12 @@ export function useDeleteSaved(envId: string | null, onDeleted: () => void) {
 }
 
 /** `requests:saveCollection` of the environment's collection. */
-export function useExportCollection(envId: string | null, onExported: (r: ResponseOf<'requests:saveCollection'>) => void) {
-  return useMutation({ mutationFn: () => invoke('requests:saveCollection', withEnvId(envId)), onSuccess: onExported })
+export function useSaveCollection(envId: string | null, onSaved: (r: ResponseOf<'requests:saveCollection'>) => void) {
+  return useMutation({ mutationFn: () => invoke('requests:saveCollection', withEnvId(envId)), onSuccess: onSaved })
 }
 
 /** `requests:openCollection` of a collection file into the environment's collection. */
-export function useImportCollection(envId: string | null, onImported: (r: ResponseOf<'requests:openCollection'>) => void) {
+export function useOpenCollection(envId: string | null, onImported: (r: ResponseOf<'requests:openCollection'>) => void) {
   return useMutation({
     mutationFn: (text: string) => invoke('requests:openCollection', { text, ...withEnvId(envId) }),
     onSuccess: onImported,

@@ -9,7 +9,7 @@ import { runCapture } from './run-capture'
 import { openConsolePage } from './console-page'
 
 /**
- * Screenshots of the Requests view for the README: `npx tsx scripts/screenshots/workbench-views.ts [outDir]` (default
+ * Screenshots of the Requests view for the README: `npx tsx scripts/screenshots/requests-views.ts [outDir]` (default
  * docs/screenshots). Starts the web host with a fresh data folder, authorizes against the built-in sandbox, sends the
  * ticket lookup (HMAC) from the catalogue twice with different bodies, and writes requests-{light,dark}.png (composer
  * with its response) and compare-{light,dark}.png (the two exchanges compared) at 1280×800.
@@ -57,7 +57,7 @@ async function shoot(page: Page, tab: 'Composer' | 'Compare', file: string): Pro
 }
 
 /** Starts a console, runs the flow once and writes the screenshots; returns the files written. */
-export async function captureWorkbenchViews(outDir = join(ROOT, 'docs/screenshots')): Promise<string[]> {
+export async function captureRequestsViews(outDir = join(ROOT, 'docs/screenshots')): Promise<string[]> {
   execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-built.mjs')], { stdio: 'inherit' })
   const dir = resolve(outDir)
   mkdirSync(dir, { recursive: true })
@@ -82,4 +82,4 @@ export async function captureWorkbenchViews(outDir = join(ROOT, 'docs/screenshot
   return written
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runCapture(captureWorkbenchViews)
+if (import.meta.url === `file://${process.argv[1]}`) runCapture(captureRequestsViews)

@@ -1,11 +1,11 @@
 import { CopyAs } from '../requests'
 import { openLogInComposer, pickForCompare, useCompareA } from '../requests'
 
-/** From a log entry into the workbench: edit and resend (current credentials, re-signed), compare, copy as. */
-export function WorkbenchActions({ id }: { id: string }) {
+/** From a log entry into the Requests panel: edit and resend (current credentials, re-signed), compare, copy as. */
+export function RequestActions({ id }: { id: string }) {
   const a = useCompareA()
   return (
-    <div className="netlog-workbench">
+    <div className="netlog-request-actions">
       <div className="netlog-curl__buttons">
         <button
           type="button"

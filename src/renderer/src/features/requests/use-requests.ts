@@ -4,8 +4,8 @@ import type { ComposerRequestInput, HttpExchangeView, RetryingEvent } from '../.
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
-import { workbenchKeys } from '../../domain/query-keys'
-import { type Draft, toDraft, useWorkbenchStore } from './workbench-store'
+import { requestsKeys } from '../../domain/query-keys'
+import { type Draft, toDraft, useRequestsStore } from './requests-store'
 import { withEnvId } from '../../domain/env-scope'
 
 /** The draft as the engine takes it (an empty body is no body). */
@@ -40,13 +40,13 @@ export function useComposerSend(envId: string | null) {
         { signal: own.signal },
       )
     },
-    onMutate: () => setLastAnswer(client, workbenchKeys.lastAnswer, null),
-    onSuccess: view => setLastAnswer(client, workbenchKeys.lastAnswer, view),
+    onMutate: () => setLastAnswer(client, requestsKeys.lastAnswer, null),
+    onSuccess: view => setLastAnswer(client, requestsKeys.lastAnswer, view),
     onSettled: () => {
       controller.current = null
       setRetrying(null)
-      void client.invalidateQueries({ queryKey: workbenchKeys.predictions })
-      void client.invalidateQueries({ queryKey: workbenchKeys.histories })
+      void client.invalidateQueries({ queryKey: requestsKeys.predictions })
+      void client.invalidateQueries({ queryKey: requestsKeys.histories })
     },
   })
   const cancel = () => controller.current?.abort()
@@ -58,13 +58,13 @@ export function useComposerSend(envId: string | null) {
 
 /** The composer's last answer (`requests:send`), kept in the query cache while Compare or another panel is shown. */
 export function useComposerAnswer() {
-  return useLastAnswer<HttpExchangeView>(workbenchKeys.lastAnswer)
+  return useLastAnswer<HttpExchangeView>(requestsKeys.lastAnswer)
 }
 
 /** What the quota ledger predicts for the draft's (client, method, path); refreshed on every quota update (useQuotaFeed). */
 export function usePrediction(envId: string | null, request: ComposerRequestInput | null) {
   return useQuery({
-    queryKey: workbenchKeys.predict(envId, request ?? { method: 'GET', path: '/' }),
+    queryKey: requestsKeys.predict(envId, request ?? { method: 'GET', path: '/' }),
     queryFn: ({ signal }) => invoke('requests:predict', { request: request as ComposerRequestInput, ...withEnvId(envId) }, { signal }),
     enabled: request !== null,
     retry: false,
@@ -73,14 +73,14 @@ export function usePrediction(envId: string | null, request: ComposerRequestInpu
 
 export function useCollection(envId: string | null) {
   return useQuery({
-    queryKey: workbenchKeys.collection(envId),
+    queryKey: requestsKeys.collection(envId),
     queryFn: ({ signal }) => invoke('requests:collection', withEnvId(envId), { signal }),
   })
 }
 
 export function useHistory(envId: string | null, id: string | null) {
   return useQuery({
-    queryKey: workbenchKeys.history(envId, id),
+    queryKey: requestsKeys.history(envId, id),
     queryFn: ({ signal }) => invoke('requests:history', { id: id as string, ...withEnvId(envId) }, { signal }),
     enabled: id !== null,
   })
@@ -88,7 +88,7 @@ export function useHistory(envId: string | null, id: string | null) {
 
 export function useCompare(a: string | null, b: string | null) {
   return useQuery({
-    queryKey: workbenchKeys.compare(a, b),
+    queryKey: requestsKeys.compare(a, b),
     queryFn: ({ signal }) => invoke('requests:compare', { a: a as string, b: b as string }, { signal }),
     enabled: a !== null && b !== null,
     retry: false,
@@ -98,7 +98,7 @@ export function useCompare(a: string | null, b: string | null) {
 /** The production guard's offer: the draft sent to the built-in sandbox instead (`requests:send`). */
 export function useSandboxTrial(sandboxEnvId: string | null) {
   return useMutation({
-    mutationFn: () => invoke('requests:send', { request: toRequest(useWorkbenchStore.getState().draft), ...withEnvId(sandboxEnvId) }),
+    mutationFn: () => invoke('requests:send', { request: toRequest(useRequestsStore.getState().draft), ...withEnvId(sandboxEnvId) }),
   })
 }
 
@@ -115,7 +115,7 @@ export function useOpenFromLog(logId: string | undefined): unknown {
     invoke('requests:fromLog', { id: logId })
       .then(d => {
         if (live)
-          useWorkbenchStore.getState().load(toDraft(d.request), { kind: 'log', id: logId, name: `from log #${d.sourceId}`, notes: d.notes })
+          useRequestsStore.getState().load(toDraft(d.request), { kind: 'log', id: logId, name: `from log #${d.sourceId}`, notes: d.notes })
       })
       .catch(error => live && setLoadError(error))
     return () => {

@@ -10,7 +10,7 @@ import { openConsolePage } from './console-page'
 
 /**
  * Screenshots of the request views (Locations with an install done, Export tickets with a response) for the README:
- * `npx tsx scripts/screenshots/request-views.ts [outDir]` (default docs/screenshots). Builds if needed, starts the
+ * `npx tsx scripts/screenshots/locations-views.ts [outDir]` (default docs/screenshots). Builds if needed, starts the
  * console's web host with a fresh data folder, runs a real flow against the built-in sandbox (consent in the popup,
  * list, install at one location, export its tickets) and writes locations-{light,dark}.png and export-{light,dark}.png
  * at 1280×800, and locations-1024.png at 1024×700.
@@ -50,7 +50,7 @@ const locationsReady = (p: Page) => p.getByRole('status', { name: 'Install resul
 const exportReady = (p: Page) => p.locator('.export-response .monaco-editor').waitFor()
 
 /** Starts a console, runs the flow once and writes the screenshots; returns the files written. */
-export async function captureRequestViews(outDir = join(ROOT, 'docs/screenshots')): Promise<string[]> {
+export async function captureLocationsViews(outDir = join(ROOT, 'docs/screenshots')): Promise<string[]> {
   execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-built.mjs')], { stdio: 'inherit' })
   const dir = resolve(outDir)
   mkdirSync(dir, { recursive: true })
@@ -78,4 +78,4 @@ export async function captureRequestViews(outDir = join(ROOT, 'docs/screenshots'
   return written
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runCapture(captureRequestViews)
+if (import.meta.url === `file://${process.argv[1]}`) runCapture(captureLocationsViews)

@@ -6,22 +6,22 @@ import { type Draft, EMPTY_DRAFT } from './draft'
 export type { Draft } from './draft'
 export { EMPTY_DRAFT } from './draft'
 
-export type WorkbenchTab = 'compose' | 'compare'
+export type RequestsTab = 'compose' | 'compare'
 
-interface WorkbenchStore {
-  tab: WorkbenchTab
+interface RequestsStore {
+  tab: RequestsTab
   draft: Draft
   /** Where the draft came from: a catalogue entry, a saved request (its id), or a log entry. */
   origin: { kind: 'catalogue' | 'saved' | 'log' | 'new'; id?: string; name?: string; folder?: string; notes?: string[] }
   compare: { a: string | null; b: string | null }
-  setTab(tab: WorkbenchTab): void
+  setTab(tab: RequestsTab): void
   setDraft(patch: Partial<Draft>): void
-  load(draft: Draft, origin: WorkbenchStore['origin']): void
-  setCompare(patch: Partial<WorkbenchStore['compare']>): void
+  load(draft: Draft, origin: RequestsStore['origin']): void
+  setCompare(patch: Partial<RequestsStore['compare']>): void
 }
 
 /** The composer's draft and the compare pair: small, so the network log's buttons can fill it without loading the view. */
-export const useWorkbenchStore = create<WorkbenchStore>(set => ({
+export const useRequestsStore = create<RequestsStore>(set => ({
   tab: 'compose',
   draft: EMPTY_DRAFT,
   origin: { kind: 'new' },
@@ -48,20 +48,20 @@ export function toDraft(r: ComposerRequestInput): Draft {
 
 /** Opens a log entry in the composer (the view loads the draft through `requests:fromLog`). */
 export function openLogInComposer(logId: string): void {
-  useWorkbenchStore.setState({ tab: 'compose', origin: { kind: 'log', id: logId } })
+  useRequestsStore.setState({ tab: 'compose', origin: { kind: 'log', id: logId } })
   useNavStore.getState().go('requests')
 }
 
 /** The log entry chosen as side A of the comparison (the network log marks it). */
 export function useCompareA(): string | null {
-  return useWorkbenchStore(s => s.compare.a)
+  return useRequestsStore(s => s.compare.a)
 }
 
 /** Puts a log entry on one side of the comparison and shows it when both sides are set. */
 export function pickForCompare(logId: string, side: 'a' | 'b'): void {
-  const s = useWorkbenchStore.getState()
+  const s = useRequestsStore.getState()
   s.setCompare({ [side]: logId })
-  const c = useWorkbenchStore.getState().compare
+  const c = useRequestsStore.getState().compare
   if (c.a && c.b) {
     s.setTab('compare')
     useNavStore.getState().go('requests')

@@ -2,21 +2,21 @@ import { useState } from 'react'
 import type { EnvironmentDetail } from '../../../../shared/contract'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorBox } from '../../ui/error-box'
-import { useExportEnvironments } from './use-environment-actions'
+import { useSaveEnvironmentsFile } from './use-environment-actions'
 
 /**
- * Exports environments as a JSON file (`environments:saveFile`). Without secrets unless the user ticks the box, which says what
+ * Saves environments as a JSON file (`environments:saveFile`). Without secrets unless the user ticks the box, which says what
  * it means. The file is shown (so what leaves is visible) and offered as a download.
  */
-export function ExportBox({ environments, onClose }: { environments: EnvironmentDetail[]; onClose: () => void }) {
+export function SaveFileBox({ environments, onClose }: { environments: EnvironmentDetail[]; onClose: () => void }) {
   const exportable = environments.filter(e => !e.builtIn)
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(exportable.map(e => e.id)))
   const [withSecrets, setWithSecrets] = useState(false)
-  const run = useExportEnvironments({ ids: [...chosen], includeSecrets: withSecrets })
+  const run = useSaveEnvironmentsFile({ ids: [...chosen], includeSecrets: withSecrets })
   const href = run.data ? `data:application/json;charset=utf-8,${encodeURIComponent(run.data.content)}` : null
   return (
-    <section className="env-io" aria-label="Export environments">
-      <h2>Export</h2>
+    <section className="env-io" aria-label="Save environments to a file">
+      <h2>Save to a file</h2>
       {exportable.length === 0 ? (
         <p className="empty">
           Only the built-in sandbox exists; it is recreated at every launch and is not exported. Create an environment first.
@@ -48,13 +48,13 @@ export function ExportBox({ environments, onClose }: { environments: Environment
       ) : null}
       <div className="env-form__actions">
         <button type="button" className="btn btn--primary" onClick={() => run.mutate()} disabled={chosen.size === 0 || run.isPending}>
-          {run.isPending ? 'Exporting…' : 'Export'}
+          {run.isPending ? 'Saving…' : 'Save'}
         </button>
         <button type="button" className="btn" onClick={onClose}>
           Close
         </button>
       </div>
-      <ErrorBox error={run.error} title="Export failed." />
+      <ErrorBox error={run.error} title="Saving failed." />
       {run.data && href ? (
         <div className="env-io__result">
           <p>
@@ -65,7 +65,7 @@ export function ExportBox({ environments, onClose }: { environments: Environment
             </a>{' '}
             <CopyButton text={run.data.content} label="Copy file" />
           </p>
-          <textarea className="env-io__file mono" aria-label="Exported file" readOnly rows={12} value={run.data.content} />
+          <textarea className="env-io__file mono" aria-label="Environments file" readOnly rows={12} value={run.data.content} />
         </div>
       ) : null}
     </section>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import type { SecretStorageInfo } from '../../../../shared/contract'
 import { ErrorBox } from '../../ui/error-box'
 import { UnprotectedConsent } from './unprotected-consent'
-import { useImportEnvironments } from './use-environment-actions'
+import { useOpenEnvironmentsFile } from './use-environment-actions'
 
 type Conflict = 'rename' | 'skip' | 'replace'
 
@@ -16,13 +16,13 @@ function countIn(content: string): number {
   }
 }
 
-/** Imports an export file (`environments:openFile`): check first (dry run) to see what would happen, then import. */
-export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; onClose: () => void }) {
+/** Opens an environments file (`environments:openFile`): check first (dry run) to see what would happen, then import. */
+export function OpenFileBox({ storage, onClose }: { storage: SecretStorageInfo; onClose: () => void }) {
   const [content, setContent] = useState('')
   const [onConflict, setOnConflict] = useState<Conflict>('rename')
   const [accept, setAccept] = useState(false)
   const id = useId()
-  const run = useImportEnvironments({
+  const run = useOpenEnvironmentsFile({
     content,
     onConflict,
     acceptUnprotectedStorage: !storage.protected && accept ? true : undefined,
@@ -30,10 +30,10 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
   const hasSecrets = /"clientSecret"\s*:/.test(content)
   const r = run.data
   return (
-    <section className="env-io" aria-label="Import environments">
-      <h2>Import</h2>
+    <section className="env-io" aria-label="Open an environments file">
+      <h2>Open a file</h2>
       <label className="field__label" htmlFor={id}>
-        Export file (partner-console-environments)
+        Environments file (partner-console-environments)
       </label>
       <textarea
         id={id}
@@ -47,7 +47,7 @@ export function ImportBox({ storage, onClose }: { storage: SecretStorageInfo; on
         <input
           type="file"
           accept="application/json,.json"
-          aria-label="Choose an export file"
+          aria-label="Choose an environments file"
           onChange={async e => {
             const file = e.target.files?.[0]
             if (file) setContent(await file.text())

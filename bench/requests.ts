@@ -5,7 +5,7 @@ import { alternatingMedians, median } from './support/alternating'
 import { benchEngine } from './support/bench-engine'
 
 /**
- * The composer's cost over the executor's own send: median latency of a request sent through the workbench
+ * The composer's cost over the executor's own send: median latency of a request sent through the requests service
  * (composer tables → path params filled, query rows encoded, header rows joined → executor) against the same request
  * given to the executor directly, alternating request by request. Goal: ≤ 1.1× the executor's median.
  */
