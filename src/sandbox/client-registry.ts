@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS } from './seed-data'
 import type { SandboxClient } from './types'
 
 /**
- * The registered client applications (2.1). Registering an existing clientId replaces it, so the
+ * The registered client applications (docs/api.md#client-credentials). Registering an existing clientId replaces it, so the
  * console can re-register its loopback catcher when its port changes.
  */
 export class ClientRegistry {

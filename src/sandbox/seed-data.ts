@@ -1,6 +1,6 @@
 import type { DemoLogin, SandboxClient } from './types'
 
-/** A location as returned by 4.4 (section 2.5 fields). */
+/** A location as returned by docs/api.md#locations (docs/api.md#location fields). */
 export interface Location {
   id: number
   name: string

@@ -32,7 +32,7 @@ test('compose, send, edit, resend from the log, compare, copy as, cancel', async
   await authorizeAsUser(page)
   await openSection(page, /^Requests/)
 
-  // A section 8 request from the catalogue: the prediction shows its family's limit before anything is sent.
+  // A docs/api.md#limits request from the catalogue: the prediction shows its family's limit before anything is sent.
   await panel(page)
     .getByRole('button', { name: /POST \/pos\/v2\/lookup\/tickets/ })
     .click()

@@ -29,7 +29,7 @@ export const pathOverridesSchema = z
 /** How requests of an environment find a proxy: HTTPS_PROXY/HTTP_PROXY/NO_PROXY, none (direct), or the one given. */
 export const PROXY_MODES = ['env', 'none', 'url'] as const
 export type ProxyMode = (typeof PROXY_MODES)[number]
-/** The token request body: JSON as the spec shows (4.2), or a form as RFC 6749 and standard servers expect. */
+/** The token request body: JSON as the spec shows (docs/api.md#token-exchange), or a form as RFC 6749 and standard servers expect. */
 export const TOKEN_BODY_FORMATS = ['json', 'form'] as const
 export type TokenBodyFormat = (typeof TOKEN_BODY_FORMATS)[number]
 

@@ -88,7 +88,7 @@ export interface BodyDiff {
   notes: string[]
 }
 
-/** One canonical-string part of two HMAC requests (spec 5.2) compared. */
+/** One canonical-string part of two HMAC requests (docs/api.md#hmac-signature) compared. */
 export interface CanonicalPartDiff {
   name: CanonicalPartName
   a: string
@@ -214,7 +214,7 @@ export const requestsChannels = {
       .strict()
       .refine(v => (v.logId === undefined) !== (v.request === undefined), 'give either logId or request'),
   ).returns<Snippet>(),
-  /** Spec 5.2 as code to take home, in one language or all, with the test-vector file. */
+  /** docs/api.md#hmac-signature as code to take home, in one language or all, with the test-vector file. */
   'requests:signingCode': invoke(z.object({ language: z.enum([...SIGNING_CODE_LANGUAGES, 'vectors']).optional() }).strict()).returns<{
     files: SigningCodeFile[]
   }>(),

@@ -2,7 +2,7 @@
 const CREDENTIAL_KEYS = new Set(['client_secret', 'code', 'access_token', 'refresh_token', 'id_token', 'password', 'code_verifier'])
 /**
  * OAuth's `state` travels only in URLs and forms (the authorize request, the redirect, a form post): there it is
- * masked with the credentials. In a JSON body `state` is the API's own data (a location's `address.state`, spec 2.5):
+ * masked with the credentials. In a JSON body `state` is the API's own data (a location's `address.state`, docs/api.md#location):
  * masking it there lost the data and made every replayed locations list a "different body".
  */
 const QUERY_KEYS = new Set([...CREDENTIAL_KEYS, 'state'])

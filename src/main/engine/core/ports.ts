@@ -50,7 +50,7 @@ export interface ResolvedNetwork {
   clientCert?: { kind: 'pem'; certFile: string; key: string; passphrase?: string } | { kind: 'pkcs12'; file: string; passphrase?: string }
 }
 
-/** The token request's body format and extra authorize parameters (spec 4.2 is JSON; RFC 6749 is a form). */
+/** The token request's body format and extra authorize parameters (docs/api.md#token-exchange is JSON; RFC 6749 is a form). */
 export interface ResolvedOAuth {
   tokenBody: 'json' | 'form'
   authorizeParams: Record<string, string>

@@ -42,7 +42,7 @@ type AnswerSource = 'loopback' | 'embedded' | 'paste-url' | 'paste-code'
 const TERMINAL: ReadonlySet<OAuthFlowStep> = new Set(['done', 'denied', 'failed', 'idle'])
 
 /**
- * The authorization code flow (spec 4.1 → 4.2), one attempt at a time: builds the authorize URL with a fresh state
+ * The authorization code flow (docs/api.md#authorize → docs/api.md#token-exchange), one attempt at a time: builds the authorize URL with a fresh state
  * (and PKCE when enabled), waits for the redirect in the environment's catch mode (loopback listener, embedded
  * window, or a pasted URL/code), checks state, handles denial and errors, exchanges the code and hands the tokens
  * to the TokenService. Starting a new attempt cancels the waiting one ("superseded"). Every step is announced as

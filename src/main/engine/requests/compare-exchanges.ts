@@ -36,7 +36,7 @@ export const MAX_DISPLAY_CHARS = 1024 * 1024
 /**
  * Puts two exchanges side by side, section by section: the request line, the query and headers (by name, values in
  * order), the bodies (as JSON when both parse: object keys in any order, arrays in order; else as text, with the
- * first differing byte), the status, and for HMAC requests the two 5.2 canonical strings part by part with the first
+ * first differing byte), the status, and for HMAC requests the two docs/api.md#hmac-signature canonical strings part by part with the first
  * differing byte. Pure: the UI (through `requests:compare`), the CLI and the support bundles' replay all call it.
  */
 export function compareExchanges(a: LogEntry, b: LogEntry): ExchangeComparison {
@@ -214,7 +214,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /**
- * The 5.2 canonical strings of two HMAC requests, rebuilt from what was sent (x-access-key, method, path, body,
+ * The docs/api.md#hmac-signature canonical strings of two HMAC requests, rebuilt from what was sent (x-access-key, method, path, body,
  * x-timestamp: none of it secret), compared part by part with the first differing byte of each part and of the
  * whole string. A side that is not signed, or lacks a header, is described instead of guessed.
  */

@@ -14,7 +14,7 @@ const FILES: Record<SigningCodeLanguage, { fileName: string; label: string; make
 }
 
 /**
- * Spec 5.2 as code to take home: a small signer in each language with the test vectors built in (`--self-test`),
+ * docs/api.md#hmac-signature as code to take home: a small signer in each language with the test vectors built in (`--self-test`),
  * and the vector file itself (inputs, canonical string, signature, and what the classic mistakes produce instead).
  * The vectors are computed by the console's signer, so the file and every program agree by construction.
  */

@@ -256,7 +256,7 @@ func main() {
 /** PHP 7.4+, no extensions beyond the default hash. */
 export function phpCode(vectors: SigningVector[]): string {
   return `<?php
-// Partner API request signing (spec 5.2), PHP 7.4+, no extra extensions.
+// Partner API request signing (docs/api.md#hmac-signature), PHP 7.4+, no extra extensions.
 // Check: php partner_sign.php --self-test
 
 /** The path that is signed: no scheme/host, no query or fragment, lower-cased. */

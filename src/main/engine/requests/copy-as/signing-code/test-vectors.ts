@@ -1,6 +1,6 @@
 import { hmacHex, signRequest } from '../../../signing/signer'
 
-/** One vector: inputs, the 5.2 canonical string and the signature every correct signer must produce. */
+/** One vector: inputs, the docs/api.md#hmac-signature canonical string and the signature every correct signer must produce. */
 export interface SigningVector {
   name: string
   clientId: string

@@ -18,7 +18,7 @@ const LANGUAGES: Record<SnippetLanguage, { label: string; make: (input: SnippetI
 
 /**
  * A runnable program performing `input` in one language. HMAC requests are signed by the program when it runs
- * (x-timestamp now, a fresh x-signature over 5.2's canonical string, the key read from PARTNER_CLIENT_SECRET); bearer
+ * (x-timestamp now, a fresh x-signature over docs/api.md#hmac-signature's canonical string, the key read from PARTNER_CLIENT_SECRET); bearer
  * requests read PARTNER_ACCESS_TOKEN. No secret, token or captured signature is ever written into the text.
  */
 export function buildSnippet(language: SnippetLanguage, input: SnippetInput): Snippet {

@@ -17,7 +17,7 @@ export interface SnippetInput {
 export const SECRET_ENV = 'PARTNER_CLIENT_SECRET'
 export const TOKEN_ENV = 'PARTNER_ACCESS_TOKEN'
 
-/** The path the signature covers (5.2): the request's path as sent, lower-cased, no host or query. */
+/** The path the signature covers (docs/api.md#hmac-signature): the request's path as sent, lower-cased, no host or query. */
 export function signedPath(url: string): string {
   return new URL(url).pathname.toLowerCase()
 }

@@ -4,7 +4,7 @@ import type { RequestContext, Router } from './router'
 import { PERMISSION_READ_LOCATIONS } from './seed-data'
 import { authenticateSignedRequest, header } from './signed-request-auth'
 
-// Section 8 names three families with their own limits (online-ordering orders V1/V2, POS checks, POST
+// docs/api.md#limits names three families with their own limits (online-ordering orders V1/V2, POS checks, POST
 // /pos/v2/lookup/tickets) but shows neither their paths beyond these nor their auth or bodies. These routes are
 // ILLUSTRATIVE: plausible paths and small deterministic answers, so that the console's catalogue can call them and
 // their 500/h limits (limit-table.ts) can be seen. They accept a bearer token or an HMAC signature.
@@ -62,8 +62,8 @@ function check(locationId: string, id: number) {
   }
 }
 
-/** Registers the illustrative section 8 routes (see the comment at the top of this file). */
-export function registerSection8Routes(router: Router): void {
+/** Registers the illustrative docs/api.md#limits routes (see the comment at the top of this file). */
+export function registerLimitFamilyRoutes(router: Router): void {
   for (const version of ['v1', 'v2']) {
     router.add('GET', `/online-ordering/${version}/orders`, async ctx => {
       const body = await bodyOf(ctx)
