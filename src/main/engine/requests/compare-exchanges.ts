@@ -37,7 +37,7 @@ export const MAX_DISPLAY_CHARS = 1024 * 1024
  * Puts two exchanges side by side, section by section: the request line, the query and headers (by name, values in
  * order), the bodies (as JSON when both parse: object keys in any order, arrays in order; else as text, with the
  * first differing byte), the status, and for HMAC requests the two docs/api.md#hmac-signature canonical strings part by part with the first
- * differing byte. Pure: the UI (through `requests:compare`), the CLI and the support bundles' replay all call it.
+ * differing byte. Pure: the UI (through `requests:compare`), the CLI and the repro bundles' replay all call it.
  */
 export function compareExchanges(a: LogEntry, b: LogEntry): ExchangeComparison {
   const ua = new URL(a.url)

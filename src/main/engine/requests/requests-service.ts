@@ -33,7 +33,7 @@ export type SendOptions = Pick<
 /**
  * The Requests panel's engine: send any composed request through the executor (same auth, retries, quota and log
  * as every other call), rebuild a request from a log entry with the current credentials, compare two entries, and
- * write snippets. The support bundles' replay uses `draftFromLog` + `send` (or `resend`) and `compare`.
+ * write snippets. The repro bundles' replay uses `draftFromLog` + `send` (or `resend`) and `compare`.
  */
 export class RequestsService {
   constructor(private readonly deps: RequestsServiceDeps) {}
