@@ -1,7 +1,7 @@
 import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
 import { performance } from 'node:perf_hooks'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { LogExports } from '../src/main/engine/export/log-exports'
+import { LogFormats } from '../src/main/engine/har/log-formats'
 import { NetworkLog } from '../src/main/engine/log/network-log'
 import { Redactor } from '../src/main/engine/log/redaction'
 
@@ -31,7 +31,7 @@ export async function benchHarImport(options: { rounds?: number } = {}): Promise
     const t0 = performance.now()
     sink += (JSON.parse(text) as { log: { entries: unknown[] } }).log.entries.length
     const t1 = performance.now()
-    const exports = makeExports()
+    const formats = makeFormats()
     let last = performance.now()
     let longest = 0
     const ticker = setInterval(() => {
@@ -39,7 +39,7 @@ export async function benchHarImport(options: { rounds?: number } = {}): Promise
       longest = Math.max(longest, now - last)
       last = now
     }, 1)
-    const result = await exports.importHar(text)
+    const result = await formats.openHar(text)
     clearInterval(ticker)
     longest = Math.max(longest, performance.now() - last)
     const t2 = performance.now()
@@ -63,12 +63,12 @@ export async function benchHarImport(options: { rounds?: number } = {}): Promise
   }
 }
 
-function makeExports(): LogExports {
+function makeFormats(): LogFormats {
   const secrets = new SecretRegistry()
   // The engine's own secrets of a long session: they must still be found everywhere.
   for (let i = 0; i < 50; i++) secrets.add(`engine-owned-secret-${i}-${'k'.repeat(24)}`, 'access_token')
   const log = new NetworkLog()
-  return new LogExports({
+  return new LogFormats({
     log,
     redactor: new Redactor(secrets),
     secrets,
@@ -154,7 +154,7 @@ export async function benchHarImportStall(): Promise<{
 
 async function longestStall(entries: number): Promise<number> {
   const text = makeHar(entries * 2)
-  const exports = makeExports()
+  const formats = makeFormats()
   let last = performance.now()
   let longest = 0
   const ticker = setInterval(() => {
@@ -163,7 +163,7 @@ async function longestStall(entries: number): Promise<number> {
     last = now
   }, 1)
   try {
-    const result = await exports.importHar(text)
+    const result = await formats.openHar(text)
     if (result.imported !== entries) throw new Error(`imported ${result.imported} entries, expected ${entries}`)
   } finally {
     clearInterval(ticker)

@@ -26,7 +26,7 @@ async function flow(page: Page): Promise<void> {
   await openSection(page, /^Requests/)
   await panel(page)
     .getByLabel('Collection file')
-    .setInputFiles([join(ROOT, 'test/integration/workbench/fixtures/partner-api.postman_collection.json')])
+    .setInputFiles([join(ROOT, 'test/integration/requests/fixtures/partner-api.postman_collection.json')])
   await panel(page)
     .getByText(/Imported 6 from Postman/)
     .waitFor()

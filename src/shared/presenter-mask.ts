@@ -55,7 +55,7 @@ function looksSecret(value: string, name = ''): boolean {
 
 /**
  * A place name (`Brussels-Capital`, `Greater London`, `Rio de Janeiro`): capitalised words. Under `state` that is the
- * API's own data (a location's `address.state`, spec 2.5), not OAuth's `state`, which is random (`Xk3_f9QpLm2vR7tY`).
+ * API's own data (a location's `address.state`, docs/api.md#location), not OAuth's `state`, which is random (`Xk3_f9QpLm2vR7tY`).
  */
 const PLACE_NAME = /^\p{Lu}\p{Ll}+(?:[ -](?:\p{Lu}\p{Ll}+|\p{Ll}{1,3}))*$/u
 

@@ -16,10 +16,10 @@ export const SPEC_PATHS = {
 
 export type SpecPaths = { -readonly [K in keyof typeof SPEC_PATHS]: string }
 
-/** A date as the export's filters take it (spec 4.6): YYYY-MM-DD (the form only; whether the day exists is the server's call). */
+/** A date as the export's filters take it (docs/api.md#export-tickets): YYYY-MM-DD (the form only; whether the day exists is the server's call). */
 export const EXPORT_DATE = /^\d{4}-\d{2}-\d{2}$/
 
-/** The export's query (spec 4.6): both dates, in this order, URI-encoded. */
+/** The export's query (docs/api.md#export-tickets): both dates, in this order, URI-encoded. */
 export function exportTicketsQuery(from: string, to: string): string {
   return `filter[dateTimeFrom]=${encodeURIComponent(from)}&filter[dateTimeTo]=${encodeURIComponent(to)}`
 }
@@ -29,7 +29,7 @@ export function fillPath(template: string, values: Record<string, string | numbe
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (Object.hasOwn(values, name) ? encodeURIComponent(String(values[name])) : m))
 }
 
-/** The export's path and query (spec 4.6) as signed and sent: the environment's template filled in, then both dates. */
+/** The export's path and query (docs/api.md#export-tickets) as signed and sent: the environment's template filled in, then both dates. */
 export function exportTicketsPath(template: string, locationId: number, from: string, to: string): string {
   return `${fillPath(template, { locationId })}?${exportTicketsQuery(from, to)}`
 }
@@ -54,7 +54,7 @@ export function escapeInvisible(text: string): string {
 
 /**
  * The authentication the spec gives a path, for a request that does not say: the OAuth endpoints take none, the signed
- * export (and section 8's signed ticket lookup) HMAC, every other partner endpoint the bearer token. An absolute URL
+ * export (and the signed ticket lookup of docs/api.md#limits) HMAC, every other partner endpoint the bearer token. An absolute URL
  * gets none: a token or signature is never sent to a host the user did not pick one for.
  */
 export function specAuthFor(

@@ -68,11 +68,11 @@ test('a bad URL is shown under its field; a valid environment appears in the swi
   await expect(page.getByRole('region', { name: 'Clock' })).toBeVisible()
 
   await open(page, /^Environments/)
-  await page.getByRole('button', { name: 'Export…' }).click()
-  const box = page.getByRole('region', { name: 'Export environments' })
+  await page.getByRole('button', { name: 'Save to file…' }).click()
+  const box = page.getByRole('region', { name: 'Save environments to a file' })
   await expect(box.getByLabel('Include client secrets')).not.toBeChecked()
-  await box.getByRole('button', { name: 'Export', exact: true }).click()
-  const file = box.getByLabel('Exported file')
+  await box.getByRole('button', { name: 'Save', exact: true }).click()
+  const file = box.getByLabel('Environments file')
   await expect(file).toHaveValue(/"Staging EU"/)
   const withoutSecrets = await file.inputValue()
   expect(withoutSecrets).not.toContain(SECRET)
@@ -86,16 +86,16 @@ test('a bad URL is shown under its field; a valid environment appears in the swi
   // Asked explicitly, the export does carry it (so the check above can fail).
   await box.getByLabel('Include client secrets').check()
   await expect(box).toContainText('client secrets in plain text')
-  await box.getByRole('button', { name: 'Export', exact: true }).click()
+  await box.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(file).toHaveValue(new RegExp(SECRET))
   await box.getByRole('button', { name: 'Close' }).click()
 
   // The file without secrets imports back: a broken entry is reported per field, the valid one is added under a free name.
   const doc = JSON.parse(withoutSecrets) as { environments: Array<Record<string, unknown>> }
   doc.environments.push({ ...doc.environments[0], name: 'Broken', authUrl: 'nope' })
-  await page.getByRole('button', { name: 'Import…' }).click()
-  const importer = page.getByRole('region', { name: 'Import environments' })
-  await importer.getByLabel('Export file (partner-console-environments)').fill(JSON.stringify(doc))
+  await page.getByRole('button', { name: 'Open file…' }).click()
+  const importer = page.getByRole('region', { name: 'Open an environments file' })
+  await importer.getByLabel('Environments file (partner-console-environments)').fill(JSON.stringify(doc))
   await importer.getByRole('button', { name: 'Check' }).click()
   await expect(importer.getByRole('status')).toContainText('Checked: 1 of 2 would be imported (as “Staging EU (imported)”), 1 has problems')
   await expect(importer.getByText(/authUrl: .*"nope" is not an absolute URL/)).toBeVisible()

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { type StartedConsole, startConsole } from '../support/console-host'
 
 // The signature inspector as a user drives it, through the web host. Signatures are checked against HMACs computed
-// here with node:crypto from the spec's rules (5.2), independently of the engine.
+// here with node:crypto from the spec's rules (docs/api.md#hmac-signature), independently of the engine.
 
 let host: StartedConsole
 

@@ -93,9 +93,9 @@ test('live entries, redacted detail, cURL and HAR without the token, import, fil
   expect(clipboard).not.toContain(token.value)
   await expect(detail.getByTestId('curl-command')).not.toContainText(token.value)
 
-  // Export HAR: a file download, sanitized, without the token.
+  // Save HAR: a file download, sanitized, without the token.
   const downloading = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Export HAR' }).click()
+  await page.getByRole('button', { name: 'Save HAR' }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toMatch(/^partner-console-.*\.har$/)
   const harPath = test.info().outputPath(download.suggestedFilename())
@@ -112,13 +112,13 @@ test('live entries, redacted detail, cURL and HAR without the token, import, fil
 
   // A HAR with secrets only after an explicit confirmation that says what it holds; Cancel exports nothing.
   await page.getByRole('button', { name: 'With secrets…' }).click()
-  const confirm = page.getByRole('alertdialog', { name: 'Export a HAR with secrets' })
+  const confirm = page.getByRole('alertdialog', { name: 'Save a HAR with secrets' })
   await expect(confirm).toContainText('in clear')
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(confirm).toHaveCount(0)
   await page.getByRole('button', { name: 'With secrets…' }).click()
   const downloadingSecrets = page.waitForEvent('download')
-  await page.getByRole('alertdialog', { name: 'Export a HAR with secrets' }).getByRole('button', { name: 'Export with secrets' }).click()
+  await page.getByRole('alertdialog', { name: 'Save a HAR with secrets' }).getByRole('button', { name: 'Save with secrets' }).click()
   const secretDownload = await downloadingSecrets
   expect(secretDownload.suggestedFilename()).toMatch(/-WITH-SECRETS\.har$/)
   const secretPath = test.info().outputPath(secretDownload.suggestedFilename())
@@ -147,7 +147,7 @@ test('live entries, redacted detail, cURL and HAR without the token, import, fil
   await page.getByRole('button', { name: 'Clear', exact: true }).click()
   await expect(page.getByText('No requests yet')).toBeVisible()
   await expect(page.getByTestId('log-count')).toHaveText('0 entries')
-  await page.getByLabel('Import HAR').setInputFiles(harPath)
+  await page.getByLabel('Open HAR').setInputFiles(harPath)
   await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText(
     `Imported ${exported} from ${download.suggestedFilename()}`,
   )

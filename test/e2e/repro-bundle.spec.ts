@@ -5,7 +5,7 @@ import { authorizeAsUser, openSection } from './support/authorize'
 
 // Support's loop in the browser: write a repro bundle from the network log with a note, open it read-only in the
 // Repro bundle section (timeline, lifecycle, quotas as they were), replay it against the sandbox with fresh tokens,
-// and open one replayed pair in the workbench's compare view.
+// and open one replayed pair in the Requests panel's compare view.
 
 let host: StartedConsole
 test.beforeAll(async () => {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { authorizeAsUser, openSection } from './support/authorize'
 
-// The request workbench as a user drives it: a catalogue request composed and sent (Ctrl+Enter), the quota predicted
+// The Requests panel as a user drives it: a catalogue request composed and sent (Ctrl+Enter), the quota predicted
 // before sending, an edit and a second send, a log entry opened in the composer and resent with fresh credentials,
 // two exchanges compared (bodies JSON-aware, HMAC canonical strings part by part), Copy as, and Cancel.
 
@@ -32,7 +32,7 @@ test('compose, send, edit, resend from the log, compare, copy as, cancel', async
   await authorizeAsUser(page)
   await openSection(page, /^Requests/)
 
-  // A section 8 request from the catalogue: the prediction shows its family's limit before anything is sent.
+  // A docs/api.md#limits request from the catalogue: the prediction shows its family's limit before anything is sent.
   await panel(page)
     .getByRole('button', { name: /POST \/pos\/v2\/lookup\/tickets/ })
     .click()
@@ -123,7 +123,7 @@ test('saved requests: save, send with history, export without secrets', async ({
   await expect(status(page)).toContainText(/\d{3}/)
   await expect(saved.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(1)
   const download = page.waitForEvent('download')
-  await saved.getByRole('button', { name: 'Export' }).click()
+  await saved.getByRole('button', { name: 'Save to file' }).click()
   const file = await (await download).createReadStream()
   let text = ''
   for await (const chunk of file) text += chunk

@@ -146,9 +146,9 @@ test('no secret or token in anything the console wrote or emitted during a full 
     needles.filter(n => text.includes(n)).map(n => `${where} contains ${n === CANARY ? 'the client secret' : 'an issued token/code'}`),
   )
   expect(leaks).toEqual([])
-  // The page sends the secret exactly once, when the user saves it (env:create); it never asks for it back.
+  // The page sends the secret exactly once, when the user saves it (environments:create); it never asks for it back.
   const carrying = sent.filter(f => f.includes(CANARY)).map(f => (JSON.parse(f) as { channel: string }).channel)
-  expect(carrying).toEqual(['env:create'])
+  expect(carrying).toEqual(['environments:create'])
   expect(sent.filter(f => [...issued].some(t => f.includes(t)))).toEqual([])
   // And the files did get written: the vault holds the secret, encrypted.
   expect(filesUnder(host.dataDir).some(f => f.endsWith('vault.json'))).toBe(true)
@@ -169,7 +169,7 @@ async function exportsFromTheLog(page: Page, emitted: string[]): Promise<void> {
   emitted.push(await page.evaluate<string>('navigator.clipboard.readText()'))
   emitted.push((await detail.getByTestId('curl-command').textContent()) ?? '')
   const downloading = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Export HAR' }).click()
+  await page.getByRole('button', { name: 'Save HAR' }).click()
   const download = await downloading
   const harPath = test.info().outputPath('canary.har')
   await download.saveAs(harPath)

@@ -28,7 +28,7 @@ const NEVER_ABORTED = new AbortController().signal
 export type Handler<C extends ChannelName> = (request: ParsedRequestOf<C>, context: CallContext) => Promise<ResponseOf<C>> | ResponseOf<C>
 
 /** Scrubs known secret values out of any text that may leave the main process (error messages included). */
-export type Redactor = (text: string) => string
+export type RedactText = (text: string) => string
 
 const MAX_ISSUES = 10
 
@@ -51,7 +51,7 @@ export class HandlerRegistry {
   private readonly handlers = new Map<ChannelName, Handler<ChannelName>>()
   private interceptor: BridgeInterceptor | null = null
 
-  constructor(private readonly redact: Redactor = t => t) {}
+  constructor(private readonly redact: RedactText = t => t) {}
 
   handle<C extends ChannelName>(channel: C, fn: Handler<C>): void {
     if (this.handlers.has(channel)) throw new Error(`Handler for ${channel} registered twice`)

@@ -174,7 +174,7 @@ export async function runCaptureCommand(argv: string[], io: CliIo = processIo): 
     await rt.engine.capture.stop(env.id)
     safeIo.stderr.write(`Capture stopped: ${ids.length} exchange${ids.length === 1 ? '' : 's'} recorded.\n`)
     if (values.har !== undefined) {
-      const exported = await call('log:exportHar', { ids, includeSecrets: false })
+      const exported = await call('log:saveHar', { ids, includeSecrets: false })
       const target = resolve(values.har)
       await writeFile(target, exported.har)
       safeIo.stderr.write(`Sanitized HAR: ${exported.entries} entries in ${target}\n`)

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { type EnvironmentPathKey, PATH_KEYS } from '../../shared/contract'
-import type { EnvironmentOverrides } from '../engine/profiles/environment-overrides'
-import { RESERVED_AUTHORIZE_PARAMS } from '../engine/profiles/network-settings-check'
+import type { EnvironmentOverrides } from '../engine/environments/environment-overrides'
+import { RESERVED_AUTHORIZE_PARAMS } from '../engine/environments/network-settings-check'
 
 /** The parseArgs options for a run's network and OAuth settings (over the environment's own, never saved). */
 export const NETWORK_OPTIONS = {

@@ -69,12 +69,12 @@ export async function runReplayCommand(argv: string[], io: CliIo = processIo): P
   try {
     wr = await openWhereRuntime(mode, values, 'replay')
     const bundleText = text.includes('"partner-console-repro-bundle"') ? text : await asBundle(wr, text)
-    const opened = await wr.call('support:openBundle', { text: bundleText })
+    const opened = await wr.call('bundle:open', { text: bundleText })
     progress.write(
       `Replaying ${opened.timeline.length} entr${opened.timeline.length === 1 ? 'y' : 'ies'}${opened.bundle.note ? ` (“${opened.bundle.note}”)` : ''} against ${wr.env.name} (${wr.env.baseUrl})\n`,
     )
     if (mode === 'sandbox') await authorizeSandbox(wr, progress)
-    const report = await wr.call('support:replay', { text: bundleText, envId: wr.env.id })
+    const report = await wr.call('bundle:replay', { text: bundleText, envId: wr.env.id })
     if (values.json) safeIo.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
     else printReport(report, safeIo.stdout)
     return report.summary.differentStatus > 0 || report.summary.failed > 0 ? 1 : 0

@@ -92,7 +92,7 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
     wr ??= await openWhereRuntime(where.mode, values, 'request')
     if (process.env.PARTNER_ACCESS_TOKEN) wr.runtime.secrets.add(process.env.PARTNER_ACCESS_TOKEN, 'access_token')
     if (where.mode === 'sandbox' && request.auth === 'bearer') await authorizeSandbox(wr, io)
-    const exchange = await wr.call('workbench:send', {
+    const exchange = await wr.call('requests:send', {
       request,
       envId: wr.env.id,
       force: values.force,
@@ -111,7 +111,7 @@ export async function runRequestCommand(argv: string[], io: CliIo = processIo): 
 }
 
 /**
- * The request of a cURL command, by the engine's one parser (`workbench:fromCurl`), its notes on stderr; a body curl
+ * The request of a cURL command, by the engine's one parser (`requests:fromCurl`), its notes on stderr; a body curl
  * would read from a file is read from that file (or from --body-file, which wins).
  */
 async function requestFromCurl(
@@ -120,7 +120,7 @@ async function requestFromCurl(
   bodyFile: string | undefined,
   io: CliIo,
 ): Promise<{ request: ComposerRequestInput } | { usage: string }> {
-  const draft = await wr.call('workbench:fromCurl', { text, envId: wr.env.id })
+  const draft = await wr.call('requests:fromCurl', { text, envId: wr.env.id })
   for (const note of draft.notes) io.stderr.write(`note: ${note}\n`)
   const file = bodyFile ?? draft.bodyFile
   if (file === null) return { request: draft.request }

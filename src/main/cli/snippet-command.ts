@@ -45,7 +45,7 @@ export async function runSnippetCommand(argv: string[], io: CliIo = processIo): 
   let wr: WhereRuntime | undefined
   try {
     wr = await openWhereRuntime(where.mode, values, 'snippet')
-    const snippet = await wr.call('workbench:snippet', { language, request: built.request, envId: wr.env.id })
+    const snippet = await wr.call('requests:snippet', { language, request: built.request, envId: wr.env.id })
     io.stdout.write(snippet.code)
     for (const n of snippet.notes) io.stderr.write(`note: ${n}\n`)
     if (where.mode === 'sandbox')

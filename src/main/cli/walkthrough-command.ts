@@ -178,11 +178,11 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       openUrl: values.open ? openInBrowser : undefined,
       progress: new LineProgress(progressOut),
       signal: interrupt.signal,
-      dispatcher: rt.engine.layer.network.dispatcherFor((await rt.engine.auth.profiles.get(env.id)).network),
+      dispatcher: rt.engine.layer.network.dispatcherFor((await rt.engine.environments.get(env.id)).network),
     })
     let bundle: { path: string; entries: number } | null = null
     if (values.bundle !== undefined) {
-      const written = await call('support:writeBundle', { envId: env.id, note: values.note })
+      const written = await call('bundle:write', { envId: env.id, note: values.note })
       bundle = { path: await writeHarFile(values.bundle, written.text), entries: written.entries }
       progressOut.write(`Repro bundle: ${bundle.entries} entries in ${bundle.path}\n`)
     }

@@ -72,7 +72,7 @@ export async function chooseEnvironment(
   label = 'from flags',
 ): Promise<ChosenEnvironment> {
   if (mode === 'flags') {
-    return call('env:create', {
+    return call('environments:create', {
       settings: {
         name: `CLI (${label})`,
         authUrl: String(values['auth-url'] ?? values['base-url']),
@@ -85,7 +85,7 @@ export async function chooseEnvironment(
       acceptUnprotectedStorage: true,
     })
   }
-  const list = await call('env:list', {})
+  const list = await call('environments:list', {})
   if (mode === 'sandbox') {
     const builtIn = list.environments.find(e => e.builtIn)
     if (!builtIn) throw new ConsoleError('not_found', 'The built-in sandbox did not start.')

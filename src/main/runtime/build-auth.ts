@@ -6,9 +6,10 @@ import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import { OAuthFlowService } from '../engine/oauth/oauth-flow-service'
 import { TokenClient } from '../engine/oauth/token-client'
 import { TokenService } from '../engine/oauth/token-service'
-import { EnvironmentStore } from '../engine/profiles/environment-store'
-import type { EnvironmentOverrides } from '../engine/profiles/environment-overrides'
-import { ProfileService } from '../engine/profiles/profile-service'
+import { EnvironmentStore } from '../engine/environments/environment-store'
+import type { EnvironmentOverrides } from '../engine/environments/environment-overrides'
+import { EnvironmentRepository } from '../engine/environments/environment-repository'
+import { EnvironmentSecrets } from '../engine/environments/environment-secrets'
 import { SandboxControl } from '../engine/sandbox-control/sandbox-control'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
 import { Vault } from '../engine/vault/vault'
@@ -32,9 +33,8 @@ export interface AuthDeps {
   overrides?: EnvironmentOverrides
 }
 
-/** The auth part, built: environments and vault, tokens, the OAuth flow, the sandbox controls. */
+/** The auth part, built: tokens, the OAuth flow, the sandbox controls (over the environments built with it). */
 export interface AuthPart {
-  profiles: ProfileService
   tokens: TokenService
   flows: OAuthFlowService
   control: SandboxControl
@@ -45,27 +45,26 @@ export interface AuthPart {
  * Builds the auth part in dependency order: the vault and the environments (built-in sandbox first), then the token
  * service over the token client (which sends through the HTTP client), then the OAuth flow and the sandbox controls.
  */
-export async function buildAuth(d: AuthDeps): Promise<AuthPart> {
+export async function buildAuth(d: AuthDeps): Promise<{ environments: EnvironmentRepository; auth: AuthPart }> {
   const vault = await Vault.open(join(d.dataDir, VAULT_FILE), d.cipher, {
     onSecret: (key, value) => {
       if (key.endsWith(':client_secret')) d.secrets.add(value, 'client_secret')
     },
   })
   const store = await EnvironmentStore.open(join(d.dataDir, ENVIRONMENTS_FILE))
-  const profiles = new ProfileService({
+  const environments = new EnvironmentRepository({
     store,
-    vault,
+    secrets: new EnvironmentSecrets({ vault, secrets: d.secrets, sandbox: d.sandbox, overrides: d.overrides }),
     cipher: d.cipher,
-    secrets: d.secrets,
     bus: d.bus,
     sandbox: d.sandbox,
     overrides: d.overrides,
   })
   const client = new TokenClient({ send: d.send, secrets: d.secrets })
-  const tokens = new TokenService({ vault, secrets: d.secrets, bus: d.bus, environments: profiles, client })
+  const tokens = new TokenService({ vault, secrets: d.secrets, bus: d.bus, environments, client })
   tokens.loadFromVault()
   const flows = new OAuthFlowService({
-    profiles,
+    environments,
     tokens,
     client,
     secrets: d.secrets,
@@ -73,18 +72,18 @@ export async function buildAuth(d: AuthDeps): Promise<AuthPart> {
     openExternal: d.openExternal,
     embedded: d.embeddedWindow,
   })
-  profiles.onRemoved(async id => {
+  environments.onRemoved(async id => {
     await flows.forgetEnvironment(id)
     await tokens.forget(id, 'environment-deleted')
   })
-  profiles.onEndpointsChanged(async id => {
+  environments.onEndpointsChanged(async id => {
     await flows.forgetEnvironment(id)
     await tokens.forget(id, 'endpoints-changed')
   })
   const control = new SandboxControl({
     active: () => {
-      const id = profiles.activeId()
-      return id ? profiles.record(id) : null
+      const id = environments.activeId()
+      return id ? environments.record(id) : null
     },
     currentTokens: envId => tokens.current(envId),
     markExpired: (envId, trigger) => tokens.markExpired(envId, trigger),
@@ -93,15 +92,15 @@ export async function buildAuth(d: AuthDeps): Promise<AuthPart> {
     secrets: d.secrets,
     bus: d.bus,
   })
-  return {
-    profiles,
+  const auth: AuthPart = {
     tokens,
     flows,
     control,
     async close() {
       await flows.close()
       tokens.close()
-      await profiles.flush()
+      await environments.flush()
     },
   }
+  return { environments, auth }
 }

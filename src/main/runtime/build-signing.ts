@@ -38,7 +38,7 @@ export async function buildSigning(d: SigningDeps): Promise<{ signing: SigningSe
     const env = await d.environments.active()
     if (env.sandboxAdmin) await signing.probe(env.id)
   }
-  const stopWatching = d.bus.on('env:changed', change => {
+  const stopWatching = d.bus.on('environments:changed', change => {
     if (change.reason !== 'activated') return
     d.skew.reset()
     d.bus.emit('signing:skew', null)

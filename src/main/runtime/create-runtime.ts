@@ -7,7 +7,8 @@ import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { SecretRegistry } from '../engine/core/secret-registry'
 import { createHttpClient, type HttpClientLayer } from './http-client-layer'
 import { createRequestsEngine, type RequestsEngine } from './requests-engine'
-import type { EnvironmentOverrides } from '../engine/profiles/environment-overrides'
+import type { EnvironmentOverrides } from '../engine/environments/environment-overrides'
+import type { EnvironmentRepository } from '../engine/environments/environment-repository'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import { loadQuotaConfig } from '../engine/quota/quota-config-store'
 import { ClockSkewEstimator } from '../engine/signing/clock-skew'
@@ -23,9 +24,9 @@ import { buildCapture } from './build-capture'
 import type { CaptureService } from '../engine/capture/capture-service'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import { registerHandlers } from './register-handlers'
-import { BundleReplay } from '../engine/support/bundle-replay'
-import { LifecycleRecorder } from '../engine/support/lifecycle-recorder'
-import { ReproBundles } from '../engine/support/repro-bundle'
+import { BundleReplay } from '../engine/bundle/bundle-replay'
+import { LifecycleRecorder } from '../engine/bundle/lifecycle-recorder'
+import { ReproBundles } from '../engine/bundle/repro-bundle'
 
 export interface RuntimeOptions {
   transport: TransportKind
@@ -69,11 +70,13 @@ export interface EngineParts {
   skew: ClockSkewEstimator
   /** The one HTTP path, its log and quota ledger. */
   layer: HttpClientLayer
+  /** The environments: records, their secrets over the vault, change events. */
+  environments: EnvironmentRepository
   auth: AuthPart
   signing: SigningService
   requests: RequestsEngine
   /** Repro bundles and their replay (support staff). */
-  support: { bundles: ReproBundles; replay: BundleReplay }
+  bundle: { bundles: ReproBundles; replay: BundleReplay }
   /** The partner's integration seen through the console (gateway or proxy), into the same log. */
   capture: CaptureService
 }
@@ -146,7 +149,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     const layer = createHttpClient({ bus, secrets, skew, quotaConfig })
     closers.push(() => layer.close())
     const send = layer.client.send
-    const auth = await buildAuth({
+    const { environments, auth } = await buildAuth({
       dataDir: options.dataDir,
       cipher: options.cipher,
       secrets,
@@ -162,7 +165,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       skew,
       secrets,
       bus,
-      environments: auth.profiles,
+      environments: environments,
       send,
       dataDir: options.dataDir,
     })
@@ -171,7 +174,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       layer,
       bus,
       secrets,
-      environments: auth.profiles,
+      environments: environments,
       tokens: auth.tokens,
       signingTimestamp: () => signingTimestamp(skew),
       creator: { name: 'Partner API Console', version: pkg.version },
@@ -183,8 +186,8 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     const lifecycle = new LifecycleRecorder(bus)
     closers.push(() => lifecycle.close())
     const environment = async (envId?: string) => {
-      const env = await auth.profiles.get(envId ?? auth.profiles.resolveId())
-      const record = auth.profiles.record(env.id)
+      const env = await environments.get(envId ?? environments.resolveId())
+      const record = environments.record(env.id)
       return { ...env, catchMode: record.catchMode, pkce: record.pkce }
     }
     const bundles = new ReproBundles({
@@ -197,17 +200,17 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       lifecycle,
       creator: { name: 'Partner API Console', version: pkg.version },
     })
-    const replay = new BundleReplay({ bundles, exports: requests.exports, workbench: requests.workbench, environment, bus })
-    const capture = buildCapture({ layer, secrets, skew, environments: auth.profiles, bus, dataDir: options.dataDir })
+    const replay = new BundleReplay({ bundles, formats: requests.formats, requests: requests.service, environment, bus })
+    const capture = buildCapture({ layer, secrets, skew, environments, bus, dataDir: options.dataDir })
     closers.push(() => capture.close())
-    engine = { skew, layer, auth, signing, requests, support: { bundles, replay }, capture }
+    engine = { skew, layer, environments, auth, signing, requests, bundle: { bundles, replay }, capture }
   } catch (error) {
     await closeAll()
     throw error
   }
 
   const info = async (): Promise<AppInfo> => {
-    const envs = await engine.auth.profiles.list()
+    const envs = await engine.environments.list()
     return {
       name: 'Partner API Console',
       version: options.version,

@@ -1,15 +1,15 @@
 import type { AppInfo } from '../../shared/contract'
 import { registerAppHandlers } from '../bridge/handlers/app-handlers'
 import { registerCaptureHandlers } from '../bridge/handlers/capture-handlers'
-import { registerEnvHandlers } from '../bridge/handlers/env-handlers'
+import { registerEnvironmentsHandlers } from '../bridge/handlers/environments-handlers'
 import { registerHttpHandlers } from '../bridge/handlers/http-handlers'
 import { registerLogHandlers } from '../bridge/handlers/log-handlers'
 import { registerOAuthHandlers } from '../bridge/handlers/oauth-handlers'
 import { registerQuotaHandlers } from '../bridge/handlers/quota-handlers'
 import { registerSandboxHandlers } from '../bridge/handlers/sandbox-handlers'
 import { registerSigningHandlers } from '../bridge/handlers/signing-handlers'
-import { registerSupportHandlers } from '../bridge/handlers/support-handlers'
-import { registerWorkbenchHandlers } from '../bridge/handlers/workbench-handlers'
+import { registerBundleHandlers } from '../bridge/handlers/bundle-handlers'
+import { registerRequestsHandlers } from '../bridge/handlers/requests-handlers'
 import type { HandlerRegistry } from '../bridge/registry'
 import type { CaptureService } from '../engine/capture/capture-service'
 import type { HttpClientLayer } from './http-client-layer'
@@ -17,10 +17,11 @@ import type { RequestsEngine } from './requests-engine'
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
 import { saveQuotaConfig } from '../engine/quota/quota-config-store'
 import type { SigningService } from '../engine/signing/signing-service'
-import type { BundleReplay } from '../engine/support/bundle-replay'
-import type { ReproBundles } from '../engine/support/repro-bundle'
-import { CollectionStore } from '../engine/workbench/collection-store'
+import type { BundleReplay } from '../engine/bundle/bundle-replay'
+import type { ReproBundles } from '../engine/bundle/repro-bundle'
+import { CollectionStore } from '../engine/requests/collection-store'
 import type { AuthPart } from './build-auth'
+import type { EnvironmentRepository } from '../engine/environments/environment-repository'
 
 /** Every part the handlers call, built. */
 export interface HandledParts {
@@ -29,10 +30,11 @@ export interface HandledParts {
   dataDir: string
   redact: (text: string) => string
   layer: HttpClientLayer
+  environments: EnvironmentRepository
   auth: AuthPart
   signing: SigningService
   requests: RequestsEngine
-  support: { bundles: ReproBundles; replay: BundleReplay }
+  bundle: { bundles: ReproBundles; replay: BundleReplay }
   capture: CaptureService
 }
 
@@ -42,18 +44,18 @@ export interface HandledParts {
  */
 export function registerHandlers(registry: HandlerRegistry, p: HandledParts): void {
   registerAppHandlers(registry, { info: p.info, presenter: p.presenter })
-  registerEnvHandlers(registry, { profiles: p.auth.profiles })
-  registerOAuthHandlers(registry, { profiles: p.auth.profiles, flows: p.auth.flows, tokens: p.auth.tokens })
+  registerEnvironmentsHandlers(registry, { environments: p.environments })
+  registerOAuthHandlers(registry, { environments: p.environments, flows: p.auth.flows, tokens: p.auth.tokens })
   registerSandboxHandlers(registry, { control: p.auth.control })
   registerSigningHandlers(registry, { signing: p.signing })
   registerHttpHandlers(registry, { executor: p.requests.executor, endpoints: p.requests.endpoints })
   registerQuotaHandlers(registry, { quota: p.layer.quota, save: config => saveQuotaConfig(p.dataDir, config) })
-  registerLogHandlers(registry, { log: p.layer.log, exports: p.requests.exports })
-  registerWorkbenchHandlers(registry, {
-    workbench: p.requests.workbench,
+  registerLogHandlers(registry, { log: p.layer.log, formats: p.requests.formats })
+  registerRequestsHandlers(registry, {
+    requests: p.requests.service,
     collections: new CollectionStore(p.dataDir, p.redact),
-    environments: p.auth.profiles,
+    environments: p.environments,
   })
-  registerSupportHandlers(registry, p.support)
+  registerBundleHandlers(registry, p.bundle)
   registerCaptureHandlers(registry, { capture: p.capture })
 }

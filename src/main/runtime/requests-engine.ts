@@ -1,11 +1,11 @@
 import type { EventBus } from '../engine/core/event-bus'
 import type { EnvironmentProvider, TokenProvider } from '../engine/core/ports'
 import type { SecretRegistry } from '../engine/core/secret-registry'
-import { LogExports } from '../engine/export/log-exports'
+import { LogFormats } from '../engine/har/log-formats'
 import { RequestExecutor } from '../engine/http/executor'
 import type { SignatureClaims } from '../engine/http/used-signatures'
 import { TypedEndpoints } from '../engine/http/typed-endpoints'
-import { Workbench } from '../engine/workbench/workbench'
+import { RequestsService } from '../engine/requests/requests-service'
 import type { HttpClientLayer } from './http-client-layer'
 
 export interface RequestsEngineOptions {
@@ -27,9 +27,9 @@ export interface RequestsEngine {
   layer: HttpClientLayer
   executor: RequestExecutor
   endpoints: TypedEndpoints
-  exports: LogExports
-  /** The request workbench: composed sends, resend from a log entry, compare, snippets. */
-  workbench: Workbench
+  formats: LogFormats
+  /** The Requests panel's service: composed sends, resend from a log entry, compare, snippets. */
+  service: RequestsService
 }
 
 /**
@@ -53,8 +53,8 @@ export function createRequestsEngine(o: RequestsEngineOptions): RequestsEngine {
     layer: o.layer,
     executor,
     endpoints: new TypedEndpoints(executor),
-    workbench: new Workbench({ executor, log, quota }),
-    exports: new LogExports({
+    service: new RequestsService({ executor, log, quota }),
+    formats: new LogFormats({
       log,
       redactor,
       secrets: o.secrets,

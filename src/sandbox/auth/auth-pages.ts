@@ -60,7 +60,7 @@ function hidden(fields: Record<string, string>): string {
     .join('\n')
 }
 
-/** The merchant login screen of 4.1, with the demo logins listed for convenience. */
+/** The merchant login screen of docs/api.md#authorize, with the demo logins listed for convenience. */
 export function loginPage(input: {
   clientName: string
   pendingId: string
@@ -96,7 +96,7 @@ export function grantField(permission: string): string {
 }
 
 /**
- * The permissions form of 4.1 with Allow and Deny. Each requested permission is a tick box, so a merchant can grant
+ * The permissions form of docs/api.md#authorize with Allow and Deny. Each requested permission is a tick box, so a merchant can grant
  * less than was asked (the spec's "select the permissions"); `ticked` says which start ticked.
  */
 export function consentPage(input: {

@@ -25,7 +25,7 @@ export type RedeemResult =
 const REPLAY_MEMORY_MS = 24 * 3600 * 1000
 
 /**
- * Authorization codes (2.2): single use, bound to the client and the redirect_uri they were
+ * Authorization codes (docs/api.md#authorization-code): single use, bound to the client and the redirect_uri they were
  * issued for, expiring after a configurable TTL of the sandbox clock.
  */
 export class AuthorizationCodes {

@@ -19,7 +19,7 @@ function unauthorized(ctx: RequestContext, error: string, message: string): null
 }
 
 /**
- * Authenticates a bearer-protected call (4.4, 4.5, 4.7): resolves the client from the token for
+ * Authenticates a bearer-protected call (docs/api.md#locations, docs/api.md#install, docs/api.md#example-locations): resolves the client from the token for
  * quota purposes (even an expired or revoked token identifies its client), counts the request,
  * then checks the token and the permission. Sends the error response itself and returns null on
  * failure, the token record on success.

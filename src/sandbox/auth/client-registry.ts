@@ -9,7 +9,7 @@ export interface SandboxClient {
 }
 
 /**
- * The registered client applications (2.1). Registering an existing clientId replaces it, so the
+ * The registered client applications (docs/api.md#client-credentials). Registering an existing clientId replaces it, so the
  * console can re-register its loopback catcher when its port changes.
  */
 export class ClientRegistry {

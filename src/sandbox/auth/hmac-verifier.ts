@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { SignatureReplayCache } from './signature-replay-cache'
 
-/** Which check of 5.2 a signed request failed; the message and `details[0].check` carry it. */
+/** Which check of docs/api.md#hmac-signature a signed request failed; the message and `details[0].check` carry it. */
 export type SignatureCheck =
   | 'missing_header'
   | 'unknown_access_key'
@@ -35,7 +35,7 @@ export type VerifyResult =
   | { ok: false; check: SignatureCheck; message: string; clientId?: string; canonical?: string; serverTime: number }
 
 /**
- * Builds the 5.2 canonical string: client_id + METHOD + lower-case path without query + body +
+ * Builds the docs/api.md#hmac-signature canonical string: client_id + METHOD + lower-case path without query + body +
  * timestamp, no separators. The path is the raw path as received (no decoding, no dot-segment
  * removal), so what is signed is exactly what was sent.
  */

@@ -10,7 +10,7 @@ export function header(ctx: RequestContext, name: string): string | undefined {
 }
 
 /**
- * Authenticates an HMAC-signed request (spec 5.2) for any signed route: counts quota for the client named by
+ * Authenticates an HMAC-signed request (docs/api.md#hmac-signature) for any signed route: counts quota for the client named by
  * x-access-key (anonymous when unknown), then checks the signature. On failure it has already answered (429, or 401
  * naming the check that failed, with the canonical string when the sandbox is set to reveal it) and returns null.
  */

@@ -1,7 +1,7 @@
 import type { Location, SeedLocation } from './seed-data'
 
 /**
- * The seeded locations. Only eligible locations are ever listed (4.4 returns "all locations where
+ * The seeded locations. Only eligible locations are ever listed (docs/api.md#locations returns "all locations where
  * the merchant can install"); ineligible ones exist so installing them can be refused clearly.
  * Serialised lists are cached because they are immutable and served on the hottest path.
  */
@@ -26,7 +26,7 @@ export class LocationCatalog {
   }
 
   /**
-   * The 4.4 response body as JSON text: `{ results, meta: {} }`, or when paging is switched on
+   * The docs/api.md#locations response body as JSON text: `{ results, meta: {} }`, or when paging is switched on
    * (`pageSize > 0`) one page with `meta: { page, pageSize, totalResults, totalPages }`.
    */
   listJson(merchantId: string, pageSize: number, page: number): string {

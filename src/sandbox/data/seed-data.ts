@@ -7,7 +7,7 @@ export interface DemoLogin {
   merchantName: string
 }
 
-/** A location as returned by 4.4 (section 2.5 fields). */
+/** A location as returned by docs/api.md#locations (docs/api.md#location fields). */
 export interface Location {
   id: number
   name: string

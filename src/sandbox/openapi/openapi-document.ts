@@ -1,5 +1,5 @@
 import { OPERATOR_REQUEST_SCHEMAS, QUOTA_QUERY } from './openapi-operator-schemas'
-import { scenarioPaths, section8Paths } from './openapi-more-paths'
+import { scenarioPaths, limitFamilyPaths } from './openapi-more-paths'
 import { OPENAPI_SCHEMAS } from './openapi-schemas'
 
 const json = (schema: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } })
@@ -286,7 +286,7 @@ export function buildOpenApiDocument(serverUrl: string, signedPathPrefix: string
         post: adminOk('Client', 'Register or replace a client', { requestBody: { required: true, content: json('ClientRequest') } }),
       },
       ...scenarioPaths(adminOk),
-      ...section8Paths(apiError, tooMany),
+      ...limitFamilyPaths(apiError, tooMany),
     },
     components: {
       schemas: { ...OPENAPI_SCHEMAS, ...OPERATOR_REQUEST_SCHEMAS },

@@ -1,4 +1,4 @@
-// The operator API's scenario routes and the illustrative section 8 routes (section8-routes.ts), in the OpenAPI
+// The operator API's scenario routes and the illustrative docs/api.md#limits routes (limit-family-routes.ts), in the OpenAPI
 // document: every served route is documented (test/integration/sandbox/openapi-conformance.test.ts checks it).
 
 type AdminOk = (schema: string | { type: string; items?: unknown }, summary: string, extra?: Record<string, unknown>) => unknown
@@ -23,8 +23,8 @@ export function scenarioPaths(adminOk: AdminOk) {
   }
 }
 
-/** The illustrative section 8 families: online-ordering orders v1/v2, POS checks, the ticket lookup. */
-export function section8Paths(apiError: Response, tooMany: unknown) {
+/** The illustrative docs/api.md#limits families: online-ordering orders v1/v2, POS checks, the ticket lookup. */
+export function limitFamilyPaths(apiError: Response, tooMany: unknown) {
   const op = (summary: string, ok: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
     tags: ['section 8 (illustrative)'],
     summary,

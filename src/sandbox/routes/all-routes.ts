@@ -7,7 +7,7 @@ import { handleListLocations } from './locations-routes'
 import { buildOpenApiDocument } from '../openapi/openapi-document'
 import { Router } from '../server/router'
 import { registerScenarioRoutes } from './scenario-routes'
-import { registerSection8Routes } from './section8-routes'
+import { registerLimitFamilyRoutes } from './limit-family-routes'
 import type { SandboxState } from '../state/sandbox-state'
 import { handleToken } from './token-routes'
 
@@ -23,7 +23,7 @@ export function buildRouter(state: SandboxState, serverUrl: () => string): Route
     .add('POST', '/marketplace/v2/platform-token/installations', handleInstall)
     .add('GET', '/api/v1/locations', handleListLocations)
     .addPattern('GET', exportTicketsPattern(state.config.signedPathPrefix), handleExportTickets)
-  registerSection8Routes(router)
+  registerLimitFamilyRoutes(router)
 
   let openapiText: string | undefined
   router.add('GET', '/_sandbox/openapi.json', ctx => {

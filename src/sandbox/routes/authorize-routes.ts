@@ -45,7 +45,7 @@ function allow(
 }
 
 /**
- * GET /oauth2/authorize/ (4.1). client_id and redirect_uri are checked first and a problem with
+ * GET /oauth2/authorize/ (docs/api.md#authorize). client_id and redirect_uri are checked first and a problem with
  * either shows an error page (never a redirect to an unverified URI). Once the redirect URI is
  * trusted, protocol errors (response_type) are reported to it, RFC 6749 style.
  */

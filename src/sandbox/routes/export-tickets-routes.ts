@@ -22,7 +22,7 @@ export function isCalendarDate(text: string): boolean {
 }
 
 /**
- * GET <signedPathPrefix>/<location_id>/tickets (4.6): HMAC-signed per 5.2. Checks the signature
+ * GET <signedPathPrefix>/<location_id>/tickets (docs/api.md#export-tickets): HMAC-signed per docs/api.md#hmac-signature. Checks the signature
  * (saying which check failed), counts quota for the client named by x-access-key, validates the
  * date filters and returns deterministic tickets `{ results, meta }`.
  */

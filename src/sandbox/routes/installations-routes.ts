@@ -5,7 +5,7 @@ import type { RequestContext } from '../server/router'
 import { PERMISSION_WRITE_INSTALLATIONS } from '../data/seed-data'
 
 /**
- * POST /marketplace/v2/platform-token/installations (4.5). The bearer token is validated before
+ * POST /marketplace/v2/platform-token/installations (docs/api.md#install). The bearer token is validated before
  * anything else; then `{ locationId: integer }` must name an eligible location of the token's
  * merchant. Success and a repeated install both answer 204 (idempotent).
  */

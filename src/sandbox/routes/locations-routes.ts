@@ -4,7 +4,7 @@ import type { RequestContext } from '../server/router'
 import { PERMISSION_READ_LOCATIONS } from '../data/seed-data'
 
 /**
- * GET /marketplace/v2/platform-token/locations (4.4) and its 4.7 twin GET /api/v1/locations/:
+ * GET /marketplace/v2/platform-token/locations (docs/api.md#locations) and its docs/api.md#example-locations twin GET /api/v1/locations/:
  * the merchant's eligible locations as `{ results, meta }`. Requires `read:locations`.
  */
 export function handleListLocations(ctx: RequestContext): void {

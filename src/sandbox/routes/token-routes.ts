@@ -124,7 +124,7 @@ function refreshTokenGrant(ctx: RequestContext, client: SandboxClient, fields: F
 }
 
 /**
- * POST /oauth2/token/ (4.2, 4.3). Accepts JSON (spec) and form encoding (RFC 6749). Client
+ * POST /oauth2/token/ (docs/api.md#token-exchange, docs/api.md#token-refresh). Accepts JSON (spec) and form encoding (RFC 6749). Client
  * authentication comes first (401 invalid_client), then the client's quota (counted only once it has
  * authenticated, so wrong secrets from anyone cannot use up a client's quota), then the grant. Every answer is no-store.
  */

@@ -39,13 +39,13 @@ export function sendRedirect(res: ServerResponse, location: string): void {
 
 /**
  * The error body used for every non-OAuth error (statuses other than 429 are "not shown" by the
- * spec; the sandbox reuses the 2.6 shape so clients need one parser): `{ status, timestamp, message, details }`.
+ * spec; the sandbox reuses the docs/api.md#rate-limit-error-body shape so clients need one parser): `{ status, timestamp, message, details }`.
  */
 export function apiErrorBody(status: number, nowMs: number, message: string, details: unknown[] = []) {
   return { status, timestamp: new Date(nowMs).toISOString(), message, details }
 }
 
-/** Sends the 2.6-shaped error body. */
+/** Sends the docs/api.md#rate-limit-error-body-shaped error body. */
 export function sendApiError(res: ServerResponse, nowMs: number, status: number, message: string, details: unknown[] = []): void {
   sendJson(res, status, apiErrorBody(status, nowMs, message, details))
 }

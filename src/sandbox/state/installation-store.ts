@@ -8,7 +8,7 @@ export interface Installation {
 }
 
 /**
- * Installations recorded by 4.5, one per (client, location). Installing again is idempotent:
+ * Installations recorded by docs/api.md#install, one per (client, location). Installing again is idempotent:
  * the first installation and its timestamp are kept.
  */
 export class InstallationStore {

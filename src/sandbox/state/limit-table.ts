@@ -17,8 +17,8 @@ export interface SandboxLimitsOptions {
 }
 
 /**
- * The per-path limits of section 8 that differ from the default. The sandbox serves illustrative routes for these
- * families (section8-routes.ts) so the limits are visible, documented and testable. The online
+ * The per-path limits of docs/api.md#limits that differ from the default. The sandbox serves illustrative routes for these
+ * families (limit-family-routes.ts) so the limits are visible, documented and testable. The online
  * ordering paths are not shown by the spec; the patterns here are placeholders (configurable).
  */
 export const SPEC_LIMIT_OVERRIDES: LimitOverride[] = [

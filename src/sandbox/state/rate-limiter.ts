@@ -20,7 +20,7 @@ interface QuotaEntry {
 }
 
 /**
- * Rolling-window rate limiter of section 8, keyed by client, method and path. Each key keeps a
+ * Rolling-window rate limiter of docs/api.md#limits, keyed by client, method and path. Each key keeps a
  * ring of the timestamps it counted (at most `limit` of them); the number of keys is capped and
  * the least recently used key is dropped first. Refused requests are not counted.
  */

@@ -1,21 +1,21 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
 import { captureChannels, captureEvents } from './capture'
-import { envChannels, envEvents } from './env'
+import { environmentsChannels, environmentsEvents } from './environments'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
 import { oauthChannels, oauthEvents } from './oauth'
 import { quotaChannels, quotaEvents } from './quota'
 import { sandboxChannels, sandboxEvents } from './sandbox'
 import { signingChannels, signingEvents } from './signing'
-import { supportChannels, supportEvents } from './support'
-import { workbenchChannels, workbenchEvents } from './workbench'
+import { bundleChannels, bundleEvents } from './bundle'
+import { requestsChannels, requestsEvents } from './requests'
 import type { ChannelDef, EventDef } from './define'
 
 export * from './app'
 export * from './capture'
 export * from './connection'
-export * from './env'
+export * from './environments'
 export * from './http'
 export * from './http-fields'
 export * from './log'
@@ -23,8 +23,8 @@ export * from './oauth'
 export * from './quota'
 export * from './sandbox'
 export * from './signing'
-export * from './support'
-export * from './workbench'
+export * from './bundle'
+export * from './requests'
 export * from './define'
 export * from './errors'
 export * from './exchange-view'
@@ -36,30 +36,30 @@ export * from './transport'
  */
 export const channels = {
   ...appChannels,
-  ...envChannels,
+  ...environmentsChannels,
   ...oauthChannels,
   ...signingChannels,
   ...httpChannels,
   ...quotaChannels,
   ...logChannels,
   ...sandboxChannels,
-  ...workbenchChannels,
-  ...supportChannels,
+  ...requestsChannels,
+  ...bundleChannels,
   ...captureChannels,
 } as const
 
 /** Every event the engine sends to the renderer. */
 export const events = {
   ...appEvents,
-  ...envEvents,
+  ...environmentsEvents,
   ...oauthEvents,
   ...signingEvents,
   ...httpEvents,
   ...quotaEvents,
   ...logEvents,
   ...sandboxEvents,
-  ...workbenchEvents,
-  ...supportEvents,
+  ...requestsEvents,
+  ...bundleEvents,
   ...captureEvents,
 } as const
 

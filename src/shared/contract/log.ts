@@ -135,7 +135,7 @@ export const logChannels = {
    * The log (or the given entries) as a HAR 1.2 document, sanitized by default. `includeSecrets: true` (an explicit
    * choice) puts back the secrets the engine still holds in memory; see docs/requests.md.
    */
-  'log:exportHar': invoke(
+  'log:saveHar': invoke(
     z
       .object({
         ids: z.array(z.string().min(1).max(100)).max(100_000).optional(),
@@ -144,7 +144,7 @@ export const logChannels = {
       .strict(),
   ).returns<{ har: string; entries: number; sanitized: boolean; restored?: number; unresolved?: number }>(),
   /** Loads a HAR file's entries into the log to view them (marked imported, redacted like captured traffic). */
-  'log:importHar': invoke(
+  'log:openHar': invoke(
     z
       .object({
         text: z

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { event, invoke } from './define'
-import { CATCH_MODES, type CatchMode } from './env'
+import { CATCH_MODES, type CatchMode } from './environments'
 
 /** The steps of one authorization attempt, in the order a stepper draws them. */
 export const FLOW_STEPS = [
@@ -120,7 +120,7 @@ export interface OAuthStartResult extends AuthorizePreview {
   listeningOn: string | null
 }
 
-/** The states of section 3 of the spec, in drawing order. */
+/** The states of docs/api.md#token-lifecycle, in drawing order. */
 export const LIFECYCLE_STATES = ['no-authorization', 'code-issued', 'access-token-valid', 'access-token-expired', 'denied'] as const
 export type LifecycleState = (typeof LIFECYCLE_STATES)[number]
 
@@ -152,7 +152,7 @@ export interface TokenView {
   expiresAt: string | null
   /** Seconds of life the current access token was given. */
   lifetimeSeconds: number | null
-  /** Where the expiry comes from: the `expiration` field (2.3), `expires_in` (RFC 6749, when `expiration` is absent), the last known lifetime (after a refresh, 2.4), or the spec's 24 h. */
+  /** Where the expiry comes from: the `expiration` field (docs/api.md#token-response), `expires_in` (RFC 6749, when `expiration` is absent), the last known lifetime (after a refresh, docs/api.md#refresh-response), or the spec's 24 h. */
   expirySource: 'expiration' | 'expires_in' | 'last-known-lifetime' | 'spec-default' | null
   expired: boolean
   /** False when the tokens live only in memory (built-in sandbox, or unprotected storage not accepted). */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { event, invoke } from './define'
 
 // The `quota:*` channels and events: per (client, METHOD, path) rate-limit gauges built from the server's headers and
-// the console's own ledger of requests in the rolling window (spec section 8).
+// the console's own ledger of requests in the rolling window (docs/api.md#limits).
 
 /** Where the limit in force comes from: the last X-RateLimit-Limit, an IETF RateLimit-Policy, or the spec table. */
 export type QuotaLimitSource = 'server' | 'ietf' | 'table'
@@ -49,7 +49,7 @@ export interface QuotaConfig {
   windowSeconds: number
   /** The user's rules (checked first). */
   overrides: QuotaLimitRule[]
-  /** Section 8's table (500/h for the order, POS checks and ticket lookup paths). */
+  /** The table of docs/api.md#limits (500/h for the order, POS checks and ticket lookup paths). */
   specRules: QuotaLimitRule[]
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { event, invoke } from './define'
 
-// The `signing:*` channels and events: the HMAC signer with its inspector model (spec 5.2), the signature explainer,
+// The `signing:*` channels and events: the HMAC signer with its inspector model (docs/api.md#hmac-signature), the signature explainer,
 // and the clock-skew estimate with the choice of signing with the server's time.
 
 export type CanonicalPartName = 'client_id' | 'method' | 'path' | 'body' | 'timestamp'
@@ -13,7 +13,7 @@ export interface CanonicalPart {
   source: string
   /** The value as it appears in the canonical string. */
   value: string
-  /** One sentence: the rule of 5.2 that turned `source` into `value` (e.g. "query string dropped; path lowercased"). */
+  /** One sentence: the rule of docs/api.md#hmac-signature that turned `source` into `value` (e.g. "query string dropped; path lowercased"). */
   rule: string
   /** Offset and length in UTF-8 bytes of the canonical string. */
   offset: number

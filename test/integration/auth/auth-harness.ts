@@ -84,9 +84,9 @@ export async function startTestSandbox(
 export async function addEnvironment(
   c: Console,
   s: { url: string; clientId: string; clientSecret: string; redirectUri: string },
-  extra: Partial<RequestOf<'env:create'>['settings']> = {},
+  extra: Partial<RequestOf<'environments:create'>['settings']> = {},
 ): Promise<string> {
-  const env = await c.ok('env:create', {
+  const env = await c.ok('environments:create', {
     settings: {
       name: `Test ${randomBytes(3).toString('hex')}`,
       authUrl: s.url,
@@ -97,7 +97,7 @@ export async function addEnvironment(
     },
     clientSecret: s.clientSecret,
   })
-  await c.ok('env:setActive', { id: env.id })
+  await c.ok('environments:setActive', { id: env.id })
   return env.id
 }
 

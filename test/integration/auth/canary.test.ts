@@ -74,8 +74,8 @@ describe('canary client secret', () => {
     }
 
     const envId = await addEnvironment(c, { url: sandbox.url, clientId: 'canary-client', clientSecret: canary, redirectUri })
-    await call('env:list', {})
-    await call('env:get', { id: envId })
+    await call('environments:list', {})
+    await call('environments:get', { id: envId })
     const start = await call('oauth:start', {})
     expect(start.ok).toBe(true)
     if (!start.ok) return
@@ -84,18 +84,18 @@ describe('canary client secret', () => {
     expect(page.body).not.toContain(canary)
     await call('oauth:refresh', {})
     await call('oauth:status', {})
-    await call('env:duplicate', { id: envId })
+    await call('environments:duplicate', { id: envId })
 
-    const echoEnv = await c.ok('env:create', {
+    const echoEnv = await c.ok('environments:create', {
       settings: { name: 'Echo', authUrl: echoUrl, baseUrl: echoUrl, clientId: 'canary-client', redirectUri, catchMode: 'paste' },
       clientSecret: canary,
     })
-    await call('env:setActive', { id: echoEnv.id })
+    await call('environments:setActive', { id: echoEnv.id })
     await call('oauth:start', {})
     const failed = await call('oauth:pasteRedirect', { input: 'sbx_ac_a-code-for-the-echo-server' })
     expect(failed.ok).toBe(false)
     await call('oauth:status', {})
-    const exported = await call('env:export', {})
+    const exported = await call('environments:saveFile', {})
     expect(exported.ok).toBe(true)
     let tokenCallsLogged = -1
     if (c.runtime.registry.has('log:list')) {
@@ -108,7 +108,7 @@ describe('canary client secret', () => {
           await call('log:curl', { id: entry.id })
         }
       }
-      await call('log:exportHar', {})
+      await call('log:saveHar', {})
     }
     await c.close()
 

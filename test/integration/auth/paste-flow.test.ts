@@ -115,7 +115,7 @@ describe('paste catch mode against the sandbox', () => {
     const envId = await addEnvironment(c, s, { catchMode: 'paste' })
     const start = await c.ok('oauth:start', {})
     const finalUrl = await redirectOf(start.authorizeUrl)
-    await c.ok('env:update', { id: envId, changes: { redirectUri: other } })
+    await c.ok('environments:update', { id: envId, changes: { redirectUri: other } })
     const result = await c.call('oauth:pasteRedirect', { input: finalUrl })
     expect(result.ok).toBe(false)
     if (result.ok) return
@@ -152,7 +152,7 @@ describe('paste catch mode against the sandbox', () => {
     const refused = await c.call('oauth:pasteRedirect', { input: await redirectOf(start.authorizeUrl) })
     expect(refused.ok).toBe(false)
     if (!refused.ok) expect((refused.error.details as { failure: { code: string } }).failure.code).toBe('state_missing')
-    await c.ok('env:update', { id: envId, changes: { requireStateEcho: false } })
+    await c.ok('environments:update', { id: envId, changes: { requireStateEcho: false } })
     const again = await c.ok('oauth:start', {})
     const tokens = await c.ok('oauth:pasteRedirect', { input: await redirectOf(again.authorizeUrl) })
     expect(tokens.present).toBe(true)

@@ -95,7 +95,7 @@ describe('token refresh against the sandbox', () => {
 
   it('reports a wrong client secret as a wrong client when refreshing', async () => {
     const { c, envId } = await authorized()
-    await c.ok('env:update', { id: envId, changes: {}, clientSecret: 'sbx_secret_definitely-not-the-right-one' })
+    await c.ok('environments:update', { id: envId, changes: {}, clientSecret: 'sbx_secret_definitely-not-the-right-one' })
     const result = await c.call('oauth:refresh', {})
     expect(result.ok).toBe(false)
     if (result.ok) return
@@ -145,7 +145,7 @@ describe('sandbox controls (operator API client)', () => {
     expect(faults.result).toEqual([])
     await c.ok('sandbox:resetQuotas', {})
 
-    const other = await c.ok('env:create', {
+    const other = await c.ok('environments:create', {
       settings: {
         name: 'Elsewhere',
         authUrl: 'https://auth.example.com',
@@ -154,7 +154,7 @@ describe('sandbox controls (operator API client)', () => {
         redirectUri: 'https://app.example.com/cb',
       },
     })
-    await c.ok('env:setActive', { id: other.id })
+    await c.ok('environments:setActive', { id: other.id })
     const unavailable = await c.ok('sandbox:state', {})
     expect(unavailable.available).toBe(false)
     expect(unavailable.reason).toMatch(/Elsewhere/)

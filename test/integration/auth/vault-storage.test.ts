@@ -42,11 +42,11 @@ describe('vault and environment storage', () => {
 
     const c2 = await startConsole({ dataDir: c1.dataDir })
     cleanups.push(() => c2.close())
-    const list = await c2.ok('env:list', {})
+    const list = await c2.ok('environments:list', {})
     expect(list.activeId).toBe(envId)
     expect(list.problems).toEqual([])
     expect(list.environments.find(e => e.id === envId)?.clientSecret.present).toBe(true)
-    expect((await c2.ok('env:revealSecret', { id: envId })).value).toBe(s.clientSecret)
+    expect((await c2.ok('environments:revealSecret', { id: envId })).value).toBe(s.clientSecret)
     const after = await c2.ok('oauth:tokens', {})
     expect(after.accessToken).toEqual(before.accessToken)
     expect(after.expiresAt).toBe(before.expiresAt)
@@ -59,7 +59,7 @@ describe('vault and environment storage', () => {
     const c1 = await startConsole()
     cleanups.push(() => removeDir(c1.dataDir))
     const envId = await addEnvironment(c1, s)
-    const plain = await c1.ok('env:create', {
+    const plain = await c1.ok('environments:create', {
       settings: {
         name: 'No secret',
         authUrl: 'https://auth.example.com',
@@ -73,21 +73,21 @@ describe('vault and environment storage', () => {
 
     const c2 = await startConsole({ dataDir: c1.dataDir })
     cleanups.push(() => c2.close())
-    const list = await c2.ok('env:list', {})
+    const list = await c2.ok('environments:list', {})
     expect(list.environments.map(e => e.id)).toEqual([envId, plain.id])
     const fileProblem = list.problems.find(p => p.kind === 'file-unreadable')
     expect(fileProblem?.movedTo).toMatch(/vault\.json\.corrupt-/)
     expect(existsSync(fileProblem!.movedTo!)).toBe(true)
     expect(await readFile(fileProblem!.movedTo!, 'utf8')).toBe('{"format":"partner-console-vault","vers')
     expect(list.problems.some(p => p.kind === 'secret-missing' && p.environmentId === envId)).toBe(true)
-    const reveal = await c2.call('env:revealSecret', { id: envId })
+    const reveal = await c2.call('environments:revealSecret', { id: envId })
     expect(reveal.ok).toBe(false)
     if (!reveal.ok) {
       expect(reveal.error.code).toBe('storage')
       expect(reveal.error.hint).toMatch(/moved aside/)
     }
-    await c2.ok('env:update', { id: envId, changes: {}, clientSecret: s.clientSecret })
-    expect((await c2.ok('env:revealSecret', { id: envId })).value).toBe(s.clientSecret)
+    await c2.ok('environments:update', { id: envId, changes: {}, clientSecret: s.clientSecret })
+    expect((await c2.ok('environments:revealSecret', { id: envId })).value).toBe(s.clientSecret)
   })
 
   it('reports one undecryptable record without losing it, while the other secrets still work', async () => {
@@ -107,17 +107,17 @@ describe('vault and environment storage', () => {
 
     const c2 = await startConsole({ dataDir: c1.dataDir })
     cleanups.push(() => c2.close())
-    const list = await c2.ok('env:list', {})
+    const list = await c2.ok('environments:list', {})
     const problem = list.problems.find(p => p.kind === 'record-unreadable')
     expect(problem?.environmentId).toBe(a)
     expect(list.environments.find(e => e.id === a)?.clientSecret).toMatchObject({ present: true, readable: false })
-    expect((await c2.ok('env:revealSecret', { id: b })).value).toBe('sbx_secret_second-environment-value')
+    expect((await c2.ok('environments:revealSecret', { id: b })).value).toBe('sbx_secret_second-environment-value')
     const start = await c2.call('oauth:start', { envId: a })
     expect(start.ok).toBe(false)
     if (!start.ok) expect(start.error.code).toBe('storage')
     // Another write keeps the damaged record byte for byte.
-    await c2.ok('env:update', { id: b, changes: { name: 'Renamed' } })
-    await c2.ok('env:update', { id: b, changes: {}, clientSecret: 'sbx_secret_second-environment-new' })
+    await c2.ok('environments:update', { id: b, changes: { name: 'Renamed' } })
+    await c2.ok('environments:update', { id: b, changes: {}, clientSecret: 'sbx_secret_second-environment-new' })
     expect(JSON.parse(await readFile(path, 'utf8')).records[`env:${a}:client_secret`].data).toBe(damaged)
   })
 
@@ -132,10 +132,10 @@ describe('vault and environment storage', () => {
       JSON.stringify({ format: 'partner-console-environments-store', version: 1, activeId: null, environments: [invalid] }),
     )
     const c2 = await startConsole({ dataDir: c1.dataDir })
-    const list = await c2.ok('env:list', {})
+    const list = await c2.ok('environments:list', {})
     expect(list.problems[0]).toMatchObject({ kind: 'environment-invalid', environmentId: 'env_bad' })
     expect(list.problems[0]?.message).toMatch(/"Broken"/)
-    await c2.ok('env:create', {
+    await c2.ok('environments:create', {
       settings: {
         name: 'New',
         authUrl: 'https://auth.example.com',
@@ -150,7 +150,7 @@ describe('vault and environment storage', () => {
     await writeFile(envPath, 'not json at all')
     const c3 = await startConsole({ dataDir: c1.dataDir })
     cleanups.push(() => c3.close())
-    const list3 = await c3.ok('env:list', {})
+    const list3 = await c3.ok('environments:list', {})
     expect(list3.problems[0]?.kind).toBe('file-unreadable')
     expect((await readdir(c1.dataDir)).some(f => f.startsWith('environments.json.corrupt-'))).toBe(true)
   })
@@ -162,18 +162,18 @@ describe('vault and environment storage', () => {
     cleanups.push(() => removeDir(c.dataDir))
     cleanups.push(() => c.close())
     const settings = { name: 'Unprotected', authUrl: s.url, baseUrl: s.url, clientId: s.clientId, redirectUri: s.redirectUri }
-    const refused = await c.call('env:create', { settings, clientSecret: s.clientSecret })
+    const refused = await c.call('environments:create', { settings, clientSecret: s.clientSecret })
     expect(refused.ok).toBe(false)
     if (refused.ok) return
     expect(refused.error.code).toBe('forbidden')
     expect(refused.error.message).toMatch(/not protected/)
     expect(refused.error.hint).toMatch(/acceptUnprotectedStorage/)
     expect(existsSync(join(c.dataDir, 'vault.json'))).toBe(false)
-    const env = await c.ok('env:create', { settings, clientSecret: s.clientSecret, acceptUnprotectedStorage: true })
+    const env = await c.ok('environments:create', { settings, clientSecret: s.clientSecret, acceptUnprotectedStorage: true })
     expect(env.unprotectedStorageAccepted).toBe(true)
-    const withoutConsent = await c.ok('env:create', { settings: { ...settings, name: 'No consent' } })
-    await c.ok('env:setActive', { id: withoutConsent.id })
-    const refusedUpdate = await c.call('env:update', { id: withoutConsent.id, changes: {}, clientSecret: s.clientSecret })
+    const withoutConsent = await c.ok('environments:create', { settings: { ...settings, name: 'No consent' } })
+    await c.ok('environments:setActive', { id: withoutConsent.id })
+    const refusedUpdate = await c.call('environments:update', { id: withoutConsent.id, changes: {}, clientSecret: s.clientSecret })
     expect(refusedUpdate.ok).toBe(false)
   })
 
@@ -182,7 +182,7 @@ describe('vault and environment storage', () => {
     cleanups.push(() => removeDir(c.dataDir))
     cleanups.push(() => c.close())
     const secret = 'sbx_secret_exported-only-when-asked'
-    await c.ok('env:create', {
+    await c.ok('environments:create', {
       settings: {
         name: 'Prod',
         authUrl: 'https://auth.example.com',
@@ -193,11 +193,11 @@ describe('vault and environment storage', () => {
       },
       clientSecret: secret,
     })
-    const plain = await c.ok('env:export', {})
+    const plain = await c.ok('environments:saveFile', {})
     expect(plain.content).not.toContain(secret)
     expect(plain.includesSecrets).toBe(false)
     expect(plain.count).toBe(1)
-    const withSecrets = await c.ok('env:export', { includeSecrets: true })
+    const withSecrets = await c.ok('environments:saveFile', { includeSecrets: true })
     expect(withSecrets.content).toContain(secret)
     expect(withSecrets.fileName).toMatch(/WITH-SECRETS/)
 
@@ -206,25 +206,25 @@ describe('vault and environment storage', () => {
       { name: 'Bad URL', authUrl: 'ftp://x', baseUrl: 'http://api.example.com', clientId: 'c', redirectUri: 'https://a.example/cb' },
       { name: 'Missing fields' },
     )
-    const before = (await c.ok('env:list', {})).environments.length
-    const dry = await c.ok('env:import', { content: JSON.stringify(doc), dryRun: true })
+    const before = (await c.ok('environments:list', {})).environments.length
+    const dry = await c.ok('environments:openFile', { content: JSON.stringify(doc), dryRun: true })
     expect(dry.imported).toEqual([])
     expect(dry.plan).toEqual([{ index: 0, name: 'Prod (imported)', action: 'rename' }])
-    expect((await c.ok('env:list', {})).environments.length).toBe(before)
-    const result = await c.ok('env:import', { content: JSON.stringify(doc) })
+    expect((await c.ok('environments:list', {})).environments.length).toBe(before)
+    const result = await c.ok('environments:openFile', { content: JSON.stringify(doc) })
     expect(result.plan).toEqual(dry.plan)
     expect(result.imported.map(e => e.name)).toEqual(['Prod (imported)'])
     expect(result.imported[0]?.pathOverrides).toEqual({ exportTickets: '/v2/export/{locationId}/tickets' })
-    expect((await c.ok('env:revealSecret', { id: result.imported[0]!.id })).value).toBe(secret)
+    expect((await c.ok('environments:revealSecret', { id: result.imported[0]!.id })).value).toBe(secret)
     expect(result.problems.map(p => [p.index, p.name])).toEqual([
       [1, 'Bad URL'],
       [2, 'Missing fields'],
     ])
     expect(result.problems[0]?.issues.map(i => i.path)).toEqual(['authUrl', 'baseUrl'])
     expect(result.problems[1]?.issues.map(i => i.path)).toEqual(expect.arrayContaining(['authUrl', 'baseUrl', 'clientId', 'redirectUri']))
-    const notJson = await c.call('env:import', { content: '{oops' })
+    const notJson = await c.call('environments:openFile', { content: '{oops' })
     expect(notJson.ok).toBe(false)
-    const wrongFormat = await c.call('env:import', { content: '{"format":"other"}' })
+    const wrongFormat = await c.call('environments:openFile', { content: '{"format":"other"}' })
     expect(wrongFormat.ok).toBe(false)
     if (!wrongFormat.ok) expect(wrongFormat.error.message).toMatch(/format/)
   })
@@ -233,7 +233,7 @@ describe('vault and environment storage', () => {
     const c = await startConsole({ builtinSandbox: true })
     cleanups.push(() => removeDir(c.dataDir))
     cleanups.push(() => c.close())
-    const bad = await c.call('env:create', {
+    const bad = await c.call('environments:create', {
       settings: {
         name: 'X',
         authUrl: 'http://auth.example.com',
@@ -247,7 +247,7 @@ describe('vault and environment storage', () => {
     const issues = (bad.error.details as { issues: Array<{ path: string; message: string }> }).issues
     expect(issues.map(i => i.path)).toEqual(['authUrl', 'redirectUri'])
     expect(issues[0]?.message).toMatch(/https/)
-    const check = await c.ok('env:validate', {
+    const check = await c.ok('environments:validate', {
       settings: {
         name: 'Y',
         authUrl: 'https://auth.example.com/',
@@ -262,13 +262,13 @@ describe('vault and environment storage', () => {
       'https://auth.example.com/oauth2/authorize/?client_id=c&redirect_uri=https%3A%2F%2Fapp.example.com%2Foauth%2Fcb%2F',
     )
     expect(check.warnings.join(' ')).toMatch(/ends with "\/"/)
-    const builtinDelete = await c.call('env:delete', { id: 'sandbox' })
+    const builtinDelete = await c.call('environments:delete', { id: 'sandbox' })
     expect(builtinDelete.ok).toBe(false)
     if (!builtinDelete.ok) expect(builtinDelete.error.code).toBe('forbidden')
-    const dup = await c.ok('env:duplicate', { id: 'sandbox' })
+    const dup = await c.ok('environments:duplicate', { id: 'sandbox' })
     expect(dup.clientSecret.present).toBe(false)
     expect(dup.name).toBe('Sandbox (built-in) (copy)')
-    const list = await c.ok('env:list', {})
+    const list = await c.ok('environments:list', {})
     expect(list.environments[0]?.id).toBe('sandbox')
     expect(await readFile(join(c.dataDir, 'environments.json'), 'utf8')).not.toContain(c.runtime.sandbox!.client.clientSecret)
   })

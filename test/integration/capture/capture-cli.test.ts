@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
-import type { Har } from '../../../src/main/engine/export/har-types'
+import type { Har } from '../../../src/main/engine/har/har-types'
 import { OutputText } from '../../support/output'
 import { CLIENTS } from './capture-harness'
 

@@ -78,7 +78,7 @@ describe('capture gateway faults', () => {
   it('answers 502 naming the host when the upstream is down, and logs which hop failed', async () => {
     const dead = await findFreePort()
     const env = await runtime.registry.dispatch(
-      'env:create',
+      'environments:create',
       {
         settings: {
           name: 'Down',
@@ -94,7 +94,7 @@ describe('capture gateway faults', () => {
       { transport: 'web' },
     )
     if (!env.ok) throw new Error(env.error.message)
-    const created = env.value as ResponseOf<'env:create'>
+    const created = env.value as ResponseOf<'environments:create'>
     const status = await runtime.engine.capture.start({ envId: created.id, mode: 'gateway' })
     const response = await fetch(`${status.gateway?.baseUrl}/api/v1/locations/`)
     expect(response.status).toBe(502)

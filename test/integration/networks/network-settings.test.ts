@@ -16,7 +16,7 @@ async function consoleWithEnv() {
   const c = await startConsole()
   cleanups.push(() => removeDir(c.dataDir))
   cleanups.push(() => c.close())
-  const env = await c.ok('env:create', {
+  const env = await c.ok('environments:create', {
     settings: {
       name: 'Behind a proxy',
       authUrl: 'https://auth.partner.example',
@@ -56,14 +56,14 @@ describe('per-environment network and OAuth settings', () => {
     const files = await readFile(join(c.dataDir, 'environments.json'), 'utf8')
     expect(files).toContain('proxy.corp.example')
     for (const secret of [PROXY_PASSWORD, 'canary-key', PASSPHRASE]) expect(files).not.toContain(secret)
-    const exported = await c.ok('env:export', { ids: [env.id], includeSecrets: true })
+    const exported = await c.ok('environments:saveFile', { ids: [env.id], includeSecrets: true })
     expect(exported.content).toContain('"proxyMode": "url"')
     for (const secret of [PROXY_PASSWORD, 'canary-key', PASSPHRASE]) expect(exported.content).not.toContain(secret)
-    const resolved = await c.runtime.engine.auth.profiles.get(env.id)
+    const resolved = await c.runtime.engine.environments.get(env.id)
     expect(resolved?.network?.proxy).toMatchObject({ mode: 'url', username: 'alice', password: PROXY_PASSWORD })
     expect(resolved?.network?.clientCert).toMatchObject({ kind: 'pem', key: CLIENT_KEY, passphrase: PASSPHRASE })
     expect(c.runtime.secrets.redact(`x ${PROXY_PASSWORD} y ${PASSPHRASE}`)).not.toMatch(/proxy-pass|p12-passphrase/)
-    const cleared = await c.ok('env:update', { id: env.id, changes: {}, networkSecrets: { proxyPassword: null } })
+    const cleared = await c.ok('environments:update', { id: env.id, changes: {}, networkSecrets: { proxyPassword: null } })
     expect(cleared.networkSecrets.proxyPassword.present).toBe(false)
   })
 
@@ -76,7 +76,7 @@ describe('per-environment network and OAuth settings', () => {
       [{ authorizeParams: { state: 'fixed' } }, /set by the console itself/],
       [{ network: { clientCertKind: 'pkcs12' } }, /needs its file/],
     ] as const) {
-      const r = await c.call('env:update', { id: env.id, changes: changes as never })
+      const r = await c.call('environments:update', { id: env.id, changes: changes as never })
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.error.message).toMatch(message)
     }

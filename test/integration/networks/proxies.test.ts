@@ -43,7 +43,7 @@ describe('proxies: the environment’s proxy, its credentials from the vault, an
       expect(r.view.connection).toMatchObject({ proxy: proxy.url, proxySource: 'environment' })
       expect(r.view.connection?.tls?.trustedBy).toBe(`CA file ${tls.caFile}`)
       expect(r.view.connection?.tls?.inspection).toBeNull()
-      const har = JSON.parse(engine.exports.exportHar({ ids: [r.view.logId] }).har)
+      const har = JSON.parse(engine.formats.saveHar({ ids: [r.view.logId] }).har)
       expect(har.log.entries[0]._proxy).toEqual({ url: proxy.url, source: 'environment' })
     } finally {
       await proxy.close()
@@ -62,7 +62,7 @@ describe('proxies: the environment’s proxy, its credentials from the vault, an
       const env = envWith({ caFiles: [tls.caFile], proxy: { mode: 'url', url: proxy.url, ...credentials } }, sandbox.url)
       const r = await get(env)
       expect(r.view.status).toBe(200)
-      const har = engine.exports.exportHar({}).har
+      const har = engine.formats.saveHar({}).har
       expect(har).not.toContain(credentials.password)
       expect(har).not.toContain(Buffer.from(`alice:${credentials.password}`).toString('base64'))
     } finally {

@@ -175,7 +175,7 @@ describe('network errors name the hop that failed', () => {
     const c = await startTestConsole()
     try {
       const url = c.runtime.sandbox?.url as string
-      const env = await c.ok('env:create', {
+      const env = await c.ok('environments:create', {
         settings: {
           name: 'Partner',
           authUrl: url,

@@ -20,7 +20,7 @@ async function setup(scope: string) {
   const c = await startConsole()
   cleanups.push(() => removeDir(c.dataDir))
   cleanups.push(() => c.close())
-  const env = await c.ok('env:create', {
+  const env = await c.ok('environments:create', {
     settings: {
       name: 'Standard OAuth server',
       authUrl: oidc.issuer,

@@ -26,7 +26,7 @@ describe('the UI flow behind an authenticating proxy with a private CA, with the
     cleanups.push(() => removeDir(c.dataDir))
     cleanups.push(() => c.close())
     // What the environments form sends.
-    const env = await c.ok('env:create', {
+    const env = await c.ok('environments:create', {
       settings: {
         name: 'Partner behind a proxy',
         authUrl: sandbox.url,
@@ -39,7 +39,7 @@ describe('the UI flow behind an authenticating proxy with a private CA, with the
       networkSecrets: { proxyPassword: password },
       acceptUnprotectedStorage: true,
     })
-    await c.ok('env:setActive', { id: env.id })
+    await c.ok('environments:setActive', { id: env.id })
     const start = await c.ok('oauth:start', { envId: env.id })
     // The system browser: it trusts the sandbox's CA in the operating system store (here: undici with that CA).
     const { Agent, fetch } = await import('undici')
@@ -61,7 +61,7 @@ describe('the UI flow behind an authenticating proxy with a private CA, with the
       expect(detail.connection?.proxy).toBe(proxy.url)
     }
     expect(proxy.connects.length).toBeGreaterThan(0)
-    const har = await c.ok('log:exportHar', {})
+    const har = await c.ok('log:saveHar', {})
     expect(JSON.stringify(har) + JSON.stringify(c.events)).not.toContain(password)
   })
 })

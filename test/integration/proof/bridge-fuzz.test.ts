@@ -103,7 +103,7 @@ describe('bad input never crashes the bridge (fast-check)', () => {
         .map(o => JSON.stringify(o)),
     )
     await fc.assert(
-      fc.asyncProperty(text, async content => assertTyped(await dispatch('env:import', { content, dryRun: true }))),
+      fc.asyncProperty(text, async content => assertTyped(await dispatch('environments:openFile', { content, dryRun: true }))),
       { numRuns: 150 },
     )
   })
@@ -135,7 +135,7 @@ describe('bad input never crashes the bridge (fast-check)', () => {
         .map(o => JSON.stringify(o)),
     )
     await fc.assert(
-      fc.asyncProperty(har, async text => assertTyped(await dispatch('log:importHar', { text }))),
+      fc.asyncProperty(har, async text => assertTyped(await dispatch('log:openHar', { text }))),
       { numRuns: 150 },
     )
   })

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { harProblems } from '../../unit/engine/export/fixtures/har-schema'
+import { harProblems } from '../../unit/engine/har/fixtures/har-schema'
 import { authorize, startTestConsole, type TestConsole } from './support'
 
 let c: TestConsole
@@ -44,7 +44,7 @@ describe('the network log’s exports after a whole demo flow', () => {
   })
 
   it('exports HAR 1.2 that validates against the schema and holds no secret anywhere in its bytes', async () => {
-    const { har, entries, sanitized } = await c.ok('log:exportHar', {})
+    const { har, entries, sanitized } = await c.ok('log:saveHar', {})
     expect(sanitized).toBe(true)
     expect(entries).toBeGreaterThanOrEqual(8)
     const doc = JSON.parse(har)
@@ -63,14 +63,14 @@ describe('the network log’s exports after a whole demo flow', () => {
   })
 
   it('puts the secrets back only when asked explicitly, and marks the HAR as containing them', async () => {
-    const full = await c.ok('log:exportHar', { includeSecrets: true })
+    const full = await c.ok('log:saveHar', { includeSecrets: true })
     expect(full.sanitized).toBe(false)
     expect(JSON.parse(full.har).log.comment).toMatch(/^CONTAINS SECRETS/)
     for (const name of ['canaryClientSecret', 'access1', 'refresh1', 'access2', 'adminToken'] as const) {
       expect(full.har.includes(secrets[name]!), `${name} restored`).toBe(true)
     }
     expect(harProblems(JSON.parse(full.har))).toEqual([])
-    const again = await c.ok('log:exportHar', {})
+    const again = await c.ok('log:saveHar', {})
     for (const value of Object.values(secrets)) expect(again.har).not.toContain(value)
   })
 
@@ -89,12 +89,12 @@ describe('the network log’s exports after a whole demo flow', () => {
   })
 
   it('imports its own HAR back to view it, entries marked imported', async () => {
-    const { har } = await c.ok('log:exportHar', { ids: [exportLogId] })
-    const imported = await c.ok('log:importHar', { text: har })
+    const { har } = await c.ok('log:saveHar', { ids: [exportLogId] })
+    const imported = await c.ok('log:openHar', { text: har })
     expect(imported).toMatchObject({ imported: 1, skipped: [] })
     const entry = await c.ok('log:get', { id: imported.ids[0]! })
     expect(entry).toMatchObject({ imported: true, auth: 'hmac', status: 200 })
-    const bad = await c.call('log:importHar', { text: '{"log": {"entries": "nope"}}' })
+    const bad = await c.call('log:openHar', { text: '{"log": {"entries": "nope"}}' })
     expect(bad.ok).toBe(false)
     if (!bad.ok) {
       expect(bad.error.code).toBe('invalid_request')

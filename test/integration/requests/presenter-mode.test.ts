@@ -64,20 +64,20 @@ describe('presenter mode in the engine', () => {
   it('refuses reveals and exports with secrets while on, and allows them again once off', async () => {
     const { forwarded, call } = await start(true)
     for (const [channel, payload] of [
-      ['env:revealSecret', { id: 'sandbox' }],
+      ['environments:revealSecret', { id: 'sandbox' }],
       ['oauth:revealToken', { envId: 'sandbox', kind: 'access' }],
-      ['log:exportHar', { includeSecrets: true }],
-      ['env:export', { includeSecrets: true }],
+      ['log:saveHar', { includeSecrets: true }],
+      ['environments:saveFile', { includeSecrets: true }],
     ] as const) {
       const r = await call(channel, payload)
       expect(r.ok, channel).toBe(false)
       if (!r.ok) expect(r.error.details, channel).toMatchObject({ reason: 'presenter_mode' })
     }
-    expect((await call('log:exportHar', {})).ok).toBe(true)
+    expect((await call('log:saveHar', {})).ok).toBe(true)
     const off = await call('app:setPresenter', { presenter: false })
     expect(off.ok && off.value).toEqual({ presenter: false })
     expect(payloadsOf(forwarded, 'app:presenter').some(p => p.presenter === false)).toBe(true)
-    const exported = await call('log:exportHar', { includeSecrets: true })
+    const exported = await call('log:saveHar', { includeSecrets: true })
     expect(exported.ok).toBe(true)
   })
 

@@ -49,8 +49,8 @@ async function environments(console: TestConsole) {
     clientSecret: 'acme-secret',
     acceptUnprotectedStorage: true,
   })
-  const alias = await console.ok('env:create', settings('Staging alias', `http://127.0.0.1:${port}`, false))
-  const production = await console.ok('env:create', settings('Acme production', `http://localhost:${port}`, true))
+  const alias = await console.ok('environments:create', settings('Staging alias', `http://127.0.0.1:${port}`, false))
+  const production = await console.ok('environments:create', settings('Acme production', `http://localhost:${port}`, true))
   return { alias, production }
 }
 
@@ -83,7 +83,7 @@ describe('production guard: by destination and effective method', () => {
         refusedForProduction(r)
       }
     }
-    const composed = await c.call('workbench:send', {
+    const composed = await c.call('requests:send', {
       request: { method: 'DELETE', target: 'api', path: `http://127.0.0.1:${port}/orders/1`, auth: 'none' },
     })
     refusedForProduction(composed)
@@ -138,7 +138,7 @@ describe('production guard: by destination and effective method', () => {
   it('guards saved requests, resend from the log, and a bundle replay through a non-production alias', async () => {
     c = await startTestConsole({ sandbox: false })
     // Before production is marked: a POST through the alias arrives, is logged, and goes into a bundle.
-    const first = await c.ok('env:create', {
+    const first = await c.ok('environments:create', {
       settings: {
         name: 'Staging alias',
         authUrl: `http://127.0.0.1:${port}`,
@@ -151,14 +151,14 @@ describe('production guard: by destination and effective method', () => {
       acceptUnprotectedStorage: true,
     })
     const sent = await c.ok('http:send', { envId: first.id, method: 'POST', path: '/orders', auth: 'none', body: '{"n":1}' })
-    const bundle = await c.ok('support:writeBundle', { ids: [sent.logId], envId: first.id })
-    const saved = await c.ok('workbench:save', {
+    const bundle = await c.ok('bundle:write', { ids: [sent.logId], envId: first.id })
+    const saved = await c.ok('requests:save', {
       envId: first.id,
       item: { name: 'Delete order', request: { method: 'DELETE', target: 'api', path: '/orders/1', auth: 'none' } },
     })
     expect(received).toEqual(['POST /orders'])
 
-    await c.ok('env:create', {
+    await c.ok('environments:create', {
       settings: {
         name: 'Acme production',
         authUrl: `http://localhost:${port}/`,
@@ -171,12 +171,12 @@ describe('production guard: by destination and effective method', () => {
       clientSecret: 'acme-secret',
       acceptUnprotectedStorage: true,
     })
-    refusedForProduction(await c.call('workbench:send', { envId: first.id, request: saved.request, savedId: saved.id }))
-    await expect(c.runtime.engine.requests.workbench.resend(sent.logId, { envId: first.id })).rejects.toMatchObject({
+    refusedForProduction(await c.call('requests:send', { envId: first.id, request: saved.request, savedId: saved.id }))
+    await expect(c.runtime.engine.requests.service.resend(sent.logId, { envId: first.id })).rejects.toMatchObject({
       code: 'forbidden',
       details: { reason: 'production_confirmation_required' },
     })
-    const replay = await c.ok('support:replay', { text: bundle.text, envId: first.id })
+    const replay = await c.ok('bundle:replay', { text: bundle.text, envId: first.id })
     expect(replay.summary.failed).toBe(1)
     expect(replay.entries[0]?.replay.error).toMatch(/^"Acme production" is a production environment: POST changes its data/)
     expect(received).toEqual(['POST /orders'])
@@ -185,7 +185,7 @@ describe('production guard: by destination and effective method', () => {
   it('never makes the built-in sandbox production: a production environment pointing at it leaves "sandbox first" free', async () => {
     c = await startTestConsole()
     const url = c.runtime.sandbox?.url as string
-    const rehearsal = await c.ok('env:create', {
+    const rehearsal = await c.ok('environments:create', {
       settings: {
         name: 'Rehearsal',
         authUrl: url,

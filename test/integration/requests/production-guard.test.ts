@@ -12,7 +12,7 @@ const INSTALL = '/marketplace/v2/platform-token/installations'
 /** A saved environment marked production, pointing at the running sandbox with its demo client. */
 async function productionEnvironment(console: TestConsole, production = true) {
   const url = console.runtime.sandbox?.url as string
-  return console.ok('env:create', {
+  return console.ok('environments:create', {
     settings: {
       name: 'Acme production',
       authUrl: url,
@@ -35,7 +35,7 @@ describe('production guard (engine)', () => {
     const info = await c.ok('app:info', {})
     expect(info.environments.find(e => e.id === env.id)?.production).toBe(true)
     expect(info.environments.find(e => e.builtIn)?.production).toBe(false)
-    const updated = await c.call('env:update', { id: 'sandbox', changes: { production: true } })
+    const updated = await c.call('environments:update', { id: 'sandbox', changes: { production: true } })
     expect(updated.ok).toBe(false)
   })
 
@@ -78,14 +78,14 @@ describe('production guard (engine)', () => {
     expect(read.status).toBe(401)
   })
 
-  it('guards the composer too (workbench:send), the same way', async () => {
+  it('guards the composer too (requests:send), the same way', async () => {
     c = await startTestConsole()
     const env = await productionEnvironment(c)
     const request = { method: 'POST', target: 'api' as const, path: INSTALL, body: '{}', auth: 'none' as const }
-    const refused = await c.call('workbench:send', { request, envId: env.id })
+    const refused = await c.call('requests:send', { request, envId: env.id })
     expect(refused.ok).toBe(false)
     if (!refused.ok) expect(refused.error.details).toMatchObject({ reason: 'production_confirmation_required' })
-    const sent = await c.ok('workbench:send', { request, envId: env.id, confirmProduction: 'Acme production' })
+    const sent = await c.ok('requests:send', { request, envId: env.id, confirmProduction: 'Acme production' })
     expect(sent.status).toBe(401)
   })
 

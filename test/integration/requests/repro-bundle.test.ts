@@ -65,12 +65,12 @@ describe('repro bundles', () => {
     const c = await startTestConsole()
     try {
       const before = (await c.ok('log:list', {})).total
-      const opened = await c.ok('support:openBundle', { text: await readFile(normal, 'utf8') })
+      const opened = await c.ok('bundle:open', { text: await readFile(normal, 'utf8') })
       expect(opened.bundle.note).toBe('merchant M-1001 reports nothing')
       expect(opened.timeline.length).toBe(opened.bundle.har.log.entries.length)
       expect(opened.timeline.map(t => t.status)).toEqual(expect.arrayContaining([200, 204]))
       expect((await c.ok('log:list', {})).total).toBe(before)
-      const bad = await c.call('support:openBundle', { text: '{"format":"something-else"}' })
+      const bad = await c.call('bundle:open', { text: '{"format":"something-else"}' })
       expect(bad.ok).toBe(false)
       if (!bad.ok) expect(bad.error.message).toMatch(/^This file is not a repro bundle this console can read: format/)
     } finally {
@@ -112,7 +112,7 @@ describe('repro bundles', () => {
     try {
       // A log of 10 entries: each resend evicts older entries, the originals among them.
       await c.ok('log:configure', { capacity: 10 })
-      const report = await c.ok('support:replay', { text: JSON.stringify(long) })
+      const report = await c.ok('bundle:replay', { text: JSON.stringify(long) })
       expect(report.summary).toMatchObject({ same: 30, failed: 0, differentStatus: 0 })
       expect(new Set(report.entries.map(e => e.original.logId)).size).toBe(30)
       expect((await c.ok('log:list', {})).size).toBe(10)

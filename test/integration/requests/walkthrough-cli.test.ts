@@ -8,7 +8,7 @@ import { main } from '../../../src/main/cli/index'
 import { findFreePort } from '../../../src/main/runtime/free-port'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
 import { OutputText } from '../../support/output'
-import { harProblems } from '../../unit/engine/export/fixtures/har-schema'
+import { harProblems } from '../../unit/engine/har/fixtures/har-schema'
 
 /** Output written by the command, kept in memory; `waitFor` resolves when a pattern shows up (on the write itself). */
 class Capture extends Writable {

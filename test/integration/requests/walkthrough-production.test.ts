@@ -40,7 +40,7 @@ beforeAll(async () => {
     heartbeatMs: 3_600_000,
   })
   const created = await runtime.registry.dispatch(
-    'env:create',
+    'environments:create',
     {
       settings: { name: 'Acme production', authUrl: server.url, baseUrl: server.url, clientId, redirectUri, production: true },
       clientSecret: secret,

@@ -6,7 +6,7 @@ import type { Location } from '../../../src/sandbox/data/seed-data'
 
 const LOCATIONS = '/marketplace/v2/platform-token/locations'
 
-/** A 4.4 answer: the sandbox's own Location type, so a change of its shape breaks this test at typecheck. */
+/** A docs/api.md#locations answer: the sandbox's own Location type, so a change of its shape breaks this test at typecheck. */
 interface LocationBody {
   results: Location[]
   meta: Record<string, unknown>

@@ -26,7 +26,7 @@ interface SignedInput {
   target?: RunningSandbox
 }
 
-/** Sends a signed export request; the signature follows 5.2 unless overridden. */
+/** Sends a signed export request; the signature follows docs/api.md#hmac-signature unless overridden. */
 function signed(input: SignedInput = {}): Promise<RawResponse> {
   const method = input.method ?? 'GET'
   const path = input.path ?? PATH

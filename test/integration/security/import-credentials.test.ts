@@ -31,9 +31,9 @@ describe('an import cannot redirect credentials', () => {
     attacker = await startLoopback(record)
     c = await startTestConsole()
     // An environment of the user's, on the real (sandbox) server, with a secret and tokens.
-    const builtin = await c.ok('env:get', { id: 'sandbox' })
-    const secret = (await c.ok('env:revealSecret', { id: 'sandbox' })).value
-    const env = await c.ok('env:create', {
+    const builtin = await c.ok('environments:get', { id: 'sandbox' })
+    const secret = (await c.ok('environments:revealSecret', { id: 'sandbox' })).value
+    const env = await c.ok('environments:create', {
       settings: {
         name: 'Partner',
         authUrl: builtin.authUrl,
@@ -44,7 +44,7 @@ describe('an import cannot redirect credentials', () => {
       clientSecret: secret,
     })
     envId = env.id
-    await c.ok('env:setActive', { id: envId })
+    await c.ok('environments:setActive', { id: envId })
     await authorize(c)
     const access = (await c.ok('oauth:revealToken', { envId, kind: 'access' })).value
     const refresh = (await c.ok('oauth:revealToken', { envId, kind: 'refresh' })).value
@@ -64,8 +64,8 @@ describe('an import cannot redirect credentials', () => {
     })
 
   it('the dry run shows each address change, old and new, and says the credentials will be dropped', async () => {
-    const before = await c.ok('env:get', { id: envId })
-    const dry = await c.ok('env:import', {
+    const before = await c.ok('environments:get', { id: envId })
+    const dry = await c.ok('environments:openFile', {
       content: file({ authUrl: attacker.url, baseUrl: attacker.url }),
       onConflict: 'replace',
       dryRun: true,
@@ -83,9 +83,12 @@ describe('an import cannot redirect credentials', () => {
   })
 
   it('the import drops the tokens and the secret; no later call sends any of them to the new server', async () => {
-    const result = await c.ok('env:import', { content: file({ authUrl: attacker.url, baseUrl: attacker.url }), onConflict: 'replace' })
+    const result = await c.ok('environments:openFile', {
+      content: file({ authUrl: attacker.url, baseUrl: attacker.url }),
+      onConflict: 'replace',
+    })
     expect(result.imported).toHaveLength(1)
-    const env = await c.ok('env:get', { id: envId })
+    const env = await c.ok('environments:get', { id: envId })
     expect(env.clientSecret.present).toBe(false)
     expect((await c.ok('oauth:tokens', { envId })).present).toBe(false)
     // Everything that could send a credential: a bearer call, a refresh, a signed export, a manual send.
@@ -98,20 +101,20 @@ describe('an import cannot redirect credentials', () => {
   })
 
   it('an edit that changes an address drops the tokens too, and keeps a secret given with it', async () => {
-    const builtin = await c.ok('env:get', { id: 'sandbox' })
-    const secret = (await c.ok('env:revealSecret', { id: 'sandbox' })).value
+    const builtin = await c.ok('environments:get', { id: 'sandbox' })
+    const secret = (await c.ok('environments:revealSecret', { id: 'sandbox' })).value
     const back = { authUrl: builtin.authUrl, baseUrl: builtin.baseUrl, clientId: builtin.clientId, redirectUri: builtin.redirectUri }
-    await c.ok('env:update', { id: envId, changes: back, clientSecret: secret })
-    expect((await c.ok('env:get', { id: envId })).clientSecret.present).toBe(true)
+    await c.ok('environments:update', { id: envId, changes: back, clientSecret: secret })
+    expect((await c.ok('environments:get', { id: envId })).clientSecret.present).toBe(true)
     await authorize(c)
     expect((await c.ok('oauth:tokens', { envId })).present).toBe(true)
     // Same addresses written again: nothing is dropped.
-    await c.ok('env:update', { id: envId, changes: { baseUrl: builtin.baseUrl, name: 'Partner EU' } })
+    await c.ok('environments:update', { id: envId, changes: { baseUrl: builtin.baseUrl, name: 'Partner EU' } })
     expect((await c.ok('oauth:tokens', { envId })).present).toBe(true)
-    expect((await c.ok('env:get', { id: envId })).clientSecret.present).toBe(true)
+    expect((await c.ok('environments:get', { id: envId })).clientSecret.present).toBe(true)
     // A path override changes where tokens go: dropped, and the secret with it.
-    await c.ok('env:update', { id: envId, changes: { paths: { token: '/elsewhere/token' } } })
+    await c.ok('environments:update', { id: envId, changes: { paths: { token: '/elsewhere/token' } } })
     expect((await c.ok('oauth:tokens', { envId })).present).toBe(false)
-    expect((await c.ok('env:get', { id: envId })).clientSecret.present).toBe(false)
+    expect((await c.ok('environments:get', { id: envId })).clientSecret.present).toBe(false)
   })
 })

@@ -97,7 +97,7 @@ describe('no output contains a known secret in any form (fast-check)', () => {
         await c.ok('log:clear', {})
         const answers: unknown[] = []
         const redirectUri = `http://127.0.0.1:${await findFreePort()}/callback`
-        const env = await c.ok('env:create', {
+        const env = await c.ok('environments:create', {
           settings: { name: `echo ${Math.random()}`, authUrl: echo.url, baseUrl: echo.url, clientId: 'c1', redirectUri },
           clientSecret: secret,
         })
@@ -117,20 +117,20 @@ describe('no output contains a known secret in any form (fast-check)', () => {
         )
         answers.push(await c.call('http:send', { envId: env.id, method: 'GET', path: `http://127.0.0.1:1/${encodeURIComponent(secret)}` }))
         // Errors that quote what the user typed.
-        answers.push(await c.call('env:update', { id: env.id, changes: { authUrl: `not a url ${secret}` } }))
+        answers.push(await c.call('environments:update', { id: env.id, changes: { authUrl: `not a url ${secret}` } }))
         const list = await c.ok('log:list', {})
         answers.push(list)
         for (const summary of list.entries) {
           answers.push(await c.ok('log:get', { id: summary.id }))
           answers.push(await c.ok('log:curl', { id: summary.id, redacted: true }))
         }
-        answers.push(await c.ok('log:exportHar', {}))
-        answers.push(await c.ok('env:export', { includeSecrets: false }))
+        answers.push(await c.ok('log:saveHar', {}))
+        answers.push(await c.ok('environments:saveFile', { includeSecrets: false }))
         for (const [i, a] of answers.entries()) expectNoForm(`bridge answer #${i}`, JSON.stringify(a), secret)
         expect(events.length).toBeGreaterThan(0)
         expectNoForm('a bridge event', JSON.stringify(events), secret)
         for (const file of await filesUnder(c.runtime.dataDir)) expectNoForm('a file in the data folder', file, secret)
-        await c.ok('env:delete', { id: env.id })
+        await c.ok('environments:delete', { id: env.id })
       }),
       { numRuns: 25 },
     )

@@ -65,7 +65,7 @@ describe('the data folder', () => {
   it('holds only files of mode 0600 and folders of mode 0700 after a session that writes everything', async () => {
     const c = await startTestConsole()
     try {
-      await c.ok('env:create', {
+      await c.ok('environments:create', {
         settings: {
           name: 'Files',
           authUrl: 'https://auth.example.com',

@@ -55,7 +55,7 @@ async function refusal<C extends ChannelName>(channel: C, request: RequestOf<C>)
 }
 
 async function environment(name: string, production: boolean): Promise<string> {
-  const created = await call('env:create', {
+  const created = await call('environments:create', {
     settings: { name, authUrl: url, baseUrl: url, clientId: 'acme', redirectUri: 'http://127.0.0.1:9/callback', production },
     clientSecret: 'acme-secret-value-0123456789',
     acceptUnprotectedStorage: true,
@@ -65,12 +65,12 @@ async function environment(name: string, production: boolean): Promise<string> {
 
 describe('the clock of a user’s server', () => {
   it('is not probed on a switch; the Date of the user’s own call gives the skew', async () => {
-    const sandboxId = (await call('env:list', {})).activeId as string
+    const sandboxId = (await call('environments:list', {})).activeId as string
     const staging = await environment('Staging', false)
-    await call('env:setActive', { id: staging })
+    await call('environments:setActive', { id: staging })
     // Back to the sandbox and again to staging: the sandbox's own clock may be read (its operator API), ours never.
-    await call('env:setActive', { id: sandboxId })
-    await call('env:setActive', { id: staging })
+    await call('environments:setActive', { id: sandboxId })
+    await call('environments:setActive', { id: staging })
     expect((await call('signing:skew', {})).estimate).toBeNull()
     expect(hits).toEqual([])
 
@@ -93,7 +93,7 @@ describe('the clock of a user’s server', () => {
 
   it('of a production environment is probed only with its name typed', async () => {
     const prod = await environment('Acme production', true)
-    await call('env:setActive', { id: prod })
+    await call('environments:setActive', { id: prod })
     hits.length = 0
     const asked = await refusal('signing:probe', { path: '/health' })
     expect(asked?.message).toMatch(/"Acme production" is a production environment: reading its clock sends 3 unauthenticated GET \/health/)

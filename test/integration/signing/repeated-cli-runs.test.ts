@@ -45,7 +45,7 @@ beforeAll(async () => {
     sandbox: false,
   })
   const created = await runtime.registry.dispatch(
-    'env:create',
+    'environments:create',
     {
       settings: {
         name: 'Partner',

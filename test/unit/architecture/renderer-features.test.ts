@@ -136,7 +136,7 @@ describe('the checker catches what it is there to catch (planted fixtures)', () 
 
   it('literal query keys and keys objects outside domain/query-keys.ts (a second keys module included)', () => {
     const text = [
-      "useQuery({ queryKey: ['workbench', 'predict'], queryFn })",
+      "useQuery({ queryKey: ['requests', 'predict'], queryFn })",
       "client.setQueryData<SkewStatus>(['signing:skew'], next)",
       "client.getQueryState(['log', 'list'])",
       "export const fooKeys = { all: ['foo'] as const }",

@@ -5,7 +5,7 @@ import { idleState } from '../../../src/main/engine/oauth/flow-attempt'
 import { LifecycleTracker } from '../../../src/main/engine/oauth/lifecycle-tracker'
 import { tokenView } from '../../../src/main/engine/oauth/token-set'
 import { applyFlow, applyLifecycle, applyTokens, mergeStatus } from '../../../src/renderer/src/domain/auth-cache'
-import { appKeys, authKeys, envKeys, exportKeys, quotaKeys } from '../../../src/renderer/src/domain/query-keys'
+import { appKeys, authKeys, environmentsKeys, exportKeys, quotaKeys } from '../../../src/renderer/src/domain/query-keys'
 import { setLastAnswer } from '../../../src/renderer/src/domain/last-answer'
 import { applyEnvironmentChange } from '../../../src/renderer/src/domain/environment-cache'
 import { applyQuotaBlocked, applyQuotaUpdate, type QuotaView, withBlocks } from '../../../src/renderer/src/domain/quota-cache'
@@ -218,9 +218,9 @@ const INFO: AppInfo = {
 }
 
 describe('environment events and the cache', () => {
-  it('env:changed writes the list and the active id into app:info and refetches the details it does not carry', () => {
+  it('environments:changed writes the list and the active id into app:info and refetches the details it does not carry', () => {
     const infoInvalidated = seed(appKeys.info, INFO)
-    const listInvalidated = seed(envKeys.list, { environments: [] })
+    const listInvalidated = seed(environmentsKeys.list, { environments: [] })
     const quotaInvalidated = seed(quotaKeys.list, { keys: [], config: CONFIG, blocks: {} })
     applyEnvironmentChange(client, {
       reason: 'created',

@@ -8,7 +8,7 @@ import type { InstallRecord } from '../../../src/renderer/src/domain/install-rec
 import { filterLocations, sortLocations } from '../../../src/renderer/src/features/locations/location-model'
 import { useLocationsStore } from '../../../src/renderer/src/features/locations/locations-store'
 
-// The sandbox's own seed locations (both merchants), as the table gets them from 4.4.
+// The sandbox's own seed locations (both merchants), as the table gets them from docs/api.md#locations.
 const LOCATIONS: PartnerLocation[] = SEED_LOCATIONS.map(s => ({ ...s.location }))
 const initial = useLocationsStore.getState()
 

@@ -2,10 +2,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ConsoleError } from '../../../src/main/engine/core/console-error'
 import { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
-import { parseHar } from '../../../src/main/engine/export/har-import'
+import { parseHar } from '../../../src/main/engine/har/har-import'
 import { Redactor } from '../../../src/main/engine/log/redaction'
-import { composeRequest } from '../../../src/main/engine/workbench/compose-request'
-import { buildSnippet } from '../../../src/main/engine/workbench/snippets'
+import { composeRequest } from '../../../src/main/engine/requests/compose-request'
+import { buildSnippet } from '../../../src/main/engine/requests/copy-as/snippets'
 import { composerRequestSchema, httpSendRequest, isHeaderValue, isHttpToken } from '../../../src/shared/contract'
 
 // The door: one rule for a method and header fields, used by the composer, `http:send`, HAR and bundle import, resend

@@ -1,19 +1,19 @@
 import type { OAuthFlowService } from '../../engine/oauth/oauth-flow-service'
 import type { TokenService } from '../../engine/oauth/token-service'
-import type { ProfileService } from '../../engine/profiles/profile-service'
+import type { EnvironmentRepository } from '../../engine/environments/environment-repository'
 import type { HandlerRegistry } from '../registry'
 
 /** Wires the `oauth:*` channels; a missing `envId` means the active environment. */
 export function registerOAuthHandlers(
   registry: HandlerRegistry,
-  deps: { profiles: ProfileService; flows: OAuthFlowService; tokens: TokenService },
+  deps: { environments: EnvironmentRepository; flows: OAuthFlowService; tokens: TokenService },
 ): void {
-  const { profiles, flows, tokens } = deps
-  const envOf = (envId?: string) => profiles.resolveId(envId)
+  const { environments, flows, tokens } = deps
+  const envOf = (envId?: string) => environments.resolveId(envId)
   registry.handle('oauth:buildAuthorizeUrl', req => flows.preview(envOf(req.envId), req.mode, req.pkce))
   registry.handle('oauth:start', async (req, call) => {
     const envId = envOf(req.envId)
-    if (req.acceptUnprotectedStorage) await profiles.acceptUnprotectedStorage(envId)
+    if (req.acceptUnprotectedStorage) await environments.acceptUnprotectedStorage(envId)
     return flows.start({ ...req, envId }, call.transport)
   })
   registry.handle('oauth:cancel', req => flows.cancel(req.flowId))
@@ -34,7 +34,7 @@ export function registerOAuthHandlers(
   })
   registry.handle('oauth:forget', req => tokens.forget(envOf(req.envId)))
   registry.handle('oauth:diagnoseRedirect', req => {
-    const sent = req.sent ?? (req.envId ? profiles.record(req.envId).redirectUri : undefined)
+    const sent = req.sent ?? (req.envId ? environments.record(req.envId).redirectUri : undefined)
     return flows.diagnose(req.registered, sent)
   })
 }

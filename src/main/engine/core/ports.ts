@@ -1,7 +1,7 @@
 import type { HttpAuthMode } from '../../../shared/contract'
 import { SPEC_PATHS } from '../../../shared/spec'
 /**
- * The seams between the engine's parts. Auth (profiles, OAuth, vault), signing, and requests (executor, quota, log)
+ * The seams between the engine's parts. Auth (environments, OAuth, vault), signing, and requests (executor, quota, log)
  * are built separately; each depends on the others only through these interfaces, wired in src/main/runtime.
  */
 
@@ -51,7 +51,7 @@ export interface ResolvedNetwork {
   clientCert?: { kind: 'pem'; certFile: string; key: string; passphrase?: string } | { kind: 'pkcs12'; file: string; passphrase?: string }
 }
 
-/** The token request's body format and extra authorize parameters (spec 4.2 is JSON; RFC 6749 is a form). */
+/** The token request's body format and extra authorize parameters (docs/api.md#token-exchange is JSON; RFC 6749 is a form). */
 export interface ResolvedOAuth {
   tokenBody: 'json' | 'form'
   authorizeParams: Record<string, string>

@@ -10,7 +10,7 @@ const HINTS: Record<number, string> = {
 }
 
 /**
- * Turns a non-2xx answer of a typed endpoint into a ConsoleError that says what the server said (the 2.6-shaped
+ * Turns a non-2xx answer of a typed endpoint into a ConsoleError that says what the server said (the docs/api.md#rate-limit-error-body-shaped
  * `message`, or an OAuth `error_description`), with the status, the log entry and the start of the body as details.
  */
 export function errorForStatus(what: string, view: HttpExchangeView): ConsoleError {

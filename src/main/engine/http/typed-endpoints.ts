@@ -22,8 +22,8 @@ const locationSchema = z.looseObject({
 const listSchema = z.looseObject({ results: z.array(z.unknown()), meta: z.record(z.string(), z.unknown()).optional() })
 
 /**
- * The three spec endpoints with typed results: GET locations (4.4, bearer), POST installations (4.5, bearer) and GET
- * export tickets (4.6, HMAC). Each goes through the executor (quota, log, 401 refresh, 429 handling) and turns
+ * The three spec endpoints with typed results: GET locations (docs/api.md#locations, bearer), POST installations (docs/api.md#install, bearer) and GET
+ * export tickets (docs/api.md#export-tickets, HMAC). Each goes through the executor (quota, log, 401 refresh, 429 handling) and turns
  * anything but success into a ConsoleError carrying the server's message; a body of the wrong shape is reported
  * with the path of the first mismatch rather than passed on.
  */

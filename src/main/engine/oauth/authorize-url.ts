@@ -4,7 +4,7 @@ import type { AuthorizeParam } from '../../../shared/contract'
 export interface AuthorizeUrlInput {
   /** {auth_url} without trailing slash. */
   authUrl: string
-  /** The authorize path (spec 4.1: /oauth2/authorize/). */
+  /** The authorize path (docs/api.md#authorize: /oauth2/authorize/). */
   path: string
   clientId: string
   redirectUri: string
@@ -16,7 +16,7 @@ export interface AuthorizeUrlInput {
 }
 
 /**
- * Builds the authorize URL of spec 4.1 (client_id, redirect_uri, response_type=code) plus the recommended `state`
+ * Builds the authorize URL of docs/api.md#authorize (client_id, redirect_uri, response_type=code) plus the recommended `state`
  * and, when asked, a PKCE challenge. The redirect URI goes in exactly as configured (only percent-encoded as a query
  * value), because the server compares it byte for byte with the registered one. Also returns each parameter with
  * why it is there, for the UI to show before anything is opened.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { AuthorizePreview, CatchMode, FlowFailure, OAuthFlowState, OAuthFlowStep, OAuthStartResult } from '../../../shared/contract'
-import { type EnvironmentRecord, effectivePaths, hostBase } from '../profiles/environment-record'
+import { type EnvironmentRecord, effectivePaths, hostBase } from '../environments/environment-record'
 import { buildAuthorizeUrl, newPkcePair, newState } from './authorize-url'
 
 /** One authorization attempt: what was sent (state, PKCE verifier, URL) and where it stands. */

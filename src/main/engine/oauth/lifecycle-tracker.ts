@@ -2,7 +2,7 @@ import { LIFECYCLE_STATES, type LifecycleState, type OAuthLifecycle } from '../.
 import type { EventBus } from '../core/event-bus'
 
 /**
- * The transitions of spec section 3, with the console's names for their triggers. The tracker accepts the console's
+ * The transitions of docs/api.md#token-lifecycle, with the console's names for their triggers. The tracker accepts the console's
  * own extra moves too (forget → no authorization, a failed exchange going back, a new authorization over old
  * tokens); these are the ones the diagram draws.
  */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { ConsoleError } from '../core/console-error'
-import { isLoopbackHost } from '../profiles/validate-settings'
+import { isLoopbackHost } from '../environments/validate-settings'
 import { type CallbackPageContent, callbackPage } from './callback-page'
 import { type CallbackParams, callbackParamsOf, isOAuthAnswer, matchesRedirectUri } from './redirect-match'
 

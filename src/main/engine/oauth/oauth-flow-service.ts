@@ -12,8 +12,8 @@ import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
 import type { SecretRegistry } from '../core/secret-registry'
 import { fingerprint } from '../core/secret-registry'
-import type { EnvironmentRecord } from '../profiles/environment-record'
-import type { ProfileService } from '../profiles/profile-service'
+import type { EnvironmentRecord } from '../environments/environment-record'
+import type { EnvironmentRepository } from '../environments/environment-repository'
 import type { CallbackPageContent } from './callback-page'
 import type { EmbeddedWindowOpener } from './embedded-window-port'
 import { attemptPreview, attemptState, type FlowAttempt as Flow, idleState, newAttempt } from './flow-attempt'
@@ -26,7 +26,7 @@ import type { TokenClient } from './token-client'
 import type { TokenService } from './token-service'
 
 export interface OAuthFlowDeps {
-  profiles: ProfileService
+  environments: EnvironmentRepository
   tokens: TokenService
   client: TokenClient
   secrets: SecretRegistry
@@ -42,7 +42,7 @@ type AnswerSource = 'loopback' | 'embedded' | 'paste-url' | 'paste-code'
 const TERMINAL: ReadonlySet<OAuthFlowStep> = new Set(['done', 'denied', 'failed', 'idle'])
 
 /**
- * The authorization code flow (spec 4.1 → 4.2), one attempt at a time: builds the authorize URL with a fresh state
+ * The authorization code flow (docs/api.md#authorize → docs/api.md#token-exchange), one attempt at a time: builds the authorize URL with a fresh state
  * (and PKCE when enabled), waits for the redirect in the environment's catch mode (loopback listener, embedded
  * window, or a pasted URL/code), checks state, handles denial and errors, exchanges the code and hands the tokens
  * to the TokenService. Starting a new attempt cancels the waiting one ("superseded"). Every step is announced as
@@ -59,7 +59,7 @@ export class OAuthFlowService {
   /** Builds the authorize URL of a new attempt without opening anything, so the UI can show each parameter first. */
   async preview(envId: string, mode?: CatchMode, pkce?: boolean): Promise<AuthorizePreview> {
     await this.stopCurrent(failures.superseded())
-    const record = this.deps.profiles.record(envId)
+    const record = this.deps.environments.record(envId)
     const flow = this.newFlow(record, mode ?? record.catchMode, pkce ?? record.pkce)
     this.flow = flow
     this.emit()
@@ -77,12 +77,12 @@ export class OAuthFlowService {
         throw new ConsoleError('not_found', 'That authorization attempt is no longer current.', { hint: 'Build the authorize URL again.' })
       }
       await this.stopCurrent(failures.superseded())
-      const record = this.deps.profiles.record(request.envId)
+      const record = this.deps.environments.record(request.envId)
       flow = this.newFlow(record, request.mode ?? record.catchMode, request.pkce ?? record.pkce)
       this.flow = flow
     }
-    const record = this.deps.profiles.record(flow.envId)
-    this.deps.profiles.secretFor(record)
+    const record = this.deps.environments.record(flow.envId)
+    this.deps.environments.secrets.clientSecret(record)
     if (flow.mode === 'embedded' && !this.deps.embedded) {
       this.finish(flow, 'failed', { code: 'unsupported', message: 'The embedded window exists only in the desktop app.' })
       throw new ConsoleError('unsupported', 'The embedded authorization window exists only in the desktop app.', {
@@ -145,7 +145,7 @@ export class OAuthFlowService {
    */
   async paste(input: string, flowId?: string): Promise<TokenView> {
     const flow = this.flow
-    const sentRedirect = flow?.redirectUri ?? this.deps.profiles.record(this.deps.profiles.resolveId()).redirectUri
+    const sentRedirect = flow?.redirectUri ?? this.deps.environments.record(this.deps.environments.resolveId()).redirectUri
     const pasted = parsePastedRedirect(input, sentRedirect)
     if (pasted.kind === 'no-answer') {
       const diagnosis = diagnoseRedirectMismatch(sentRedirect, pasted.url)
@@ -178,7 +178,7 @@ export class OAuthFlowService {
 
   /** The redirect URI sent in the current (or last) attempt, for the diagnosis panel. */
   diagnose(registered: string, sent?: string): RedirectDiagnosis {
-    const fromFlow = this.flow?.redirectUri ?? this.deps.profiles.record(this.deps.profiles.resolveId()).redirectUri
+    const fromFlow = this.flow?.redirectUri ?? this.deps.environments.record(this.deps.environments.resolveId()).redirectUri
     return diagnoseRedirectMismatch(sent ?? fromFlow, registered)
   }
 
@@ -278,7 +278,7 @@ export class OAuthFlowService {
     this.deps.tokens.lifecycle.set(flow.envId, 'code-issued', 'allow', null)
     this.setStep(flow, 'exchanging')
     try {
-      const env = await this.deps.profiles.get(flow.envId)
+      const env = await this.deps.environments.get(flow.envId)
       const grant = await this.deps.client.exchangeCode(env, code, flow.pkceVerifier ?? undefined)
       const view = await this.deps.tokens.storeGrant(flow.envId, grant, 'exchange')
       await this.stop(flow)

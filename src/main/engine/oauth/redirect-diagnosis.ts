@@ -1,5 +1,5 @@
 import type { DiffSegment, RedirectDiagnosis, RedirectDifference } from '../../../shared/contract'
-import { isLoopbackHost } from '../profiles/validate-settings'
+import { isLoopbackHost } from '../environments/validate-settings'
 
 const MAX_DIFF_LENGTH = 1024
 

@@ -2,13 +2,13 @@ import { ConsoleError } from '../core/console-error'
 import type { IncomingResponse, ResolvedEnvironment, SendHttp } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
 
-/** A successful token response (2.3 or 2.4). */
+/** A successful token response (docs/api.md#token-response or docs/api.md#refresh-response). */
 export interface TokenGrant {
   accessToken: string
   refreshToken: string | null
   permissions: string[]
   tokenType: string
-  /** Seconds; present in 2.3 (code exchange), absent in 2.4 (refresh). */
+  /** Seconds; present in docs/api.md#token-response (code exchange), absent in docs/api.md#refresh-response (refresh). */
   expiration: number | null
   /** Seconds, RFC 6749 §5.1 (standard servers): used when `expiration` is absent. */
   expiresIn?: number | null
@@ -35,7 +35,7 @@ export interface TokenClientDeps {
 }
 
 /**
- * The token endpoint (spec 4.2 and 4.3) with JSON bodies as the spec shows, or form bodies (RFC 6749 §4.1.3) for a
+ * The token endpoint (docs/api.md#token-exchange and docs/api.md#token-refresh) with JSON bodies as the spec shows, or form bodies (RFC 6749 §4.1.3) for a
  * standard authorization server when the environment says so; client_id and client_secret go in the body either way. Every value learnt (code, tokens) is
  * registered for redaction before anything else happens with it; every refusal becomes a ConsoleError whose
  * `details.cause` names the reason (wrong client, code replayed, redirect mismatch, refresh revoked…).
@@ -43,7 +43,7 @@ export interface TokenClientDeps {
 export class TokenClient {
   constructor(private readonly deps: TokenClientDeps) {}
 
-  /** Exchanges an authorization code (4.2), with the PKCE verifier when the flow used one. */
+  /** Exchanges an authorization code (docs/api.md#token-exchange), with the PKCE verifier when the flow used one. */
   async exchangeCode(env: ResolvedEnvironment, code: string, codeVerifier?: string): Promise<TokenGrant> {
     this.deps.secrets.add(code, 'code')
     this.deps.secrets.add(env.clientSecret, 'client_secret')
@@ -62,7 +62,7 @@ export class TokenClient {
     return this.parse(response, 'authorization_code', env)
   }
 
-  /** Uses a refresh token (4.3); the answer has no `expiration` (2.4). */
+  /** Uses a refresh token (docs/api.md#token-refresh); the answer has no `expiration` (docs/api.md#refresh-response). */
   async refresh(env: ResolvedEnvironment, refreshToken: string): Promise<TokenGrant> {
     this.deps.secrets.add(refreshToken, 'refresh_token')
     this.deps.secrets.add(env.clientSecret, 'client_secret')

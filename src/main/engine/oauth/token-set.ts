@@ -3,7 +3,7 @@ import type { TokenView } from '../../../shared/contract'
 import { maskSecret } from '../vault/mask'
 import type { TokenGrant } from './token-client'
 
-/** The spec's access-token lifetime (section 8), used only when no lifetime was ever stated. */
+/** The spec's access-token lifetime (docs/api.md#limits), used only when no lifetime was ever stated. */
 export const SPEC_ACCESS_LIFETIME_SECONDS = 86_400
 
 const tokenSetSchema = z.object({
@@ -34,7 +34,7 @@ export function parseTokenSet(text: string): TokenSet | null {
 }
 
 /**
- * The token set after a grant. The expiry comes from `expiration` (2.3), else `expires_in` (RFC 6749); a refresh answer has none (2.4), so the
+ * The token set after a grant. The expiry comes from `expiration` (docs/api.md#token-response), else `expires_in` (RFC 6749); a refresh answer has none (docs/api.md#refresh-response), so the
  * previous lifetime is carried over ("last known lifetime"); with no lifetime ever stated, the spec's 24 h is used.
  */
 export function tokenSetFromGrant(grant: TokenGrant, via: 'exchange' | 'refresh', previous: TokenSet | undefined, now: number): TokenSet {

@@ -5,10 +5,10 @@ import type { SecretRegistry } from '../core/secret-registry'
 
 /** Requests that put a secret on the screen or in a file: refused while presenting, whatever the UI shows. */
 const REVEALING: Partial<Record<ChannelName, (request: Record<string, unknown>) => boolean>> = {
-  'env:revealSecret': () => true,
+  'environments:revealSecret': () => true,
   'oauth:revealToken': () => true,
-  'env:export': r => r.includeSecrets === true,
-  'log:exportHar': r => r.includeSecrets === true,
+  'environments:saveFile': r => r.includeSecrets === true,
+  'log:saveHar': r => r.includeSecrets === true,
   'log:curl': r => r.redacted === false,
 }
 

@@ -1,4 +1,4 @@
-/** The identity of one rate-limit counter (spec 8): client identifier, HTTP method and resource path. */
+/** The identity of one rate-limit counter (docs/api.md#limits): client identifier, HTTP method and resource path. */
 export interface QuotaKey {
   clientId: string
   method: string

@@ -1,7 +1,7 @@
 import type { QuotaConfig, QuotaLimitRule } from '../../../shared/contract'
 
 /**
- * Section 8's table: 500 requests per hour for the online-ordering order endpoints (V1 and V2), the POS checks
+ * The table of docs/api.md#limits: 500 requests per hour for the online-ordering order endpoints (V1 and V2), the POS checks
  * endpoints and POST /pos/v2/lookup/tickets; 100 per 60-minute window for everything else. The spec does not give the
  * online-ordering paths, so those patterns are a best guess the user can override with their own rules.
  */

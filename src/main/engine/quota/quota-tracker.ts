@@ -45,7 +45,7 @@ interface KeyState {
 }
 
 /**
- * Rate-limit quotas per (client, METHOD, path) key (spec 8). It combines what the server says (X-RateLimit-*,
+ * Rate-limit quotas per (client, METHOD, path) key (docs/api.md#limits). It combines what the server says (X-RateLimit-*,
  * Retry-After, IETF RateLimit) with a ledger of this console's own requests in the rolling window, so it predicts the
  * remaining quota and when the next unit returns before the server says so. After a 429 it blocks the key until
  * Retry-After (60 s when absent) passes; `gate` enforces that and warns when the ledger says the quota is spent.

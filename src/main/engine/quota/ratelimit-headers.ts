@@ -28,7 +28,7 @@ type Headers = Record<string, string | undefined>
 const SIMPLE_COUNT = /^\d{1,9}$/
 
 /**
- * Reads X-RateLimit-Limit / X-RateLimit-Remaining / Retry-After (spec section 7 and 8) and, when present, the IETF
+ * Reads X-RateLimit-Limit / X-RateLimit-Remaining / Retry-After (docs/api.md#errors and #limits) and, when present, the IETF
  * `RateLimit` / `RateLimit-Policy` headers (draft-ietf-httpapi-ratelimit-headers, draft 07 dictionary form and the
  * later list form) and the older `RateLimit-Limit/-Remaining/-Reset` trio. Malformed or absurd values are ignored with
  * a note; this function never throws, whatever the server sends. The X-RateLimit headers win over the IETF ones.

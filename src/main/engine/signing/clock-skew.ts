@@ -1,5 +1,5 @@
 import type { SkewEstimate, SkewLevel } from '../../../shared/contract'
-/** A signature lives 10 seconds (spec 5.2 and 8): the budget clock skew eats into. */
+/** A signature lives 10 seconds (docs/api.md#hmac-signature and #limits): the budget clock skew eats into. */
 export const SIGNATURE_LIFETIME_MS = 10_000
 /** |offset| from which signing is at risk (requests that queue or retry can cross the lifetime). */
 export const SKEW_WARN_MS = 3_000

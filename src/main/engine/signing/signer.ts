@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto'
 import { ConsoleError } from '../core/console-error'
 import { splitRequestTarget } from './request-path'
 
-/** One request to sign (spec 5.2). */
+/** One request to sign (docs/api.md#hmac-signature). */
 export interface SignInput {
   clientId: string
   clientSecret: string
@@ -30,7 +30,7 @@ export interface SignedRequest {
 export const MILLISECONDS_THRESHOLD = 1e11
 
 /**
- * Builds the 5.2 canonical string and explains each part: client_id + METHOD (uppercased) + path (lowercased, no host,
+ * Builds the docs/api.md#hmac-signature canonical string and explains each part: client_id + METHOD (uppercased) + path (lowercased, no host,
  * no query) + body exactly as sent ('' when none) + timestamp (whole seconds). Pure and deterministic: the same input
  * always gives the same string, which is what makes signatures reproducible in the inspector and the explainer.
  */

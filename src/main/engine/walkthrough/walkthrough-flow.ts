@@ -98,7 +98,7 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<Walkthrough
       'Writing the sanitized HAR',
       async () => {
         if (!o.writeHar) return { skipped: 'no --har FILE given' }
-        const exported = await o.call('log:exportHar', {})
+        const exported = await o.call('log:saveHar', {})
         const path = await o.writeHar(exported.har)
         har = { path, entries: exported.entries }
         return `${exported.entries} entries in ${path}`

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { AppInfo, EnvironmentChanged } from '../../../shared/contract'
-import { appKeys, envKeys, signingKeys } from './query-keys'
+import { appKeys, environmentsKeys, signingKeys } from './query-keys'
 
 /**
- * `env:changed` carries the environment list (summaries) and the active id: app:info takes them as they are (the
- * switcher and the status bar follow at once). The details (`env:list`, `env:get`) are not in the event: they are
+ * `environments:changed` carries the environment list (summaries) and the active id: app:info takes them as they are (the
+ * switcher and the status bar follow at once). The details (`environments:list`, `environments:get`) are not in the event: they are
  * refetched. An activation changes what every panel shows (tokens, locations, quotas, sandbox controls all belong to
  * the active environment), so then every other query is refetched too. Another environment (or its secret) signs
  * differently: signatures are made again.
@@ -17,7 +17,7 @@ export function applyEnvironmentChange(client: QueryClient, change: EnvironmentC
   if (change.reason === 'activated') {
     void client.invalidateQueries({ predicate: q => q.queryKey[0] !== appKeys.info[0] })
   } else {
-    void client.invalidateQueries({ queryKey: envKeys.all })
+    void client.invalidateQueries({ queryKey: environmentsKeys.all })
     void client.invalidateQueries({ queryKey: signingKeys.signatures })
   }
 }

@@ -2,25 +2,29 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyEnvironmentChange } from './environment-cache'
-import { envKeys } from './query-keys'
+import { environmentsKeys } from './query-keys'
 
-/** Every environment with details, the storage backend and the storage problems (`env:list`). */
+/** Every environment with details, the storage backend and the storage problems (`environments:list`). */
 export function useEnvironmentList() {
-  return useQuery({ queryKey: envKeys.list, queryFn: () => invoke('env:list', {}) })
+  return useQuery({ queryKey: environmentsKeys.list, queryFn: () => invoke('environments:list', {}) })
 }
 
-/** One environment's details (`env:get`): redirect URI as sent, catch mode, masked secret. */
+/** One environment's details (`environments:get`): redirect URI as sent, catch mode, masked secret. */
 export function useEnvironment(id: string | null) {
-  return useQuery({ queryKey: envKeys.detail(id), queryFn: () => invoke('env:get', { id: id ?? '' }), enabled: id !== null })
+  return useQuery({
+    queryKey: environmentsKeys.detail(id),
+    queryFn: () => invoke('environments:get', { id: id ?? '' }),
+    enabled: id !== null,
+  })
 }
 
 /**
- * Keeps app:info and the environment queries current from `env:changed` (see environment-cache.ts). Mounted once
+ * Keeps app:info and the environment queries current from `environments:changed` (see environment-cache.ts). Mounted once
  * beside the query client (frame/live-updates.ts).
  */
 export function useEnvironmentFeed(): void {
   const client = useQueryClient()
-  useEvent('env:changed', change => applyEnvironmentChange(client, change))
+  useEvent('environments:changed', change => applyEnvironmentChange(client, change))
 }
 
 /**
@@ -30,7 +34,7 @@ export function useEnvironmentFeed(): void {
 export function useSetActiveEnvironment() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => invoke('env:setActive', { id }),
+    mutationFn: (id: string) => invoke('environments:setActive', { id }),
     onSuccess: () => client.invalidateQueries(),
   })
 }

@@ -4,7 +4,7 @@ import { locationKeys } from './query-keys'
 import { withEnvId } from './env-scope'
 
 /**
- * The eligible locations of an environment (`http:listLocations`, spec 4.4) with the exchange that fetched them.
+ * The eligible locations of an environment (`http:listLocations`, docs/api.md#locations) with the exchange that fetched them.
  * Loaded once when enabled (a bearer token exists); each load costs one unit of quota, so only an explicit refresh
  * (or switching environment) loads again.
  */

@@ -19,18 +19,18 @@ export const authKeys = {
   tokens: (envId: string | null) => ['oauth', 'tokens', envId] as const,
 }
 
-/** Query keys of the repro-bundle domain (`support:openBundle`, `support:replay`): answers kept, never fetched. */
+/** Query keys of the repro-bundle domain (`bundle:open`, `bundle:replay`): answers kept, never fetched. */
 export const bundleKeys = {
-  opened: ['support', 'openBundle', 'last'] as const,
-  report: ['support', 'replay', 'last'] as const,
+  opened: ['bundle', 'open', 'last'] as const,
+  report: ['bundle', 'replay', 'last'] as const,
 }
 
-/** Query keys of the environment domain (`env:*`); `all` is the prefix of every one. */
-export const envKeys = {
-  all: ['env'] as const,
-  list: ['env', 'list'] as const,
-  detail: (id: string | null) => ['env', 'detail', id] as const,
-  validate: (settings: EnvironmentSettings) => ['env', 'validate', settings] as const,
+/** Query keys of the environments domain (`environments:*`); `all` is the prefix of every one. */
+export const environmentsKeys = {
+  all: ['environments'] as const,
+  list: ['environments', 'list'] as const,
+  detail: (id: string | null) => ['environments', 'detail', id] as const,
+  validate: (settings: EnvironmentSettings) => ['environments', 'validate', settings] as const,
 }
 
 /** Query keys of the export domain (`http:exportTickets`): the last export's answer, kept while other panels are visited. */
@@ -74,16 +74,16 @@ export const signingKeys = {
   exportPreview: (envId: string | null, path: string | null) => ['signing:sign', 'export-preview', envId, path] as const,
 }
 
-/** Query keys of the workbench domain (`workbench:*`); the plural ones are prefixes that match every entry of a kind. */
-export const workbenchKeys = {
-  collections: ['workbench', 'collection'] as const,
-  collection: (envId: string | null) => ['workbench', 'collection', envId] as const,
-  histories: ['workbench', 'history'] as const,
-  history: (envId: string | null, id: string | null) => ['workbench', 'history', envId, id] as const,
-  predictions: ['workbench', 'predict'] as const,
-  predict: (envId: string | null, request: ComposerRequestInput) => ['workbench', 'predict', envId, request] as const,
-  compare: (a: string | null, b: string | null) => ['workbench', 'compare', a, b] as const,
-  signingCode: ['workbench', 'signingCode'] as const,
-  /** The composer's last answer (`workbench:send`), kept while Compare or another panel is shown. */
-  lastAnswer: ['workbench', 'send', 'last'] as const,
+/** Query keys of the requests domain (`requests:*`); the plural ones are prefixes that match every entry of a kind. */
+export const requestsKeys = {
+  collections: ['requests', 'collection'] as const,
+  collection: (envId: string | null) => ['requests', 'collection', envId] as const,
+  histories: ['requests', 'history'] as const,
+  history: (envId: string | null, id: string | null) => ['requests', 'history', envId, id] as const,
+  predictions: ['requests', 'predict'] as const,
+  predict: (envId: string | null, request: ComposerRequestInput) => ['requests', 'predict', envId, request] as const,
+  compare: (a: string | null, b: string | null) => ['requests', 'compare', a, b] as const,
+  signingCode: ['requests', 'signingCode'] as const,
+  /** The composer's last answer (`requests:send`), kept while Compare or another panel is shown. */
+  lastAnswer: ['requests', 'send', 'last'] as const,
 }

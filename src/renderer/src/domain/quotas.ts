@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyQuotaBlocked, applyQuotaUpdate, type QuotaView, withBlocks } from './quota-cache'
-import { quotaKeys, workbenchKeys } from './query-keys'
+import { quotaKeys, requestsKeys } from './query-keys'
 
 /**
  * `quota:list` with the blocks events reported (see quota-cache.ts); `refetchMs` re-reads it as the window slides.
@@ -28,7 +28,7 @@ export function useQuotaFeed(): void {
   useQuotaList()
   useEvent('quota:update', state => {
     applyQuotaUpdate(client, state)
-    void client.invalidateQueries({ queryKey: workbenchKeys.predictions })
+    void client.invalidateQueries({ queryKey: requestsKeys.predictions })
   })
   useEvent('quota:blocked', event => applyQuotaBlocked(client, event))
 }

@@ -7,7 +7,7 @@ export const SKEW_LEVEL_TEXT = {
   danger: 'Refusals likely',
 } as const satisfies Record<SkewLevel, string>
 
-/** The lifetime, warn and danger thresholds when the engine has not answered yet (spec 5.2: 10 s). */
+/** The lifetime, warn and danger thresholds when the engine has not answered yet (docs/api.md#hmac-signature: 10 s). */
 export const DEFAULT_SKEW_LIMITS = { lifetimeMs: 10_000, warnMs: 3_000, dangerMs: 7_000 }
 
 /** "+1.2 s", "−0.4 s", "0.0 s": an offset in seconds with its sign. */

@@ -4,8 +4,8 @@ import { ErrorBox } from '../ui/error-box'
 
 /**
  * The sidebar's environment switcher (the built-in sandbox first, as the engine lists it). Choosing one calls
- * `env:setActive`, then every query is refetched: app:info, tokens, locations, quotas and sandbox controls all belong
- * to the active environment. A change made elsewhere shows here at once (`env:changed`, frame/live-updates.ts).
+ * `environments:setActive`, then every query is refetched: app:info, tokens, locations, quotas and sandbox controls all belong
+ * to the active environment. A change made elsewhere shows here at once (`environments:changed`, frame/live-updates.ts).
  */
 export function EnvironmentSwitcher() {
   const info = useAppInfo()

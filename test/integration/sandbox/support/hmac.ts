@@ -10,7 +10,7 @@ export function hmacHex(secret: string, text: string): string {
   return createHmac('sha256', secret).update(text, 'utf8').digest('hex')
 }
 
-/** Signs a request the way section 5.2 describes it (method upper-cased, path lower-cased, no query). */
+/** Signs a request the way docs/api.md#hmac-signature describes it (method upper-cased, path lower-cased, no query). */
 export function specSignature(input: {
   clientId: string
   secret: string

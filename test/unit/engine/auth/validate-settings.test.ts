@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLoopbackHost, redirectUriAsSent, validateSettings } from '../../../../src/main/engine/profiles/validate-settings'
+import { isLoopbackHost, redirectUriAsSent, validateSettings } from '../../../../src/main/engine/environments/validate-settings'
 
 const ok = {
   name: 'Prod',

@@ -14,7 +14,7 @@ const OUTCOME: Record<ReplayedEntry['outcome'], string> = {
 
 /**
  * Replays the open bundle against an environment (the built-in sandbox by default) with fresh tokens and signatures,
- * then lists each entry with its replay and opens any pair in the workbench's compare view.
+ * then lists each entry with its replay and opens any pair in the Requests panel's compare view.
  */
 export function BundleReplayView({ environments, activeId }: { environments: EnvironmentSummary[]; activeId: string | null }) {
   const text = useOpenedBundle()?.text ?? ''

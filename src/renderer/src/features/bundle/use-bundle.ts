@@ -21,13 +21,13 @@ export function useReplayReport(): ReplayReport | null {
   return useLastAnswer<ReplayReport>(bundleKeys.report)
 }
 
-/** Reads a bundle file through the engine (`support:openBundle`); a new bundle forgets the previous replay. */
+/** Reads a bundle file through the engine (`bundle:open`); a new bundle forgets the previous replay. */
 export function useOpenBundle() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async (file: File) => {
       const text = await file.text()
-      return { fileName: file.name, text, opened: await invoke('support:openBundle', { text }) }
+      return { fileName: file.name, text, opened: await invoke('bundle:open', { text }) }
     },
     onSuccess: bundle => {
       setLastAnswer<BundleFile>(client, bundleKeys.opened, bundle)
@@ -36,16 +36,16 @@ export function useOpenBundle() {
   })
 }
 
-/** Replays the open bundle against an environment (`support:replay`) with fresh tokens and signatures. */
+/** Replays the open bundle against an environment (`bundle:replay`) with fresh tokens and signatures. */
 export function useReplay() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: (input: { text: string; envId: string }) => invoke('support:replay', { text: input.text, envId: input.envId || undefined }),
+    mutationFn: (input: { text: string; envId: string }) => invoke('bundle:replay', { text: input.text, envId: input.envId || undefined }),
     onSuccess: report => setLastAnswer<ReplayReport>(client, bundleKeys.report, report),
   })
 }
 
-/** `support:writeBundle` of the given entries (or all) with a note; `onWritten` gets the file to download. */
+/** `bundle:write` of the given entries (or all) with a note; `onWritten` gets the file to download. */
 export function useWriteBundle(ids: string[] | undefined, note: string, onWritten: (file: { text: string; fileName: string }) => void) {
-  return useMutation({ mutationFn: () => invoke('support:writeBundle', { ids, note }), onSuccess: onWritten })
+  return useMutation({ mutationFn: () => invoke('bundle:write', { ids, note }), onSuccess: onWritten })
 }

@@ -1,7 +1,7 @@
 import type { AuthorizeParam } from '../../../../shared/contract'
 import { CopyButton } from '../../ui/copy-button'
 
-/** The authorize request of spec 4.1 exactly as it is (or will be) opened, and each parameter with why it is there. */
+/** The authorize request of docs/api.md#authorize exactly as it is (or will be) opened, and each parameter with why it is there. */
 export function AuthorizeRequest({ url, params }: { url: string; params: AuthorizeParam[] }) {
   return (
     <section className="authorize" aria-label="Authorize request">

@@ -28,7 +28,7 @@ import {
 import { WaitingStatus } from './waiting-status'
 import './consent.css'
 
-/** Consent flow: authorize → consent → callback → token, beside the token lifecycle of spec section 3. */
+/** Consent flow: authorize → consent → callback → token, beside the token lifecycle of docs/api.md#token-lifecycle. */
 export function ConsentPanel() {
   const info = useAppInfo()
   const envId = useActiveEnvId()

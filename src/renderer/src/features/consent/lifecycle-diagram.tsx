@@ -26,7 +26,7 @@ const PATHS: Record<string, { d: string; lx: number; ly: number; anchor: 'start'
 }
 
 /**
- * Section 3 of the spec drawn as a state diagram: no authorization → code issued → access token valid → expired →
+ * docs/api.md#token-lifecycle drawn as a state diagram: no authorization → code issued → access token valid → expired →
  * refreshed (back to valid), and denied. The current state is lit, and so is the transition that led to it.
  */
 export function LifecycleDiagram({ lifecycle, compact = false }: { lifecycle: OAuthLifecycle | null; compact?: boolean }) {

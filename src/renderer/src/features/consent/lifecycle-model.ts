@@ -1,6 +1,6 @@
 import type { LifecycleState, OAuthFlowState, OAuthFlowStep } from '../../../../shared/contract'
 
-/** Section 3's states as the diagram names them (a Record, so a state added to the contract fails the type check). */
+/** The states of docs/api.md#token-lifecycle as the diagram names them (a Record, so a state added to the contract fails the type check). */
 export const LIFECYCLE_LABELS: Record<LifecycleState, string> = {
   'no-authorization': 'No authorization',
   'code-issued': 'Code issued',
@@ -9,7 +9,7 @@ export const LIFECYCLE_LABELS: Record<LifecycleState, string> = {
   denied: 'Denied',
 }
 
-/** The transitions of section 3, with the words the spec uses for their triggers. */
+/** The transitions of docs/api.md#token-lifecycle, with the words the spec uses for their triggers. */
 export interface LifecycleEdge {
   id: string
   from: LifecycleState

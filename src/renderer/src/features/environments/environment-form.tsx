@@ -14,7 +14,7 @@ import { useValidation } from './use-validation'
 const FLOW_FIELDS = ['catchMode', 'pkce', 'callbackTimeoutSeconds', 'requireStateEcho'] as const
 
 /**
- * Creates or edits an environment. Every field is checked by the engine as you type (`env:validate`), problems are
+ * Creates or edits an environment. Every field is checked by the engine as you type (`environments:validate`), problems are
  * shown under the field they concern, and the redirect URI is shown exactly as it will be sent. Secrets are write-only:
  * the stored one is shown masked and can be replaced or removed, never read back into the form.
  */

@@ -4,8 +4,8 @@ import { ErrorBox } from '../../ui/error-box'
 import { EnvironmentDetailView } from './environment-detail'
 import { EnvironmentForm } from './environment-form'
 import { EnvironmentTable } from './environment-table'
-import { ExportBox } from './export-box'
-import { ImportBox } from './import-box'
+import { SaveFileBox } from './save-file-box'
+import { OpenFileBox } from './open-file-box'
 import { StorageBox } from './storage-box'
 import { useEnvironmentList, useSetActiveEnvironment } from '../../domain/environments'
 import './environments.css'
@@ -22,8 +22,8 @@ export function EnvironmentsPanel() {
   useEffect(() => {
     return useCommandStore.getState().register([
       { id: 'env:new', title: 'Environments: new environment', run: () => setView({ kind: 'create' }) },
-      { id: 'env:import', title: 'Environments: import', run: () => setView({ kind: 'import' }) },
-      { id: 'env:export', title: 'Environments: export', run: () => setView({ kind: 'export' }) },
+      { id: 'environments:openFile', title: 'Environments: import', run: () => setView({ kind: 'import' }) },
+      { id: 'environments:saveFile', title: 'Environments: export', run: () => setView({ kind: 'export' }) },
     ])
   }, [])
 
@@ -48,10 +48,10 @@ export function EnvironmentsPanel() {
             New environment
           </button>
           <button type="button" className="btn" onClick={() => setView({ kind: 'import' })}>
-            Import…
+            Open file…
           </button>
           <button type="button" className="btn" onClick={() => setView({ kind: 'export' })}>
-            Export…
+            Save to file…
           </button>
         </div>
       </div>
@@ -82,9 +82,9 @@ export function EnvironmentsPanel() {
             onCancel={() => setView({ kind: 'detail' })}
           />
         ) : view.kind === 'import' ? (
-          <ImportBox storage={data.storage} onClose={() => setView({ kind: 'detail' })} />
+          <OpenFileBox storage={data.storage} onClose={() => setView({ kind: 'detail' })} />
         ) : view.kind === 'export' ? (
-          <ExportBox environments={data.environments} onClose={() => setView({ kind: 'detail' })} />
+          <SaveFileBox environments={data.environments} onClose={() => setView({ kind: 'detail' })} />
         ) : selected ? (
           <EnvironmentDetailView
             key={selected.id}

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EnvironmentDetail, RequestOf } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
-import { appKeys, envKeys } from '../../domain/query-keys'
+import { appKeys, environmentsKeys } from '../../domain/query-keys'
 
 /** After a change: the environment queries and app:info (the switcher's list) are read again. */
 function useRefreshEnvironments(): () => void {
   const client = useQueryClient()
   return () => {
-    void client.invalidateQueries({ queryKey: envKeys.all })
+    void client.invalidateQueries({ queryKey: environmentsKeys.all })
     void client.invalidateQueries({ queryKey: appKeys.info })
   }
 }
 
-/** What the form saves: a new environment (`env:create`) or changes to one (`env:update`). */
-export type EnvironmentSave = { create: RequestOf<'env:create'> } | { update: RequestOf<'env:update'> }
+/** What the form saves: a new environment (`environments:create`) or changes to one (`environments:update`). */
+export type EnvironmentSave = { create: RequestOf<'environments:create'> } | { update: RequestOf<'environments:update'> }
 
 /** Creates or updates an environment; `request` is read when the save starts, `onDone` gets the saved environment. */
 export function useSaveEnvironment(request: () => EnvironmentSave, onDone: (env: EnvironmentDetail) => void) {
@@ -21,7 +21,7 @@ export function useSaveEnvironment(request: () => EnvironmentSave, onDone: (env:
   return useMutation({
     mutationFn: async () => {
       const save = request()
-      return 'create' in save ? invoke('env:create', save.create) : invoke('env:update', save.update)
+      return 'create' in save ? invoke('environments:create', save.create) : invoke('environments:update', save.update)
     },
     onSuccess: env => {
       refresh()
@@ -30,11 +30,11 @@ export function useSaveEnvironment(request: () => EnvironmentSave, onDone: (env:
   })
 }
 
-/** `env:duplicate` of one environment; `onDuplicated` gets the copy. */
+/** `environments:duplicate` of one environment; `onDuplicated` gets the copy. */
 export function useDuplicateEnvironment(id: string, onDuplicated: (copy: EnvironmentDetail) => void) {
   const refresh = useRefreshEnvironments()
   return useMutation({
-    mutationFn: () => invoke('env:duplicate', { id }),
+    mutationFn: () => invoke('environments:duplicate', { id }),
     onSuccess: copy => {
       refresh()
       onDuplicated(copy)
@@ -42,11 +42,11 @@ export function useDuplicateEnvironment(id: string, onDuplicated: (copy: Environ
   })
 }
 
-/** `env:delete` of one environment. */
+/** `environments:delete` of one environment. */
 export function useDeleteEnvironment(id: string, onDeleted: () => void) {
   const refresh = useRefreshEnvironments()
   return useMutation({
-    mutationFn: () => invoke('env:delete', { id }),
+    mutationFn: () => invoke('environments:delete', { id }),
     onSuccess: () => {
       refresh()
       onDeleted()
@@ -54,18 +54,18 @@ export function useDeleteEnvironment(id: string, onDeleted: () => void) {
   })
 }
 
-/** `env:import` of an export file; `mutate(true)` only checks (dry run), `mutate(false)` imports and refreshes. */
-export function useImportEnvironments(request: Omit<RequestOf<'env:import'>, 'dryRun'>) {
+/** `environments:openFile` of an export file; `mutate(true)` only checks (dry run), `mutate(false)` imports and refreshes. */
+export function useOpenEnvironmentsFile(request: Omit<RequestOf<'environments:openFile'>, 'dryRun'>) {
   const refresh = useRefreshEnvironments()
   return useMutation({
-    mutationFn: (dryRun: boolean) => invoke('env:import', { ...request, dryRun }),
+    mutationFn: (dryRun: boolean) => invoke('environments:openFile', { ...request, dryRun }),
     onSuccess: r => {
       if (!r.dryRun) refresh()
     },
   })
 }
 
-/** `env:export` of the chosen environments, with their secrets only when asked. */
-export function useExportEnvironments(request: RequestOf<'env:export'>) {
-  return useMutation({ mutationFn: () => invoke('env:export', request) })
+/** `environments:saveFile` of the chosen environments, with their secrets only when asked. */
+export function useSaveEnvironmentsFile(request: RequestOf<'environments:saveFile'>) {
+  return useMutation({ mutationFn: () => invoke('environments:saveFile', request) })
 }

@@ -23,7 +23,7 @@ import { linkFromExchange, linkFromLogEntry } from '../inspector'
 import './export-tickets.css'
 
 /**
- * Export tickets (spec 4.6, HMAC-signed): location and date range checked before sending, the signed request previewed
+ * Export tickets (docs/api.md#export-tickets, HMAC-signed): location and date range checked before sending, the signed request previewed
  * (headers and canonical string), Send (Ctrl/Cmd+Enter) with cancel and the retry countdown, the response in a
  * read-only editor with timings, and a link that opens the inspector on exactly the request that was sent.
  */

@@ -6,7 +6,7 @@ const LIFETIME_S = 10
 
 /**
  * The signed request as it would go out now: request line, the three x- headers and the canonical string part by
- * part (spec 5.2). It is a preview: the real request is signed again, with a fresh timestamp, when it is sent.
+ * part (docs/api.md#hmac-signature). It is a preview: the real request is signed again, with a fresh timestamp, when it is sent.
  */
 export function SignedPreview({
   url,

@@ -58,7 +58,7 @@ export interface ExportInput {
 }
 
 /**
- * Sends the export (`http:exportTickets`, spec 4.6). `cancel()` aborts the call's signal, which crosses the bridge as a
+ * Sends the export (`http:exportTickets`, docs/api.md#export-tickets). `cancel()` aborts the call's signal, which crosses the bridge as a
  * cancel message and stops the request (or its wait before a retry) in the engine. While it is pending, the automatic
  * retry countdown (`http:retrying`) of the request with the export's path is followed.
  */

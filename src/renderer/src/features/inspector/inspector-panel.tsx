@@ -26,7 +26,7 @@ const MODES: Array<{ id: InspectorMode; label: string }> = [
 ]
 
 /**
- * The signature inspector (spec 5.2): sign any request and see the canonical string part by part (offsets, escaped
+ * The signature inspector (docs/api.md#hmac-signature): sign any request and see the canonical string part by part (offsets, escaped
  * and hex views, each part's rule), verify a captured request and have the explainer name the mistake, and watch the
  * clock skew against the 10 s lifetime. The secret typed here lives in this component only.
  */

@@ -1,10 +1,10 @@
 import type { CanonicalPartName } from '../../../../shared/contract'
 
-/** How the inspector names and explains each part of the 5.2 canonical string. */
+/** How the inspector names and explains each part of the docs/api.md#hmac-signature canonical string. */
 export interface PartInfo {
   name: CanonicalPartName
   label: string
-  /** The part's rule of spec 5.2 in one sentence. */
+  /** The part's rule of docs/api.md#hmac-signature in one sentence. */
   rule: string
   /** CSS class giving the part its colour in every view (text, escaped, hex, table). */
   className: string

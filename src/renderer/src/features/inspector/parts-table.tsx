@@ -9,7 +9,7 @@ function clip(text: string): string {
 
 /**
  * The five parts one per row: where each sits (UTF-8 byte offset and length), what was signed (escaped, so whitespace
- * shows), what it came from when a rule changed it, the rule of 5.2 in one sentence and what it did here.
+ * shows), what it came from when a rule changed it, the rule of docs/api.md#hmac-signature in one sentence and what it did here.
  */
 export function PartsTable({ sig }: { sig: InspectedSignature }) {
   return (

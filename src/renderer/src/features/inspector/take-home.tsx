@@ -14,7 +14,7 @@ function download(file: SigningCodeFile): void {
 }
 
 /**
- * Signing code to take home: spec 5.2 in Node, Python, Java, C#, Go, PHP and shell, each with the test vectors built
+ * Signing code to take home: docs/api.md#hmac-signature in Node, Python, Java, C#, Go, PHP and shell, each with the test vectors built
  * in (`--self-test`), and the vector file itself (the inspector's cases and what the explainer's classic mistakes
  * produce instead). For partners whose own signer disagrees with the server.
  */

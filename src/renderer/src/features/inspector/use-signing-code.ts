@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { invoke } from '../../bridge/bridge'
-import { workbenchKeys } from '../../domain/query-keys'
+import { requestsKeys } from '../../domain/query-keys'
 
-/** `workbench:signingCode`: the take-home signing programs and test vectors (they never change while the app runs). */
+/** `requests:signingCode`: the take-home signing programs and test vectors (they never change while the app runs). */
 export function useSigningCode() {
   return useQuery({
-    queryKey: workbenchKeys.signingCode,
-    queryFn: ({ signal }) => invoke('workbench:signingCode', {}, { signal }),
+    queryKey: requestsKeys.signingCode,
+    queryFn: ({ signal }) => invoke('requests:signingCode', {}, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   })
 }

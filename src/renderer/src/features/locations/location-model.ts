@@ -26,7 +26,7 @@ export function formatAddress(address: PartnerLocation['address'] | undefined): 
   return [address.street, [address.zipCode, address.city].filter(Boolean).join(' '), address.state].filter(Boolean).join(', ')
 }
 
-/** Every value of a location a search can match: the 2.5 fields and the address parts. */
+/** Every value of a location a search can match: the docs/api.md#location fields and the address parts. */
 function searchable(location: PartnerLocation): string {
   return [
     location.name,

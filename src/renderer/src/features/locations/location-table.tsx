@@ -46,7 +46,7 @@ function InstalledCell({ record, outcome }: { record: InstallRecord | undefined;
 }
 
 /**
- * The locations table: every 2.5 field, the live local time per time zone, sortable by each column (click the header
+ * The locations table: every docs/api.md#location field, the live local time per time zone, sortable by each column (click the header
  * again to reverse), this console's install record, and a per-row Install action. Rows select into the detail panel.
  */
 export function LocationTable({

@@ -20,7 +20,7 @@ import { useInstall, useInstallOutcomes } from './use-locations'
 import './locations.css'
 
 /**
- * Locations (spec 4.4) and Install (4.5): the merchant's eligible locations with search, sort and live local times,
+ * Locations (docs/api.md#locations) and Install (docs/api.md#install): the merchant's eligible locations with search, sort and live local times,
  * this console's own install record, a detail panel, and a confirmed install whose result shows in place.
  */
 export function LocationsPanel() {

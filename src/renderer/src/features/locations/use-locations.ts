@@ -44,7 +44,7 @@ export interface InstallRequest {
 }
 
 /**
- * Installs the integration at a location (`http:install`, spec 4.5). The outcome goes to the query cache (so it
+ * Installs the integration at a location (`http:install`, docs/api.md#install). The outcome goes to the query cache (so it
  * shows in place, in the row and the detail panel, even if the panel was left meanwhile), and a success is added to
  * this console's install record for the environment.
  */

@@ -1,44 +1,44 @@
 import { useRef, useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
 import { downloadText } from '../../ui/download-text'
-import { harFileName, useExportHar, useImportHar } from './use-log-actions'
+import { harFileName, useSaveHar, useOpenHar } from './use-log-actions'
 import { usePresenterStore } from '../../stores/presenter-store'
 
 /**
- * Export HAR (sanitized; a HAR with the secrets put back only after an explicit confirmation that says what it holds)
- * and import a HAR to view it.
+ * Save HAR (sanitized; a HAR with the secrets put back only after an explicit confirmation that says what it holds)
+ * and open a HAR to view it.
  */
 export function HarActions({ ids }: { ids: string[] | undefined }) {
-  const exporter = useExportHar()
-  const importer = useImportHar()
+  const saver = useSaveHar()
+  const opener = useOpenHar()
   const input = useRef<HTMLInputElement>(null)
   const [confirming, setConfirming] = useState(false)
-  const imported = importer.data
+  const imported = opener.data
   const presenter = usePresenterStore(st => st.on)
-  const exportHar = (includeSecrets: boolean) =>
-    exporter.mutate({ ids, includeSecrets }, { onSuccess: r => downloadText(r.har, harFileName(new Date(), !r.sanitized)) })
+  const saveHar = (includeSecrets: boolean) =>
+    saver.mutate({ ids, includeSecrets }, { onSuccess: r => downloadText(r.har, harFileName(new Date(), !r.sanitized)) })
   return (
     <>
       <button
         type="button"
         className="btn btn--small"
-        disabled={exporter.isPending}
+        disabled={saver.isPending}
         title="HAR 1.2, sanitized: credentials are [redacted:label:fingerprint] placeholders. Filters apply."
-        onClick={() => exportHar(false)}
+        onClick={() => saveHar(false)}
       >
-        {exporter.isPending ? 'Exporting…' : 'Export HAR'}
+        {saver.isPending ? 'Saving…' : 'Save HAR'}
       </button>
       <button
         type="button"
         className="btn btn--small btn--danger"
-        disabled={exporter.isPending || presenter}
-        title={presenter ? 'Not while presenting: presenter mode refuses exports with secrets.' : undefined}
+        disabled={saver.isPending || presenter}
+        title={presenter ? 'Not while presenting: presenter mode refuses files with secrets.' : undefined}
         onClick={() => setConfirming(true)}
       >
         With secrets…
       </button>
       {confirming ? (
-        <div className="netlog__confirm" role="alertdialog" aria-label="Export a HAR with secrets">
+        <div className="netlog__confirm" role="alertdialog" aria-label="Save a HAR with secrets">
           <span>
             This HAR will hold the tokens and client secrets this console knows, <strong>in clear</strong>: anyone with the file can act as
             the merchant until the tokens expire. Signatures and cookies stay redacted.
@@ -48,10 +48,10 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
             className="btn btn--small btn--danger"
             onClick={() => {
               setConfirming(false)
-              exportHar(true)
+              saveHar(true)
             }}
           >
-            Export with secrets
+            Save with secrets
           </button>
           <button type="button" className="btn btn--small" onClick={() => setConfirming(false)}>
             Cancel
@@ -59,29 +59,29 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
         </div>
       ) : null}
       <label className="btn btn--small netlog__import">
-        {importer.isPending ? 'Importing…' : 'Import HAR'}
+        {opener.isPending ? 'Opening…' : 'Open HAR'}
         <input
           ref={input}
           type="file"
           accept=".har,application/json"
           className="visually-hidden"
-          disabled={importer.isPending}
+          disabled={opener.isPending}
           onChange={e => {
             const file = e.target.files?.[0]
-            if (file) importer.mutate(file)
+            if (file) opener.mutate(file)
             if (input.current) input.current.value = ''
           }}
         />
       </label>
-      {exporter.data && !exporter.isPending ? (
+      {saver.data && !saver.isPending ? (
         <span className="netlog__said" role="status">
-          Exported {exporter.data.entries} entries{' '}
-          {exporter.data.sanitized
+          Saved {saver.data.entries} entries{' '}
+          {saver.data.sanitized
             ? '(sanitized)'
-            : `WITH SECRETS (${exporter.data.restored ?? 0} restored, ${exporter.data.unresolved ?? 0} one-use values left redacted)`}
+            : `WITH SECRETS (${saver.data.restored ?? 0} restored, ${saver.data.unresolved ?? 0} one-use values left redacted)`}
         </span>
       ) : null}
-      {imported && !importer.isPending ? (
+      {imported && !opener.isPending ? (
         <span className="netlog__said" role="status" title={imported.skipped.map(s => `#${s.index}: ${s.problem}`).join('\n')}>
           Imported {imported.imported} from {imported.name}
           {imported.skipped.length > 0
@@ -89,14 +89,14 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
             : ''}
         </span>
       ) : null}
-      {exporter.error ? (
+      {saver.error ? (
         <div className="netlog__error">
-          <ErrorBox error={exporter.error} title="No HAR." />
+          <ErrorBox error={saver.error} title="No HAR." />
         </div>
       ) : null}
-      {importer.error ? (
+      {opener.error ? (
         <div className="netlog__error">
-          <ErrorBox error={importer.error} title="The HAR was not imported." />
+          <ErrorBox error={opener.error} title="The HAR was not imported." />
         </div>
       ) : null}
     </>

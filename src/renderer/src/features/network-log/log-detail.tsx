@@ -9,7 +9,7 @@ import { formatBytes, formatMs } from './log-format'
 import { RedactedText } from '../../ui/redacted-text'
 import { TimingWaterfall } from './timing-waterfall'
 import { useLogEntry } from './use-log-actions'
-import { WorkbenchActions } from './workbench-actions'
+import { RequestActions } from './request-actions'
 
 const TABS = ['Headers', 'Request', 'Response', 'Timing', 'Connection'] as const
 type Tab = (typeof TABS)[number]
@@ -90,7 +90,7 @@ export function LogDetail({ summary, onClose }: { summary: LogEntrySummary; onCl
           <>
             <General e={e} />
             <CurlActions id={e.id} live={!e.imported && e.auth !== 'none'} />
-            <WorkbenchActions id={e.id} />
+            <RequestActions id={e.id} />
             <h3 className="netlog-detail__h">Request headers</h3>
             <HeadersTable headers={e.requestHeaders} label="Request headers" />
             <h3 className="netlog-detail__h">Response headers</h3>

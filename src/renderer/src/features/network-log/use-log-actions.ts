@@ -31,19 +31,19 @@ export function useLogCapacity() {
   })
 }
 
-/** `log:exportHar` of the given entries (or of all): sanitized unless `includeSecrets` was chosen explicitly. */
-export function useExportHar() {
+/** `log:saveHar` of the given entries (or of all): sanitized unless `includeSecrets` was chosen explicitly. */
+export function useSaveHar() {
   return useMutation({
     mutationFn: (req: { ids?: string[]; includeSecrets: boolean }) =>
-      invoke('log:exportHar', req.ids ? { ids: req.ids, includeSecrets: req.includeSecrets } : { includeSecrets: req.includeSecrets }),
+      invoke('log:saveHar', req.ids ? { ids: req.ids, includeSecrets: req.includeSecrets } : { includeSecrets: req.includeSecrets }),
   })
 }
 
-/** `log:importHar`: a HAR file's entries join the log (marked imported); the list is re-read once they are in. */
-export function useImportHar() {
+/** `log:openHar`: a HAR file's entries join the log (marked imported); the list is re-read once they are in. */
+export function useOpenHar() {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: async (file: File) => ({ name: file.name, ...(await invoke('log:importHar', { text: await file.text() })) }),
+    mutationFn: async (file: File) => ({ name: file.name, ...(await invoke('log:openHar', { text: await file.text() })) }),
     onSettled: () => client.invalidateQueries({ queryKey: logKeys.list }),
   })
 }

@@ -10,7 +10,7 @@ export interface PresenterStep {
   section: SectionId
 }
 
-/** The flow of the spec, section 4, in the order a demo shows it. */
+/** The flow of docs/api.md#endpoints, in the order a demo shows it. */
 export const PRESENTER_STEPS: readonly PresenterStep[] = [
   {
     title: 'The client and its environment',

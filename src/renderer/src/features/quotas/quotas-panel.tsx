@@ -14,7 +14,7 @@ import './quotas.css'
 const NO_BLOCKS: QuotaView['blocks'] = {}
 
 /**
- * Rate-limit quotas (spec 8): one gauge per (client, method, path) key, live from `quota:update` / `quota:blocked`
+ * Rate-limit quotas (docs/api.md#limits): one gauge per (client, method, path) key, live from `quota:update` / `quota:blocked`
  * (the status bar keeps the feed), re-read every 15 s and when a unit returns, so the rolling window is seen sliding.
  */
 export function QuotasPanel() {

@@ -11,7 +11,7 @@ export function useResetQuotas() {
   })
 }
 
-/** Sends GET locations (spec 4.4) through the engine: the request a user makes to watch a gauge move. */
+/** Sends GET locations (docs/api.md#locations) through the engine: the request a user makes to watch a gauge move. */
 export function useProbeLocations() {
   return useMutation({ mutationFn: (force: boolean) => invoke('http:listLocations', force ? { force: true } : {}) })
 }

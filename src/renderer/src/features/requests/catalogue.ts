@@ -1,7 +1,7 @@
 import { exportTicketsQuery, SPEC_PATHS } from '../../../../shared/spec'
 import type { Draft } from './draft'
 
-/** One ready request of the spec, with the limit section 8 gives its family. */
+/** One ready request of the spec, with the limit docs/api.md#limits gives its family. */
 export interface CatalogueItem {
   id: string
   name: string
@@ -13,7 +13,7 @@ export interface CatalogueGroup {
   id: string
   title: string
   limit: string
-  /** Set for the section 8 families, whose paths the spec does not show (docs/requests.md). */
+  /** Set for the docs/api.md#limits families, whose paths the spec does not show (docs/requests.md). */
   illustrative?: boolean
   items: CatalogueItem[]
 }
@@ -29,7 +29,7 @@ const d = (p: Partial<Draft> & Pick<Draft, 'method' | 'path' | 'auth'>): Draft =
 })
 const q = (name: string, value: string) => ({ name, value, enabled: true })
 
-/** The spec's endpoints as ready requests, grouped as the spec groups them (4.1–4.7, then section 8's families). */
+/** The spec's endpoints as ready requests, grouped as the spec groups them (docs/api.md#authorize to #example-locations, then the families of docs/api.md#limits). */
 export const CATALOGUE: CatalogueGroup[] = [
   {
     id: 'oauth',

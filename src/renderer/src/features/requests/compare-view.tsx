@@ -1,11 +1,11 @@
 import type { BodyDiff, CanonicalDiff, ExchangeComparison, PairDiff } from '../../../../shared/contract'
 import { ErrorBox } from '../../ui/error-box'
-import { openLogInComposer, useWorkbenchStore } from './workbench-store'
+import { openLogInComposer, useRequestsStore } from './requests-store'
 import { useComparePicker } from './use-library'
-import { useCompare } from './use-workbench'
+import { useCompare } from './use-requests'
 
 function EntryPicker({ side, value }: { side: 'a' | 'b'; value: string | null }) {
-  const setCompare = useWorkbenchStore(s => s.setCompare)
+  const setCompare = useRequestsStore(s => s.setCompare)
   const list = useComparePicker()
   const entries = list.data?.entries ?? []
   return (
@@ -186,7 +186,7 @@ function Result({ c }: { c: ExchangeComparison }) {
 
 /** Two exchanges side by side: any two log entries, for example an imported failing one and its replay. */
 export function CompareView() {
-  const { a, b } = useWorkbenchStore(s => s.compare)
+  const { a, b } = useRequestsStore(s => s.compare)
   const cmp = useCompare(a, b)
   return (
     <section className="wb-compare" aria-label="Compare two exchanges">

@@ -18,8 +18,8 @@ import { ProductionConfirm } from './production-confirm'
 import { QuotaPrediction } from './quota-prediction'
 import { SaveBox } from './save-box'
 import { looksLikeCurl, useCurlImport } from './use-imports'
-import { toRequest, useComposerAnswer, useComposerSend } from './use-workbench'
-import { type Draft, useWorkbenchStore } from './workbench-store'
+import { toRequest, useComposerAnswer, useComposerSend } from './use-requests'
+import { type Draft, useRequestsStore } from './requests-store'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 const SAFE = ['GET', 'HEAD', 'OPTIONS']
@@ -29,9 +29,9 @@ const SAFE = ['GET', 'HEAD', 'OPTIONS']
  * you type), the auth mode, the quota prediction, Send (Ctrl/⌘+Enter) and Cancel, and the answer in the response view.
  */
 export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
-  const draft = useWorkbenchStore(s => s.draft)
-  const origin = useWorkbenchStore(s => s.origin)
-  const setDraft = useWorkbenchStore(s => s.setDraft)
+  const draft = useRequestsStore(s => s.draft)
+  const origin = useRequestsStore(s => s.origin)
+  const setDraft = useRequestsStore(s => s.setDraft)
   const last = useComposerAnswer()
   const { send, cancel, retrying } = useComposerSend(envId)
   const debounced = useDebounced(draft, 300)
@@ -56,7 +56,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
     }
     setConfirming(null)
     send.mutate(
-      { draft: useWorkbenchStore.getState().draft, savedId, force, confirmProduction },
+      { draft: useRequestsStore.getState().draft, savedId, force, confirmProduction },
       {
         // The engine decides by destination and effective method (an absolute URL to a production host, a method
         // override): when it asks for a confirmation the page did not foresee, ask for the name it names.

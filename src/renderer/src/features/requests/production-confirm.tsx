@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { ErrorBox } from '../../ui/error-box'
-import { useSandboxTrial } from './use-workbench'
+import { useSandboxTrial } from './use-requests'
 
 /**
  * The composer's production guard: a state-changing request to an environment marked production is sent only once

@@ -3,7 +3,7 @@ import { Countdown } from '../../ui/countdown'
 import { Gauge } from '../../ui/gauge'
 import { useNow } from '../../ui/use-now'
 import { remainingOf } from '../../domain/quota-model'
-import { usePrediction } from './use-workbench'
+import { usePrediction } from './use-requests'
 
 /**
  * Before sending: the quota of the draft's (client, method, path) as the ledger predicts it, and a warning when the

@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { workbenchKeys } from '../../domain/query-keys'
+import { requestsKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
 import { sortImportFiles } from './import-files'
 import { usePostmanImport } from './use-imports'
-import { useDeleteSaved, useExportCollection, useImportCollection } from './use-library'
-import { useCollection, useHistory } from './use-workbench'
-import { toDraft, useWorkbenchStore } from './workbench-store'
+import { useDeleteSaved, useSaveCollection, useOpenCollection } from './use-library'
+import { useCollection, useHistory } from './use-requests'
+import { toDraft, useRequestsStore } from './requests-store'
 
 /** The left column: the spec's catalogue, then the environment's saved requests (with export/import and history). */
 export function RequestLibrary({ envId }: { envId: string | null }) {
-  const load = useWorkbenchStore(s => s.load)
-  const origin = useWorkbenchStore(s => s.origin)
+  const load = useRequestsStore(s => s.load)
+  const origin = useRequestsStore(s => s.origin)
   return (
     <nav className="wb-library" aria-label="Requests library">
       <h2 className="wb-h">Catalogue</h2>
@@ -56,23 +56,23 @@ export function RequestLibrary({ envId }: { envId: string | null }) {
 
 function Collection({ envId }: { envId: string | null }) {
   const collection = useCollection(envId)
-  const load = useWorkbenchStore(s => s.load)
-  const origin = useWorkbenchStore(s => s.origin)
+  const load = useRequestsStore(s => s.load)
+  const origin = useRequestsStore(s => s.origin)
   const client = useQueryClient()
   const file = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState<string | null>(null)
-  const refresh = () => void client.invalidateQueries({ queryKey: workbenchKeys.collections })
+  const refresh = () => void client.invalidateQueries({ queryKey: requestsKeys.collections })
   const remove = useDeleteSaved(envId, refresh)
-  const exportIt = useExportCollection(envId, r => {
+  const exportIt = useSaveCollection(envId, r => {
     const url = URL.createObjectURL(new Blob([r.text], { type: 'application/json' }))
     const a = document.createElement('a')
     a.href = url
     a.download = 'partner-console-collection.json'
     a.click()
     URL.revokeObjectURL(url)
-    setMessage(`Exported ${r.count} request${r.count === 1 ? '' : 's'}.`)
+    setMessage(`Saved ${r.count} request${r.count === 1 ? '' : 's'}.`)
   })
-  const importIt = useImportCollection(envId, r => {
+  const importIt = useOpenCollection(envId, r => {
     refresh()
     setMessage(
       `Imported ${r.added}${r.renamed ? `, ${r.renamed} renamed (the name was taken)` : ''}${r.skipped.length ? `; skipped ${r.skipped.length}: ${r.skipped.map(s => `#${s.index + 1} ${s.problem}`).join('; ')}` : ''}.`,
@@ -90,7 +90,7 @@ function Collection({ envId }: { envId: string | null }) {
       <h2 className="wb-h">Saved in this environment</h2>
       <div className="wb-line">
         <button type="button" className="btn btn--small" onClick={() => exportIt.mutate()} disabled={requests.length === 0}>
-          Export
+          Save to file
         </button>
         <button
           type="button"
@@ -98,7 +98,7 @@ function Collection({ envId }: { envId: string | null }) {
           onClick={() => file.current?.click()}
           title="A collection exported here, or a Postman collection v2.1 (with its environment file, chosen together)"
         >
-          Import…
+          Open file…
         </button>
         <input
           ref={file}

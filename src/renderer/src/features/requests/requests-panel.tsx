@@ -5,19 +5,19 @@ import { CompareView } from './compare-view'
 import { Composer } from './composer'
 import { RequestLibrary } from './request-library'
 import './requests.css'
-import { useOpenFromLog } from './use-workbench'
-import { useWorkbenchStore } from './workbench-store'
+import { useOpenFromLog } from './use-requests'
+import { useRequestsStore } from './requests-store'
 
 /**
  * The Requests view: the catalogue and the saved requests on the left; the composer (or the comparison of two
- * exchanges) on the right. A log entry sent here (“Edit and resend”) is loaded through `workbench:fromLog`, which
+ * exchanges) on the right. A log entry sent here (“Edit and resend”) is loaded through `requests:fromLog`, which
  * leaves its captured credentials behind.
  */
 export function RequestsPanel() {
   const envId = useActiveEnvId()
-  const tab = useWorkbenchStore(s => s.tab)
-  const setTab = useWorkbenchStore(s => s.setTab)
-  const origin = useWorkbenchStore(s => s.origin)
+  const tab = useRequestsStore(s => s.tab)
+  const setTab = useRequestsStore(s => s.setTab)
+  const origin = useRequestsStore(s => s.origin)
   const [saved, setSaved] = useState<string | null>(null)
 
   // A log entry waiting to be opened (origin 'log' without a draft loaded yet).
@@ -28,7 +28,7 @@ export function RequestsPanel() {
     <div className="wb" data-testid="requests-panel">
       <RequestLibrary envId={envId} />
       <div className="wb-main">
-        <div className="wb-tabs" role="tablist" aria-label="Workbench">
+        <div className="wb-tabs" role="tablist" aria-label="Requests views">
           <button
             type="button"
             role="tab"

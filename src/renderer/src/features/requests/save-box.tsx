@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { workbenchKeys } from '../../domain/query-keys'
+import { requestsKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { useSaveRequest } from './use-library'
-import { toRequest } from './use-workbench'
-import { useWorkbenchStore } from './workbench-store'
+import { toRequest } from './use-requests'
+import { useRequestsStore } from './requests-store'
 
 /** Saves the draft in the environment's collection (a new request, or the saved one it was opened from). */
 export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
-  const origin = useWorkbenchStore(s => s.origin)
+  const origin = useRequestsStore(s => s.origin)
   const [name, setName] = useState(origin.name ?? '')
   const [folder, setFolder] = useState(origin.folder ?? '')
   const client = useQueryClient()
@@ -18,11 +18,11 @@ export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (na
       ...(origin.kind === 'saved' && !asNew ? { id: origin.id } : {}),
       name: name.trim() || 'Untitled',
       folder: folder.trim(),
-      request: toRequest(useWorkbenchStore.getState().draft),
+      request: toRequest(useRequestsStore.getState().draft),
     }),
     saved => {
-      useWorkbenchStore.setState({ origin: { kind: 'saved', id: saved.id, name: saved.name, folder: saved.folder } })
-      void client.invalidateQueries({ queryKey: workbenchKeys.collections })
+      useRequestsStore.setState({ origin: { kind: 'saved', id: saved.id, name: saved.name, folder: saved.folder } })
+      void client.invalidateQueries({ queryKey: requestsKeys.collections })
       onSaved(saved.name)
     },
   )

@@ -1,4 +1,4 @@
-/** Permissions granted by the merchant (spec 2.3), one chip each. */
+/** Permissions granted by the merchant (docs/api.md#token-response), one chip each. */
 export function PermissionChips({ permissions }: { permissions: string[] }) {
   if (permissions.length === 0) return <span className="empty">none granted</span>
   return (

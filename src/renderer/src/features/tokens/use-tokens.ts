@@ -3,7 +3,7 @@ import { invoke } from '../../bridge/bridge'
 import { authKeys } from '../../domain/query-keys'
 import { withEnvId } from '../../domain/env-scope'
 
-/** Runs the refresh grant (spec 4.3) now (`oauth:refresh`). */
+/** Runs the refresh grant (docs/api.md#token-refresh) now (`oauth:refresh`). */
 export function useRefreshTokens(envId: string | null) {
   const client = useQueryClient()
   return useMutation({

@@ -1,0 +1,149 @@
+import { z } from 'zod'
+import {
+  BUNDLE_FORMAT,
+  type BundleEnvironment,
+  type BundleTimelineEntry,
+  type OpenedBundle,
+  type QuotaKeyState,
+  type ReproBundle,
+  type SkewEstimate,
+  type TokenView,
+} from '../../../shared/contract'
+import { ConsoleError } from '../core/console-error'
+import type { ResolvedEnvironment } from '../core/ports'
+import type { SecretRegistry } from '../core/secret-registry'
+import { buildHar } from '../har/har-export'
+import type { Har, HarEntry } from '../har/har-types'
+import type { NetworkLog } from '../log/network-log'
+import type { LifecycleRecorder } from './lifecycle-recorder'
+import { type Masker, redactBodyByStructure, redactPairValue, redactUrlByStructure } from './structural-redaction'
+
+export interface ReproBundleDeps {
+  log: NetworkLog
+  secrets: SecretRegistry
+  environment: (envId?: string) => Promise<ResolvedEnvironment & { catchMode?: string; pkce?: boolean }>
+  tokens: (envId: string) => TokenView
+  quotas: () => QuotaKeyState[]
+  skew: () => SkewEstimate | null
+  lifecycle: LifecycleRecorder
+  creator: { name: string; version: string }
+  now?: () => Date
+}
+
+const bundleSchema = z.looseObject({
+  format: z.literal(BUNDLE_FORMAT),
+  version: z.literal(1),
+  createdAt: z.string(),
+  consoleVersion: z.string(),
+  note: z.string(),
+  environment: z.looseObject({ name: z.string(), baseUrl: z.string(), authUrl: z.string(), clientId: z.string() }).nullable(),
+  clockSkew: z.unknown(),
+  quotas: z.array(z.unknown()),
+  tokens: z.looseObject({ access: z.unknown(), refresh: z.unknown() }),
+  lifecycle: z.array(z.unknown()),
+  har: z.looseObject({ log: z.looseObject({ entries: z.array(z.unknown()) }) }),
+})
+
+/**
+ * Repro bundles: one file holding the sanitized HAR of some (or all) network-log entries with bodies redacted again by
+ * structure, the environment without its secret, the clock-skew estimate, the quota state, token fingerprints and the
+ * lifecycle transitions, the console's version and the user's note. Opening one validates it and hands it back
+ * read-only; nothing of it enters the log until it is replayed.
+ */
+export class ReproBundles {
+  constructor(private readonly deps: ReproBundleDeps) {}
+
+  /** Writes a bundle of the given entries (default: every entry) for an environment (default: the active one). */
+  async write(options: { ids?: string[]; note?: string; envId?: string }): Promise<{ text: string; fileName: string; entries: number }> {
+    const entries = this.deps.log.entries(options.ids)
+    const har = sanitize(buildHar(entries, this.deps.creator), (value, label) => this.deps.secrets.maskFor(value, label))
+    const env = await this.deps.environment(options.envId).catch(() => null)
+    const tokens = env ? this.deps.tokens(env.id) : null
+    const now = (this.deps.now ?? (() => new Date()))()
+    const bundle: ReproBundle = {
+      format: BUNDLE_FORMAT,
+      version: 1,
+      createdAt: now.toISOString(),
+      consoleVersion: this.deps.creator.version,
+      note: options.note ?? '',
+      environment: env ? environmentOf(env) : null,
+      clockSkew: this.deps.skew(),
+      quotas: this.deps.quotas(),
+      tokens: {
+        access: tokens?.accessToken
+          ? { fingerprint: tokens.accessToken.fingerprint, expiresAt: tokens.expiresAt, permissions: tokens.permissions }
+          : null,
+        refresh: tokens?.refreshToken ? { fingerprint: tokens.refreshToken.fingerprint } : null,
+      },
+      lifecycle: env ? this.deps.lifecycle.of(env.id) : [],
+      har: har as unknown as ReproBundle['har'],
+    }
+    // Every string once more through the known secrets: a value the registry learned anywhere never leaves in clear.
+    const text = this.deps.secrets.redact(JSON.stringify(bundle, null, 2))
+    const stamp = now.toISOString().replace(/[:.]/g, '-').slice(0, 19)
+    return { text, fileName: `repro-bundle-${stamp}.json`, entries: entries.length }
+  }
+
+  /** Reads a bundle's text; a file that is not a bundle is a typed error saying what is wrong. */
+  open(text: string): OpenedBundle {
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (error) {
+      throw new ConsoleError('invalid_request', `This file is not a repro bundle: it is not JSON (${(error as Error).message}).`, {
+        hint: 'Choose a file written by "Repro bundle" in the network log or by `walkthrough --bundle`.',
+      })
+    }
+    const parsed = bundleSchema.safeParse(json)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw new ConsoleError(
+        'invalid_request',
+        `This file is not a repro bundle this console can read: ${issue?.path.join('.') || 'the document'} ${issue?.message ?? 'is invalid'}.`,
+        { hint: 'Choose a file written by "Repro bundle" in the network log or by `walkthrough --bundle`.' },
+      )
+    }
+    const bundle = parsed.data as unknown as ReproBundle
+    return { bundle, timeline: timelineOf(bundle.har.log.entries as HarEntry[]) }
+  }
+}
+
+/** The HAR with URLs, query lists and bodies redacted by structure (the log redacted them once at capture). */
+export function sanitize(har: Har, mask: Masker): Har {
+  for (const e of har.log.entries) {
+    e.request.url = redactUrlByStructure(e.request.url, mask)
+    e.request.queryString = e.request.queryString.map(q => ({ ...q, value: redactPairValue(q.name, q.value, mask) }))
+    if (e.request.postData) e.request.postData.text = redactBodyByStructure(e.request.postData.text, e.request.postData.mimeType, mask)
+    const content = e.response.content
+    if (content.text !== undefined) content.text = redactBodyByStructure(content.text, content.mimeType, mask)
+  }
+  return har
+}
+
+function environmentOf(env: ResolvedEnvironment & { catchMode?: string; pkce?: boolean }): BundleEnvironment {
+  return {
+    name: env.name,
+    builtIn: env.builtIn,
+    production: env.production === true,
+    authUrl: env.authUrl,
+    baseUrl: env.baseUrl,
+    clientId: env.clientId,
+    redirectUri: env.redirectUri,
+    paths: { ...env.paths },
+    catchMode: env.catchMode ?? 'loopback',
+    pkce: env.pkce ?? false,
+  }
+}
+
+function timelineOf(entries: HarEntry[]): BundleTimelineEntry[] {
+  return entries.map((e, index) => ({
+    index,
+    startedAt: e.startedDateTime,
+    method: e.request?.method ?? '?',
+    url: e.request?.url ?? '',
+    status: e.response?.status ?? 0,
+    statusText: e.response?.statusText ?? '',
+    ms: Math.round(e.time ?? 0),
+    purpose: typeof (e as { _purpose?: unknown })._purpose === 'string' ? ((e as { _purpose?: string })._purpose as string) : 'api',
+  }))
+}
