@@ -112,8 +112,11 @@ describe('canary client secret', () => {
     }
     await c.close()
 
-    const files = await readdir(c.dataDir)
-    const fileText = (await Promise.all(files.filter(f => !f.endsWith('.key')).map(f => readFile(join(c.dataDir, f), 'utf8')))).join('\n')
+    // Every file in the data folder, in sub-folders too (sent-signatures/ holds one file per signature sent), and
+    // their names: none may hold the canary.
+    const entries = await readdir(c.dataDir, { recursive: true, withFileTypes: true })
+    const files = entries.filter(e => e.isFile() && !e.name.endsWith('.key')).map(e => join(e.parentPath, e.name))
+    const fileText = [...files, ...(await Promise.all(files.map(f => readFile(f, 'utf8'))))].join('\n')
     const haystacks = {
       events: JSON.stringify(c.events),
       answers: JSON.stringify(answers),
