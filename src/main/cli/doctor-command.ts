@@ -83,7 +83,8 @@ export async function runDoctorCommand(argv: string[], io: CliIo = processIo): P
     const names = ((values.drills as string[] | undefined) ?? []).flatMap(v => v.split(',')).map(v => v.trim())
     if (names.length > 0) drills = parseDrills(names.includes('all') ? ['all'] : names)
   } catch (error) {
-    return usage((error as Error).message)
+    const hint = (error as { hint?: string }).hint
+    return usage(`${(error as Error).message}${hint ? ` ${hint}` : ''}`)
   }
   const strict = values.strict === true
   const files: Array<[DoctorReportFormat, string]> = []
