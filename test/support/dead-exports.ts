@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { type Dirent, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 /** Folders whose exports must be used somewhere (the app's own code); tests, benchmarks and scripts count as users. */
@@ -7,7 +7,7 @@ const USERS = ['src', 'test', 'bench', 'scripts', 'bin']
 
 function files(root: string, dir: string): string[] {
   const out: string[] = []
-  let entries: ReturnType<typeof readdirSync<{ withFileTypes: true }>>
+  let entries: Dirent[]
   try {
     entries = readdirSync(join(root, dir), { withFileTypes: true })
   } catch {
@@ -36,9 +36,9 @@ export function deadExports(root: string): string[] {
   const words = new Map<string, Set<string>>()
   for (const [f, text] of texts) {
     for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) {
-      let set = words.get(m[0])
-      if (!set) words.set(m[0], (set = new Set()))
+      const set = words.get(m[0]) ?? new Set<string>()
       set.add(f)
+      words.set(m[0], set)
     }
   }
   const dead: string[] = []

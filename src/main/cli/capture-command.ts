@@ -51,8 +51,28 @@ ${NETWORK_HELP}
 Exit code: the command's, or 0 after Ctrl-C; 1 when the capture could not start; 2 for a usage error.
 `
 
+/** What a command built on the capture (doctor) adds to it: its name, and what it does around the partner's command. */
+export interface CaptureRunHooks {
+  /** The command's name in messages (`partner-console NAME: …`). */
+  name: string
+  /** With --sandbox and no --auto-consent: the consent the built-in sandbox gives (doctor: allow, for headless CI). */
+  autoConsent?: 'allow' | 'deny'
+  /** Refuses options the command cannot honour: a usage message, or null. */
+  refuse?(values: { client?: string }): string | null
+  /** The exit code when the capture could not start (capture: 1). */
+  couldNotStart?: number
+  /** Once the capture runs, before the partner's command starts. */
+  started?(runtime: Runtime, envId: string): void
+  /** Once the capture stopped (and the HAR was written): gives the exit code from the command's own. */
+  finished?(runtime: Runtime, envId: string, commandCode: number, io: CliIo): Promise<number>
+}
+
 /** `partner-console capture`: the partner's integration (or its test suite) through the console; returns the exit code. */
-export async function runCaptureCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+export async function runCaptureCommand(
+  argv: string[],
+  io: CliIo = processIo,
+  hooks: CaptureRunHooks = { name: 'capture' },
+): Promise<number> {
   const split = argv.indexOf('--')
   const own = split >= 0 ? argv.slice(0, split) : argv
   const command = split >= 0 ? argv.slice(split + 1) : []
@@ -77,7 +97,7 @@ export async function runCaptureCommand(argv: string[], io: CliIo = processIo): 
     io.stdout.write(HELP)
     return 0
   }
-  const usage = usageError(io, 'capture')
+  const usage = usageError(io, hooks.name)
   const where = parseWhere(values, FLAG_ENV)
   if ('usage' in where) return usage(where.usage)
   const mode = values.mode
@@ -85,10 +105,12 @@ export async function runCaptureCommand(argv: string[], io: CliIo = processIo): 
   if (split >= 0 && command.length === 0) return usage('-- must be followed by the command to run.')
   const secret = process.env.PARTNER_CLIENT_SECRET
   if (where.mode === 'flags' && !secret) return usage('set the client secret in the PARTNER_CLIENT_SECRET environment variable.')
-  const autoConsent = values['auto-consent']
+  const autoConsent = values['auto-consent'] ?? (where.mode === 'sandbox' ? hooks.autoConsent : undefined)
   if (autoConsent !== undefined && autoConsent !== 'allow' && autoConsent !== 'deny')
     return usage(`--auto-consent must be allow or deny, not "${autoConsent}".`)
-  if ((autoConsent !== undefined || values.client !== undefined) && where.mode !== 'sandbox')
+  const refused = hooks.refuse?.(values)
+  if (refused) return usage(refused)
+  if ((values['auto-consent'] !== undefined || values.client !== undefined) && where.mode !== 'sandbox')
     return usage('--client and --auto-consent configure the built-in sandbox: they work with --sandbox only.')
   const ports: { auth?: number; base?: number; proxy?: number } = {}
   for (const [flag, key] of [
@@ -125,7 +147,7 @@ export async function runCaptureCommand(argv: string[], io: CliIo = processIo): 
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
   try {
-    const dataFolderLock = acquireDataFolderLock(dataDir, 'CLI capture')
+    const dataFolderLock = acquireDataFolderLock(dataDir, `CLI ${hooks.name}`)
     runtime = await createRuntime({
       transport: 'web',
       version: PACKAGE_VERSION,
@@ -146,12 +168,13 @@ export async function runCaptureCommand(argv: string[], io: CliIo = processIo): 
         throw new ConsoleError(result.error.code, result.error.message, { hint: result.error.hint, details: result.error.details })
       return result.value as never
     }
-    const env = await chooseEnvironment(call, where.mode, values, secret, 'capture')
+    const env = await chooseEnvironment(call, where.mode, values, secret, hooks.name)
     rt.engine.capture.onRecorded(line => {
       ids.push(line.entry.id)
       safeIo.stderr.write(exchangeLine(line))
     })
     const status = await rt.engine.capture.start({ envId: env.id, mode, ports })
+    hooks.started?.(rt, env.id)
     const banner = command.length ? safeIo.stderr : safeIo.stdout
     banner.write(describeCapture(env.name, status))
     let code = 0
@@ -166,7 +189,7 @@ export async function runCaptureCommand(argv: string[], io: CliIo = processIo): 
         childEnv.PARTNER_CLIENT_SECRET = client.clientSecret
         childEnv.PARTNER_REDIRECT_URI = client.redirectUri
       }
-      code = await runChild(command, childEnv, io, stopped)
+      code = await runChild(command, childEnv, io, stopped, hooks.name)
     } else {
       banner.write('Capturing. Press Ctrl-C to stop.\n')
       await stopped
@@ -179,11 +202,11 @@ export async function runCaptureCommand(argv: string[], io: CliIo = processIo): 
       await writeFile(target, exported.har)
       safeIo.stderr.write(`Sanitized HAR: ${exported.entries} entries in ${target}\n`)
     }
-    return code
+    return hooks.finished ? await hooks.finished(rt, env.id, code, safeIo) : code
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
-    safeIo.stderr.write(`partner-console capture: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
-    return 1
+    safeIo.stderr.write(`partner-console ${hooks.name}: ${error.message}\n${error.hint ? `hint: ${error.hint}\n` : ''}`)
+    return hooks.couldNotStart ?? 1
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
@@ -212,14 +235,14 @@ function describeCapture(envName: string, s: CaptureStatus): string {
 }
 
 /** Runs the partner's command, forwarding its output; resolves with its exit code (128+signal when killed). */
-function runChild(command: string[], env: NodeJS.ProcessEnv, io: CliIo, stop: Promise<void>): Promise<number> {
+function runChild(command: string[], env: NodeJS.ProcessEnv, io: CliIo, stop: Promise<void>, name: string): Promise<number> {
   return new Promise(resolvePromise => {
     const child = spawn(command[0] as string, command.slice(1), { env, stdio: ['inherit', 'pipe', 'pipe'] })
     child.stdout.on('data', chunk => io.stdout.write(chunk))
     child.stderr.on('data', chunk => io.stderr.write(chunk))
     void stop.then(() => child.kill('SIGTERM'))
     child.on('error', error => {
-      io.stderr.write(`partner-console capture: could not run ${command[0]}: ${error.message}\n`)
+      io.stderr.write(`partner-console ${name}: could not run ${command[0]}: ${error.message}\n`)
       resolvePromise(127)
     })
     child.on('close', (code, signal) => resolvePromise(code ?? (signal === 'SIGTERM' ? 143 : signal === 'SIGINT' ? 130 : 1)))

@@ -38,6 +38,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: 'put the console between your integration and the API (gateway or proxy) and record every exchange',
     load: async () => (await import('./capture-command')).runCaptureCommand,
   },
+  doctor: {
+    summary: 'run your integration (or test suite) through the capture and judge it rule by rule, with drills and reports',
+    load: async () => (await import('./doctor-command')).runDoctorCommand,
+  },
   walkthrough: {
     summary: 'run the whole flow headless (authorize, token, locations, install, export) and write a sanitized HAR',
     load: async () => (await import('./walkthrough-command')).runWalkthroughCommand,

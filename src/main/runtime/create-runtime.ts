@@ -22,6 +22,8 @@ import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
 import { buildSigning } from './build-signing'
 import { buildCapture } from './build-capture'
 import type { CaptureService } from '../engine/capture/capture-service'
+import type { DoctorSessions } from '../engine/doctor/doctor-sessions'
+import { buildDoctor } from './build-doctor'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import { registerHandlers } from './register-handlers'
 import { BundleReplay } from '../engine/bundle/bundle-replay'
@@ -79,6 +81,8 @@ export interface EngineParts {
   bundle: { bundles: ReproBundles; replay: BundleReplay }
   /** The partner's integration seen through the console (gateway or proxy), into the same log. */
   capture: CaptureService
+  /** The integration doctor of each capture session: rules, drills, reports. */
+  doctor: DoctorSessions
 }
 
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
@@ -203,7 +207,15 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     const replay = new BundleReplay({ bundles, formats: requests.formats, requests: requests.service, environment, bus })
     const capture = buildCapture({ layer, secrets, skew, environments, bus, dataDir: options.dataDir })
     closers.push(() => capture.close())
-    engine = { skew, layer, environments, auth, signing, requests, bundle: { bundles, replay }, capture }
+    const doctor = buildDoctor({
+      capture,
+      secrets,
+      bus,
+      limits: layer.quota.limits,
+      control: auth.control,
+      activeId: () => environments.activeId(),
+    })
+    engine = { skew, layer, environments, auth, signing, requests, bundle: { bundles, replay }, capture, doctor }
   } catch (error) {
     await closeAll()
     throw error

@@ -1,6 +1,7 @@
 import type { AppInfo } from '../../shared/contract'
 import { registerAppHandlers } from '../bridge/handlers/app-handlers'
 import { registerCaptureHandlers } from '../bridge/handlers/capture-handlers'
+import { registerDoctorHandlers } from '../bridge/handlers/doctor-handlers'
 import { registerEnvironmentsHandlers } from '../bridge/handlers/environments-handlers'
 import { registerHttpHandlers } from '../bridge/handlers/http-handlers'
 import { registerLogHandlers } from '../bridge/handlers/log-handlers'
@@ -12,6 +13,7 @@ import { registerBundleHandlers } from '../bridge/handlers/bundle-handlers'
 import { registerRequestsHandlers } from '../bridge/handlers/requests-handlers'
 import type { HandlerRegistry } from '../bridge/registry'
 import type { CaptureService } from '../engine/capture/capture-service'
+import type { DoctorSessions } from '../engine/doctor/doctor-sessions'
 import type { HttpClientLayer } from './http-client-layer'
 import type { RequestsEngine } from './requests-engine'
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
@@ -36,6 +38,7 @@ export interface HandledParts {
   requests: RequestsEngine
   bundle: { bundles: ReproBundles; replay: BundleReplay }
   capture: CaptureService
+  doctor: DoctorSessions
 }
 
 /**
@@ -58,4 +61,5 @@ export function registerHandlers(registry: HandlerRegistry, p: HandledParts): vo
   })
   registerBundleHandlers(registry, p.bundle)
   registerCaptureHandlers(registry, { capture: p.capture })
+  registerDoctorHandlers(registry, { doctor: p.doctor, environments: p.environments })
 }

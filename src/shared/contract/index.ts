@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
 import { captureChannels, captureEvents } from './capture'
+import { doctorChannels, doctorEvents } from './doctor'
 import { environmentsChannels, environmentsEvents } from './environments'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
@@ -14,6 +15,7 @@ import type { ChannelDef, EventDef } from './define'
 
 export * from './app'
 export * from './capture'
+export * from './doctor'
 export * from './connection'
 export * from './environments'
 export * from './http'
@@ -46,6 +48,7 @@ export const channels = {
   ...requestsChannels,
   ...bundleChannels,
   ...captureChannels,
+  ...doctorChannels,
 } as const
 
 /** Every event the engine sends to the renderer. */
@@ -61,6 +64,7 @@ export const events = {
   ...requestsEvents,
   ...bundleEvents,
   ...captureEvents,
+  ...doctorEvents,
 } as const
 
 export type Channels = typeof channels
