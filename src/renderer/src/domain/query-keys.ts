@@ -25,6 +25,11 @@ export const bundleKeys = {
   report: ['support', 'replay', 'last'] as const,
 }
 
+/** Query keys of the capture domain (`capture:*`): every running capture, kept live by `capture:exchange`. */
+export const captureKeys = {
+  status: ['capture', 'status'] as const,
+}
+
 /** Query keys of the environment domain (`env:*`); `all` is the prefix of every one. */
 export const envKeys = {
   all: ['env'] as const,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useCommandStore } from '../../stores/command-store'
 import { ErrorBox } from '../../ui/error-box'
-import { STATUS_FILTERS, type StatusFilter } from './log-filter'
+import { EMPTY_FILTERS, SOURCE_FILTERS, STATUS_FILTERS, type SourceFilter, type StatusFilter } from './log-filter'
 import { BundleWrite } from '../bundle'
 import { HarActions } from './har-actions'
 import { useLogStore } from './log-store'
@@ -9,6 +9,12 @@ import { useClearLog, useLogCapacity } from './use-log-actions'
 import { useLogView } from './use-log-feed'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
+const SOURCE_LABEL: Record<SourceFilter, string> = {
+  '': 'Any source',
+  console: 'Console',
+  captured: 'Captured',
+  operator: 'Sandbox operator',
+}
 const CAPACITIES = [500, 2000, 10_000, 50_000, 100_000] as const
 const STATUS_LABEL: Record<StatusFilter, string> = {
   all: 'Any status',
@@ -36,7 +42,7 @@ export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: str
         {
           id: 'log:reset-filters',
           title: 'Network log: show every entry (reset the filters)',
-          run: () => setFilters({ method: '', status: 'all', text: '' }),
+          run: () => setFilters(EMPTY_FILTERS),
         },
       ]),
     [clearLog, setFilters],
@@ -66,6 +72,13 @@ export function LogToolbar({ shown, exportIds }: { shown: number; exportIds: str
         {STATUS_FILTERS.map(s => (
           <option key={s} value={s}>
             {STATUS_LABEL[s]}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Source" value={filters.source} onChange={e => setFilters({ source: e.target.value as SourceFilter })}>
+        {SOURCE_FILTERS.map(s => (
+          <option key={s} value={s}>
+            {SOURCE_LABEL[s]}
           </option>
         ))}
       </select>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react'
 import { useNavStore } from '../../stores/nav-store'
-import { filterEntries, isFiltered } from './log-filter'
+import { EMPTY_FILTERS, filterEntries, isFiltered } from './log-filter'
 import { LogList } from './log-list'
 import { useLogStore } from './log-store'
 import { useLogView } from './use-log-feed'
@@ -37,7 +37,7 @@ export function NetworkLog() {
           ) : filtered && entries.length > 0 ? (
             <div className="empty netlog__empty">
               No entry matches the filters.{' '}
-              <button type="button" className="btn btn--small" onClick={() => setFilters({ method: '', status: 'all', text: '' })}>
+              <button type="button" className="btn btn--small" onClick={() => setFilters(EMPTY_FILTERS)}>
                 Clear filters
               </button>
             </div>
