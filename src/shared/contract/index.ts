@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
 import { captureChannels, captureEvents } from './capture'
+import { doctorChannels, doctorEvents } from './doctor'
 import { envChannels, envEvents } from './env'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
@@ -14,6 +15,7 @@ import type { ChannelDef, EventDef } from './define'
 
 export * from './app'
 export * from './capture'
+export * from './doctor'
 export * from './connection'
 export * from './env'
 export * from './http'
@@ -46,6 +48,7 @@ export const channels = {
   ...workbenchChannels,
   ...supportChannels,
   ...captureChannels,
+  ...doctorChannels,
 } as const
 
 /** Every event the engine sends to the renderer. */
@@ -61,6 +64,7 @@ export const events = {
   ...workbenchEvents,
   ...supportEvents,
   ...captureEvents,
+  ...doctorEvents,
 } as const
 
 export type Channels = typeof channels

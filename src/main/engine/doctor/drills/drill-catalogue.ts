@@ -1,15 +1,9 @@
+import { DOCTOR_DRILL_NAMES } from '../../../../shared/contract/doctor'
 import { ConsoleError } from '../../core/console-error'
 import type { RuleId } from '../rule-catalogue'
 
-/** The doctor's drills, in the order `--drills all` plays them. */
-export const DRILL_NAMES = [
-  'token-expiry',
-  'rate-limit-retry-after',
-  'rate-limit-no-retry-after',
-  'service-unavailable',
-  'date-skew',
-  'slow-response',
-] as const
+/** The doctor's drills, in the order `--drills all` plays them: one list, the contract's (the app arms them too). */
+export const DRILL_NAMES = DOCTOR_DRILL_NAMES
 
 export type DrillName = (typeof DRILL_NAMES)[number]
 
