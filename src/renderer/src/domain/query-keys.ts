@@ -30,6 +30,12 @@ export const captureKeys = {
   status: ['capture', 'status'] as const,
 }
 
+/** Query keys of the doctor domain (`doctor:*`): a capture session's scorecard, kept live by `doctor:verdict`. */
+export const doctorKeys = {
+  all: ['doctor'] as const,
+  scorecard: (envId: string | null) => ['doctor', 'scorecard', envId] as const,
+}
+
 /** Query keys of the environment domain (`env:*`); `all` is the prefix of every one. */
 export const envKeys = {
   all: ['env'] as const,

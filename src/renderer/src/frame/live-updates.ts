@@ -3,7 +3,7 @@ import { useEnvironmentFeed } from '../domain/environments'
 import { useQuotaFeed } from '../domain/quotas'
 import { useSandboxFeed } from '../domain/sandbox'
 import { useSkewFeed } from '../domain/skew'
-import { useCaptureFeed } from '../features/capture'
+import { useCaptureFeed, useDoctorFeed } from '../features/capture'
 import { useLogFeed } from '../features/network-log'
 
 /**
@@ -19,5 +19,6 @@ export function LiveUpdates(): null {
   useSandboxFeed()
   useLogFeed()
   useCaptureFeed()
+  useDoctorFeed()
   return null
 }

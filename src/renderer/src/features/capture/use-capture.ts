@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CaptureStatus, RequestOf } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
-import { captureKeys } from '../../domain/query-keys'
+import { captureKeys, doctorKeys } from '../../domain/query-keys'
 
 type Captures = { captures: CaptureStatus[] }
 
@@ -39,7 +39,11 @@ export function useStartCapture() {
       client.setQueryData<Captures>(captureKeys.status, old => ({
         captures: [...(old?.captures ?? []).filter(c => c.envId !== status.envId), status],
       })),
-    onSettled: () => client.invalidateQueries({ queryKey: captureKeys.status }),
+    onSettled: () => {
+      // A new capture session starts a new doctor: its scorecard replaces the last session's.
+      void client.invalidateQueries({ queryKey: doctorKeys.all })
+      return client.invalidateQueries({ queryKey: captureKeys.status })
+    },
   })
 }
 
@@ -48,6 +52,10 @@ export function useStopCapture() {
   const client = useQueryClient()
   return useMutation({
     mutationFn: (envId: string) => invoke('capture:stop', { envId }),
-    onSettled: () => client.invalidateQueries({ queryKey: captureKeys.status }),
+    onSettled: () => {
+      // Stopping makes the doctor's verdicts final (open findings evaluated).
+      void client.invalidateQueries({ queryKey: doctorKeys.all })
+      return client.invalidateQueries({ queryKey: captureKeys.status })
+    },
   })
 }
