@@ -21,6 +21,8 @@ import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
 import { buildSigning } from './build-signing'
 import { buildCapture } from './build-capture'
 import type { CaptureService } from '../engine/capture/capture-service'
+import type { DoctorSessions } from '../engine/doctor/doctor-sessions'
+import { buildDoctor } from './build-doctor'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import { registerHandlers } from './register-handlers'
 import { BundleReplay } from '../engine/support/bundle-replay'
@@ -76,6 +78,8 @@ export interface EngineParts {
   support: { bundles: ReproBundles; replay: BundleReplay }
   /** The partner's integration seen through the console (gateway or proxy), into the same log. */
   capture: CaptureService
+  /** The integration doctor of each capture session: rules, drills, reports. */
+  doctor: DoctorSessions
 }
 
 /** Everything a transport needs: the handlers to call, the events to forward, and a way to stop. */
@@ -200,7 +204,15 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     const replay = new BundleReplay({ bundles, exports: requests.exports, workbench: requests.workbench, environment, bus })
     const capture = buildCapture({ layer, secrets, skew, environments: auth.profiles, bus, dataDir: options.dataDir })
     closers.push(() => capture.close())
-    engine = { skew, layer, auth, signing, requests, support: { bundles, replay }, capture }
+    const doctor = buildDoctor({
+      capture,
+      secrets,
+      bus,
+      limits: layer.quota.limits,
+      control: auth.control,
+      activeId: () => auth.profiles.activeId(),
+    })
+    engine = { skew, layer, auth, signing, requests, support: { bundles, replay }, capture, doctor }
   } catch (error) {
     await closeAll()
     throw error

@@ -1,6 +1,7 @@
 import type { AppInfo } from '../../shared/contract'
 import { registerAppHandlers } from '../bridge/handlers/app-handlers'
 import { registerCaptureHandlers } from '../bridge/handlers/capture-handlers'
+import { registerDoctorHandlers } from '../bridge/handlers/doctor-handlers'
 import { registerEnvHandlers } from '../bridge/handlers/env-handlers'
 import { registerHttpHandlers } from '../bridge/handlers/http-handlers'
 import { registerLogHandlers } from '../bridge/handlers/log-handlers'
@@ -12,6 +13,7 @@ import { registerSupportHandlers } from '../bridge/handlers/support-handlers'
 import { registerWorkbenchHandlers } from '../bridge/handlers/workbench-handlers'
 import type { HandlerRegistry } from '../bridge/registry'
 import type { CaptureService } from '../engine/capture/capture-service'
+import type { DoctorSessions } from '../engine/doctor/doctor-sessions'
 import type { HttpClientLayer } from './http-client-layer'
 import type { RequestsEngine } from './requests-engine'
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
@@ -34,6 +36,7 @@ export interface HandledParts {
   requests: RequestsEngine
   support: { bundles: ReproBundles; replay: BundleReplay }
   capture: CaptureService
+  doctor: DoctorSessions
 }
 
 /**
@@ -56,4 +59,5 @@ export function registerHandlers(registry: HandlerRegistry, p: HandledParts): vo
   })
   registerSupportHandlers(registry, p.support)
   registerCaptureHandlers(registry, { capture: p.capture })
+  registerDoctorHandlers(registry, { doctor: p.doctor, environments: p.auth.profiles })
 }

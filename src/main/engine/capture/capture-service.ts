@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CaptureMode, CaptureStatus } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
-import type { EnvironmentProvider } from '../core/ports'
+import type { EnvironmentProvider, ResolvedEnvironment } from '../core/ports'
 import type { DispatcherPool } from '../http/network-dispatcher'
 import { createCaptureCa } from './capture-ca'
 import { startGateway } from './capture-gateway'
@@ -25,9 +25,24 @@ export interface CaptureServiceDeps extends RecorderServices {
   timeoutMs?: number
 }
 
+/**
+ * What a companion of each capture session (the doctor) plugs into it: an observer that sees every exchange before
+ * the service-wide observers, the interceptor to ask before each forward (null: the service-wide one), and a call
+ * once the session's listeners are closed and its last exchange recorded.
+ */
+export interface CaptureSessionHooks {
+  observe: CaptureObserver
+  interceptor(): CaptureInterceptor | null
+  ended(): Promise<void>
+}
+
+/** Builds the hooks of one capture session, when it starts, for its environment (secret resolved). */
+export type CaptureSessionStarter = (env: ResolvedEnvironment, status: CaptureStatus) => CaptureSessionHooks
+
 interface Running {
   status: CaptureStatus
   stop(): Promise<void>
+  hooks: CaptureSessionHooks | null
 }
 
 /**
@@ -41,6 +56,7 @@ export class CaptureService {
   private readonly observers = new Set<CaptureObserver>()
   private readonly lines = new Set<(line: RecordedLine) => void>()
   private interceptor: CaptureInterceptor | null = null
+  private starter: CaptureSessionStarter | null = null
 
   constructor(private readonly deps: CaptureServiceDeps) {}
 
@@ -61,6 +77,11 @@ export class CaptureService {
     this.interceptor = interceptor
   }
 
+  /** Sets what each capture session starts beside it (the doctor): one starter, set once by the runtime. */
+  onSession(starter: CaptureSessionStarter): void {
+    this.starter = starter
+  }
+
   /** Starts capturing for an environment; ConsoleError('conflict') when one already runs for it. */
   async start(request: {
     envId?: string
@@ -76,7 +97,6 @@ export class CaptureService {
     let exchanges = 0
     const d = this.deps
     const verdicts = new ExchangeVerdicts(env, () => Date.now() + (d.skew.estimate()?.offsetMs ?? 0))
-    const recorder = new CaptureRecorder(d, verdicts, () => this.observers)
     const status: CaptureStatus = {
       envId: env.id,
       mode: request.mode,
@@ -87,6 +107,9 @@ export class CaptureService {
       notes: [],
       exchanges: 0,
     }
+    const hooks = this.starter?.(env, status) ?? null
+    const observers = hooks ? new SessionObservers(hooks.observe, this.observers) : this.observers
+    const recorder = new CaptureRecorder(d, verdicts, () => observers)
     const ctx: ForwardContext = {
       envId: env.id,
       clientId: env.clientId,
@@ -95,7 +118,7 @@ export class CaptureService {
       timeoutMs: d.timeoutMs ?? 60_000,
       nextSeq: () => ++seq,
       route: url => d.network.route(url, env.network),
-      interceptor: () => this.interceptor,
+      interceptor: () => hooks?.interceptor() ?? this.interceptor,
       recorder,
       onRecorded: line => {
         exchanges += 1
@@ -105,13 +128,31 @@ export class CaptureService {
       },
       signal: closing.signal,
     }
+    try {
+      await this.listen(request, env, ctx, status, closing, hooks)
+    } catch (error) {
+      await hooks?.ended()
+      throw error
+    }
+    return { ...status }
+  }
+
+  private async listen(
+    request: { mode: CaptureMode; ports?: { auth?: number; base?: number; proxy?: number } },
+    env: ResolvedEnvironment,
+    ctx: ForwardContext,
+    status: CaptureStatus,
+    closing: AbortController,
+    hooks: CaptureSessionHooks | null,
+  ): Promise<void> {
+    const d = this.deps
     // Checked now, so a broken CA file or client certificate says so at start rather than on the first request.
     d.network.route(new URL(env.baseUrl), env.network)
     if (request.mode === 'gateway') {
       const gateway = await startGateway(ctx, env, { auth: request.ports?.auth, base: request.ports?.base })
       status.gateway = gateway.urls
       Object.assign(status, captureVariables('gateway', gateway.urls))
-      this.running.set(env.id, { status, stop: () => stopAll(closing, gateway.close) })
+      this.running.set(env.id, { status, hooks, stop: () => stopAll(closing, gateway.close) })
     } else {
       const hosts = [new URL(env.authUrl).hostname, new URL(env.baseUrl).hostname]
       const ca = createCaptureCa(hosts)
@@ -135,6 +176,7 @@ export class CaptureService {
       )
       this.running.set(env.id, {
         status,
+        hooks,
         stop: () =>
           stopAll(closing, async () => {
             await proxy.close()
@@ -142,7 +184,6 @@ export class CaptureService {
           }),
       })
     }
-    return { ...status }
   }
 
   /** Stops an environment's capture (default: the active one's); false when none ran. */
@@ -152,6 +193,7 @@ export class CaptureService {
     if (!running) return false
     this.running.delete(id)
     await running.stop()
+    await running.hooks?.ended()
     return true
   }
 
@@ -163,7 +205,25 @@ export class CaptureService {
   async close(): Promise<void> {
     const all = [...this.running.values()]
     this.running.clear()
-    await Promise.all(all.map(r => r.stop()))
+    await Promise.all(
+      all.map(async r => {
+        await r.stop()
+        await r.hooks?.ended()
+      }),
+    )
+  }
+}
+
+/** The session's own observer first (the doctor, which the drills' observer follows), then the service-wide ones. */
+class SessionObservers implements Iterable<CaptureObserver> {
+  constructor(
+    private readonly first: CaptureObserver,
+    private readonly rest: ReadonlySet<CaptureObserver>,
+  ) {}
+
+  *[Symbol.iterator](): Iterator<CaptureObserver> {
+    yield this.first
+    yield* this.rest
   }
 }
 
