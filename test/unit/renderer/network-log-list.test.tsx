@@ -153,7 +153,7 @@ describe('network log list', () => {
     ['failed', { ...EMPTY_FILTERS, status: 'failed' }, { status: 'failed' }],
     ['pending', { ...EMPTY_FILTERS, status: 'pending' }, { status: 'pending' }],
     ['text', { ...EMPTY_FILTERS, text: 'item/12' }, { text: 'item/12' }],
-    ['all three', { method: 'GET', status: '2xx', text: 'page=1' }, { method: 'GET', status: '2xx', text: 'page=1' }],
+    ['all three', { ...EMPTY_FILTERS, method: 'GET', status: '2xx', text: 'page=1' }, { method: 'GET', status: '2xx', text: 'page=1' }],
   ])('filters by %s exactly as the engine’s log:list does', (_name, filters, query) => {
     const shown = filterEntries(all, filters)
     const engine = log.list({ ...query, limit: N })
