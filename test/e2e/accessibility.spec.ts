@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { forEverySection } from './support/sections'
+import { SECTION_LIST } from '../../src/renderer/src/frame/section-list'
 
 // WCAG 2.2 AA: an axe scan of every section of the console in the light and the dark theme finds no serious or critical
 // violation. The sections are the renderer's own list (src/renderer/src/frame/section-list.ts), so a section added later
@@ -37,6 +38,8 @@ async function openConsole(browser: Browser, colorScheme: 'light' | 'dark'): Pro
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every section passes axe (WCAG 2.2 AA, no serious or critical violation) in the ${colorScheme} theme`, async ({ browser }) => {
+    // One axe run per section (a few seconds each on a shared machine): the budget grows with the list.
+    test.setTimeout(15_000 * SECTION_LIST.length)
     const page = await openConsole(browser, colorScheme)
     const found: string[] = []
     await forEverySection(page, async section => {

@@ -25,6 +25,17 @@ export const bundleKeys = {
   report: ['bundle', 'replay', 'last'] as const,
 }
 
+/** Query keys of the capture domain (`capture:*`): every running capture, kept live by `capture:exchange`. */
+export const captureKeys = {
+  status: ['capture', 'status'] as const,
+}
+
+/** Query keys of the doctor domain (`doctor:*`): a capture session's scorecard, kept live by `doctor:verdict`. */
+export const doctorKeys = {
+  all: ['doctor'] as const,
+  scorecard: (envId: string | null) => ['doctor', 'scorecard', envId] as const,
+}
+
 /** Query keys of the environments domain (`environments:*`); `all` is the prefix of every one. */
 export const environmentsKeys = {
   all: ['environments'] as const,

@@ -3,6 +3,7 @@ import { useEnvironmentFeed } from '../domain/environments'
 import { useQuotaFeed } from '../domain/quotas'
 import { useSandboxFeed } from '../domain/sandbox'
 import { useSkewFeed } from '../domain/skew'
+import { useCaptureFeed, useDoctorFeed } from '../features/capture'
 import { useLogFeed } from '../features/network-log'
 
 /**
@@ -17,5 +18,7 @@ export function LiveUpdates(): null {
   useSkewFeed()
   useSandboxFeed()
   useLogFeed()
+  useCaptureFeed()
+  useDoctorFeed()
   return null
 }

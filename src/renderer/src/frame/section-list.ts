@@ -14,6 +14,7 @@ export const SECTION_LIST = [
   { id: 'inspector', label: 'Signature inspector', hint: 'Canonical string, verify, clock skew' },
   { id: 'quotas', label: 'Quotas', hint: 'Rate limits per method and path' },
   { id: 'sandbox', label: 'Sandbox controls', hint: 'Clock, quotas, faults, revoke' },
+  { id: 'capture', label: 'Capture', hint: 'Your integration’s calls, live; the doctor' },
   { id: 'bundle', label: 'Repro bundle', hint: 'Open read-only, replay, compare' },
 ] as const
 

@@ -21,6 +21,7 @@ const panels: Record<SectionId, ComponentType> = {
   inspector: lazy(() => import('../features/inspector/inspector-panel').then(m => ({ default: m.InspectorPanel }))),
   quotas: lazy(() => import('../features/quotas/quotas-panel').then(m => ({ default: m.QuotasPanel }))),
   sandbox: lazy(() => import('../features/sandbox/sandbox-panel').then(m => ({ default: m.SandboxPanel }))),
+  capture: lazy(() => import('../features/capture/capture-panel').then(m => ({ default: m.CapturePanel }))),
   bundle: lazy(() => import('../features/bundle/bundle-panel').then(m => ({ default: m.BundlePanel }))),
 }
 

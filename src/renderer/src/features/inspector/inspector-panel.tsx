@@ -36,6 +36,7 @@ export function InspectorPanel() {
   const inputs = useInspectorStore(s => s.sign)
   const captured = useInspectorStore(s => s.captured)
   const pendingCheck = useInspectorStore(s => s.pendingCheck)
+  const arrivedVerdict = useInspectorStore(s => s.arrivedVerdict)
   const secret = useRef('')
   const [secretVersion, setSecretVersion] = useState(0)
   const skew = useSkewStatus()
@@ -136,6 +137,11 @@ export function InspectorPanel() {
         HMAC-SHA256 over client_id + METHOD + path + body + timestamp, with nothing in between (spec 5.2). Change any input and watch the
         string and the signature change.
       </p>
+      {arrivedVerdict ? (
+        <p className="inspector__note" role="status" data-testid="capture-verdict">
+          Checked by the capture on arrival: {arrivedVerdict}
+        </p>
+      ) : null}
       <div className="inspector__grid">
         <div className={`inspector__inputs inspector__inputs--${mode}`}>
           <SecretField

@@ -34,6 +34,8 @@ interface InspectorStore {
   checkFreshness: boolean
   /** Set by `openInInspector` with a signature: the Verify tab checks it once on arrival, then clears it. */
   pendingCheck: boolean
+  /** The capture's verdict on the request a deep link brought here (null for any other arrival). */
+  arrivedVerdict: string | null
   setMode(mode: InspectorMode): void
   setSign(patch: Partial<SignInputs>): void
   setCaptured(patch: Partial<CapturedRequest>): void
@@ -68,6 +70,7 @@ export const useInspectorStore = create<InspectorStore>((set, get) => ({
   captured: EMPTY_CAPTURE,
   checkFreshness: true,
   pendingCheck: false,
+  arrivedVerdict: null,
   setMode: mode => set({ mode }),
   setSign: patch => set(s => ({ sign: { ...s.sign, ...patch } })),
   setCaptured: patch => set(s => ({ captured: { ...s.captured, ...patch } })),
@@ -92,6 +95,8 @@ export interface InspectorDeepLink {
   accessKey?: string
   /** x-signature as sent; with it (and accessKey and timestamp) the inspector opens in Verify and checks it. */
   signature?: string
+  /** The verdict the capture already reached on this request (its signature masked in the log), shown on arrival. */
+  verdict?: string
 }
 
 /**
@@ -104,6 +109,7 @@ export function openInInspector(input: InspectorDeepLink): void {
   const timestamp = input.timestamp === undefined ? '' : String(input.timestamp)
   const body = input.body ?? ''
   const store = useInspectorStore.getState()
+  useInspectorStore.setState({ arrivedVerdict: input.verdict ?? null })
   store.setSign({ method: input.method, path: input.path, body, clientId: input.accessKey ?? '', timestamp })
   if (input.signature && input.accessKey && timestamp !== '') {
     useInspectorStore.setState({

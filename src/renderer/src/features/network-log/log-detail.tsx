@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { LogEntry, LogEntrySummary } from '../../../../shared/contract'
 import { ErrorBox } from '../../ui/error-box'
 import { BodyView } from './body-view'
+import { CapturedSignature } from './captured-signature'
 import { ConnectionExplainer } from './connection-explainer'
 import { CurlActions } from './curl-actions'
 import { HeadersTable } from '../../ui/headers-table'
@@ -10,6 +11,12 @@ import { RedactedText } from '../../ui/redacted-text'
 import { TimingWaterfall } from './timing-waterfall'
 import { useLogEntry } from './use-log-actions'
 import { RequestActions } from './request-actions'
+
+const SOURCE_TEXT: Record<LogEntry['source'], string> = {
+  console: 'console (sent by this console)',
+  captured: 'captured (sent by your integration through the capture)',
+  operator: 'sandbox operator (the console driving the sandbox)',
+}
 
 const TABS = ['Headers', 'Request', 'Response', 'Timing', 'Connection'] as const
 type Tab = (typeof TABS)[number]
@@ -33,6 +40,16 @@ function General({ e }: { e: LogEntry }) {
       <dd>
         {e.purpose} · auth {e.auth} · attempt {e.attempt}
         {e.imported ? ' · imported from a HAR file' : ''}
+      </dd>
+      <dt>Source</dt>
+      <dd data-testid="log-source">
+        {SOURCE_TEXT[e.source]}
+        {e.client ? (
+          <span className="mono">
+            {' '}
+            · {e.client.userAgent ?? 'no user agent'} · {e.client.peerAddress}:{e.client.peerPort}
+          </span>
+        ) : null}
       </dd>
       <dt>Started</dt>
       <dd className="mono">
@@ -89,6 +106,7 @@ export function LogDetail({ summary, onClose }: { summary: LogEntrySummary; onCl
         {e && tab === 'Headers' ? (
           <>
             <General e={e} />
+            {e.source === 'captured' && e.auth === 'hmac' ? <CapturedSignature entry={e} /> : null}
             <CurlActions id={e.id} live={!e.imported && e.auth !== 'none'} />
             <RequestActions id={e.id} />
             <h3 className="netlog-detail__h">Request headers</h3>

@@ -136,6 +136,11 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
                     onKeyDown={k => move(k, it.index)}
                   >
                     {e.imported ? <span className="netlog__har">HAR</span> : null}
+                    {e.source === 'captured' ? (
+                      <span className="netlog__har netlog__captured" title="Sent by your integration through the capture">
+                        captured
+                      </span>
+                    ) : null}
                     {e.path}
                     <span className="netlog__host"> {e.host}</span>
                   </button>
