@@ -54,7 +54,8 @@ function listen(server: Server): Promise<string> {
   })
 }
 
-async function obtainAccessToken(url: string): Promise<string> {
+/** A bearer token of the sandbox's demo client, through its auto-consent authorize and the code grant. */
+export async function obtainAccessToken(url: string): Promise<string> {
   const redirectUri = 'http://127.0.0.1:8765/callback'
   const auth = await fetch(
     `${url}${SPEC_PATHS.authorize}?client_id=sandbox-demo-client&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code`,

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { HeaderPair, LogEntry, PhaseTimings } from '../../../shared/contract'
 import type { SecretRegistry } from '../core/secret-registry'
-import { decodeBody } from '../http/body-text'
+import { bodyAsText } from '../http/body-text'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { attemptQuotaKey } from '../http/prepare-attempt'
@@ -222,10 +222,9 @@ function bodyText(
     }
   }
   const contentType = map.get('content-type') ?? null
-  const decoded = decodeBody(plain, contentType, truncated)
-  if (decoded.kind === 'binary')
-    return { text: '', note: `body is binary (${contentType ?? 'no content type'}, ${bytes.length} bytes): not shown.` }
-  return { text: decoded.text, note: null }
+  const text = bodyAsText(plain, contentType)
+  if (text === null) return { text: '', note: `body is binary (${contentType ?? 'no content type'}, ${bytes.length} bytes): not shown.` }
+  return { text, note: null }
 }
 
 function phaseTimings(m: FinishedExchange['marks']): PhaseTimings {

@@ -93,8 +93,14 @@ function fromForm(text: string, add: Add): void {
   }
 }
 
+/**
+ * A body that cannot name a credential field (sensitive-names.ts: every name contains one of these words, and escapes
+ * could hide one) is not parsed at all: most captured bodies are API data, and parsing each one costs.
+ */
+const MAY_NAME_CREDENTIAL = /secret|code|token|passw|verifier|assertion|api|key|\\u|%/i
+
 function fromBody(text: string, add: Add): void {
-  if (text.length > MAX_PARSED_BODY) return
+  if (text.length > MAX_PARSED_BODY || !MAY_NAME_CREDENTIAL.test(text)) return
   const first = /\S/.exec(text.slice(0, 64))?.[0]
   if (first === '{' || first === '[') {
     let parsed: unknown

@@ -24,6 +24,8 @@ export interface VerdictRequest {
 export class ExchangeVerdicts {
   private readonly signatures = new Map<string, number>()
   private readonly tokens = new Map<string, number | null>()
+  /** Fingerprints of the tokens seen lately: the same token rides on every call, and hashing it each time costs. */
+  private readonly fingerprints = new Map<string, string>()
 
   constructor(
     private readonly env: { clientId: string; clientSecret: string },
@@ -54,7 +56,7 @@ export class ExchangeVerdicts {
     const auth = request.headers.get('authorization')
     const bearer = auth ? /^Bearer\s+(\S+)/i.exec(auth)?.[1] : undefined
     if (bearer) {
-      const fp = fingerprint(bearer)
+      const fp = this.fingerprintOf(bearer)
       const expiresAt = this.tokens.get(fp)
       if (expiresAt === undefined) notes.push(`Bearer token ${fp}: not issued through this capture (its expiry is unknown here).`)
       else if (expiresAt === null) notes.push(`Bearer token ${fp}: issued by a captured token response that gave no lifetime.`)
@@ -64,6 +66,15 @@ export class ExchangeVerdicts {
       } else notes.push(`Bearer token ${fp}: issued by a captured token response, valid ${Math.round((expiresAt - at) / 1000)} s more.`)
     }
     return { notes, problem }
+  }
+
+  private fingerprintOf(token: string): string {
+    let fp = this.fingerprints.get(token)
+    if (fp === undefined) {
+      fp = fingerprint(token)
+      remember(this.fingerprints, token, fp)
+    }
+    return fp
   }
 
   /** Remembers the access token a captured token response issued, with its expiry, for the bearer calls that follow. */
@@ -80,7 +91,11 @@ export class ExchangeVerdicts {
     // without either (spec 2.4) leaves the expiry unknown.
     const expiresIn = (parsed as { expiration?: unknown }).expiration ?? (parsed as { expires_in?: unknown }).expires_in
     if (typeof token !== 'string' || token === '') return
-    remember(this.tokens, fingerprint(token), typeof expiresIn === 'number' && Number.isFinite(expiresIn) ? at + expiresIn * 1000 : null)
+    remember(
+      this.tokens,
+      this.fingerprintOf(token),
+      typeof expiresIn === 'number' && Number.isFinite(expiresIn) ? at + expiresIn * 1000 : null,
+    )
   }
 
   private signatureVerdict(

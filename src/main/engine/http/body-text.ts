@@ -21,8 +21,8 @@ export function decodeBody(bytes: Buffer, contentType: string | null, truncated:
   if (bytes.length === 0) return { text: '', kind: 'empty' }
   const type = contentType ?? ''
   const plainJson = type === 'application/json' || type.startsWith('application/json;')
-  if ((type !== '' && !plainJson && BINARY_TYPE.test(type)) || hasNulByte(bytes)) return { text: '', kind: 'binary' }
-  const text = (plainJson && !type.includes('charset') ? UTF8 : decoderFor(type)).decode(bytes)
+  const text = bodyAsText(bytes, contentType)
+  if (text === null) return { text: '', kind: 'binary' }
   const first = firstNonSpace(text)
   const claimsJson = plainJson || JSON_TYPE.test(type)
   if (!claimsJson && first !== '{' && first !== '[') return { text, kind: 'text' }
@@ -41,6 +41,17 @@ export function decodeBody(bytes: Buffer, contentType: string | null, truncated:
     if (claimsJson || type === '') return { text, kind: 'invalid-json', jsonError: (error as Error).message }
     return { text, kind: 'text' }
   }
+}
+
+/**
+ * The body as text with the declared charset (UTF-8 otherwise), or null when it is binary: decodeBody without the
+ * JSON check, for what only needs the text (the capture's log entry, on every exchange).
+ */
+export function bodyAsText(bytes: Buffer, contentType: string | null): string | null {
+  const type = contentType ?? ''
+  const plainJson = type === 'application/json' || type.startsWith('application/json;')
+  if ((type !== '' && !plainJson && BINARY_TYPE.test(type)) || hasNulByte(bytes)) return null
+  return (plainJson && !type.includes('charset') ? UTF8 : decoderFor(type)).decode(bytes)
 }
 
 const UTF8 = { decode: (bytes: Buffer) => bytes.toString('utf8') }

@@ -1,0 +1,153 @@
+/**
+ * The capture's gateway (issue 20 item 8), three rows measured in one process on loopback:
+ * - median added latency of the gateway vs a bare Node reverse proxy, both forwarding the same bearer GET to the
+ *   same sandbox (added = through the proxy minus direct, per adjacent sample);
+ * - captured exchanges per second sustained through the gateway, none lost (log entries counted);
+ * - memory after 100,000 exchanges vs after 10,000, at the log's default caps.
+ *
+ *   npx tsx bench/capture-gateway.ts
+ */
+import { pathToFileURL } from 'node:url'
+import { Pool } from 'undici'
+import { startSandbox } from '../src/sandbox'
+import { SPEC_PATHS } from '../src/shared/spec'
+import { standaloneCapture } from '../test/support/standalone-capture'
+import { median } from './support/alternating'
+import { bareReverseProxy, drive, heldMegabytes, jsonUpstream, partnerCall } from './support/capture-traffic'
+import { obtainAccessToken } from './sandbox-throughput'
+
+interface Row {
+  name: string
+  baseline: number
+  subject: number
+  ratio: number
+  goal: string
+  unit: string
+  met?: boolean
+}
+
+const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits
+
+async function withSandbox<T>(run: (url: string, token: string) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox({ quiet: true, autoConsent: 'allow', limits: { defaultPerWindow: 1_000_000_000 } })
+  try {
+    return await run(sandbox.url, await obtainAccessToken(sandbox.url))
+  } finally {
+    await sandbox.close()
+  }
+}
+
+/** Gateway vs bare reverse proxy: median added latency of one keep-alive GET at a time. Goal ≤ 1.3×. */
+export async function benchCaptureLatency(samples = 2000): Promise<Row> {
+  return withSandbox(async (url, token) => {
+    const bare = await bareReverseProxy(url)
+    const c = await standaloneCapture({ authUrl: url, baseUrl: url })
+    try {
+      const status = await c.capture.start({ mode: 'gateway' })
+      const origins = [url, bare.url, new URL(status.gateway?.baseUrl as string).origin]
+      const pools = origins.map(o => new Pool(o, { connections: 1 }))
+      const headers = { authorization: `Bearer ${token}` }
+      const once = async (k: number) => {
+        const t = performance.now()
+        const res = await (pools[k] as Pool).request({ path: SPEC_PATHS.locations, method: 'GET', headers })
+        await res.body.text()
+        if (res.statusCode !== 200) throw new Error(`${origins[k]} answered ${res.statusCode}`)
+        return performance.now() - t
+      }
+      const bareAdded: number[] = []
+      const gatewayAdded: number[] = []
+      for (let i = 0; i < samples + 200; i++) {
+        // Rotating the order so load from elsewhere hits all three alike.
+        const order = [i % 3, (i + 1) % 3, (i + 2) % 3]
+        const t: number[] = []
+        for (const k of order) t[k] = await once(k)
+        if (i < 200) continue
+        bareAdded.push((t[1] as number) - (t[0] as number))
+        gatewayAdded.push((t[2] as number) - (t[0] as number))
+      }
+      await Promise.all(pools.map(p => p.close()))
+      const b = median(bareAdded)
+      const g = median(gatewayAdded)
+      return {
+        name: `capture gateway: median added latency vs a bare Node reverse proxy (same sandbox GET, ${samples} samples each)`,
+        baseline: round(b),
+        subject: round(g),
+        ratio: round(g / b, 2),
+        goal: '≤ 1.3× the bare proxy’s added latency',
+        unit: 'ms',
+      }
+    } finally {
+      await c.close()
+      await bare.close()
+    }
+  })
+}
+
+/** Captured exchanges per second through the gateway to the sandbox, 16 in flight; every one must be in the log. */
+export async function benchCaptureThroughput(count = 10_000): Promise<Row> {
+  return withSandbox(async (url, token) => {
+    const bare = await bareReverseProxy(url)
+    const c = await standaloneCapture({ authUrl: url, baseUrl: url, logCapacity: count * 2 })
+    try {
+      const status = await c.capture.start({ mode: 'gateway' })
+      const gateway = new URL(status.gateway?.baseUrl as string).origin
+      const call = () => ({ path: SPEC_PATHS.locations, headers: { authorization: `Bearer ${token}` } })
+      await drive(bare.url, 500, 16, call)
+      await drive(gateway, 500, 16, call)
+      c.layer.log.clear()
+      const base = await drive(bare.url, count, 16, call)
+      const through = await drive(gateway, count, 16, call)
+      const logged = c.layer.log.entries().filter(e => e.source === 'captured' && e.status === 200).length
+      const perSecond = count / (through.wallMs / 1000)
+      const bareRate = count / (base.wallMs / 1000)
+      return {
+        name: `capture gateway: captured exchanges/s to the sandbox, 16 in flight (${logged} of ${count} in the log) vs the bare proxy's req/s`,
+        baseline: Math.round(bareRate),
+        subject: Math.round(perSecond),
+        ratio: round(perSecond / bareRate),
+        goal: '≥ 1000 exchanges/s, none lost',
+        unit: '/s',
+        met: perSecond >= 1000 && logged === count,
+      }
+    } finally {
+      await c.close()
+      await bare.close()
+    }
+  })
+}
+
+/** Memory held after 100,000 captured exchanges vs after 10,000 (the log full at its default caps). Goal ≤ 1.25×. */
+export async function benchCaptureMemory(total = 100_000): Promise<Row> {
+  const upstream = await jsonUpstream()
+  const c = await standaloneCapture({ authUrl: upstream.url, baseUrl: upstream.url })
+  try {
+    const status = await c.capture.start({ mode: 'gateway' })
+    const gateway = new URL(status.gateway?.baseUrl as string).origin
+    const client = { clientId: c.env.clientId, clientSecret: c.env.clientSecret, token: 'bench-access-token-0123456789' }
+    const call = (i: number) => partnerCall(i, client)
+    await drive(gateway, 10_000, 16, call)
+    const at10k = await heldMegabytes()
+    await drive(gateway, total - 10_000, 16, call)
+    const atTotal = await heldMegabytes()
+    const exchanges = c.capture.status()[0]?.exchanges ?? 0
+    return {
+      name: `capture gateway: memory held after ${exchanges} exchanges vs after 10000 (log: ${c.layer.log.size} entries kept)`,
+      baseline: round(at10k, 1),
+      subject: round(atTotal, 1),
+      ratio: round(atTotal / at10k, 2),
+      goal: '≤ 1.25× (bounded by the log’s caps)',
+      unit: 'MB',
+      met: atTotal / at10k <= 1.25 && exchanges === total,
+    }
+  } finally {
+    await c.close()
+    await upstream.close()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const which = process.argv[2] ?? 'all'
+  if (which === 'all' || which === 'latency') console.log(await benchCaptureLatency())
+  if (which === 'all' || which === 'throughput') console.log(await benchCaptureThroughput())
+  if (which === 'all' || which === 'memory') console.log(await benchCaptureMemory())
+}
