@@ -163,7 +163,12 @@ export function ExportTicketsPanel() {
             />
           ) : null}
           {failure && !send.isPending ? (
-            <ExportFailure error={failure} onInspect={failedLogId ? () => void inspectFailed() : null} inspecting={inspecting === true} />
+            <ExportFailure
+              error={failure}
+              onInspect={failedLogId ? () => void inspectFailed() : null}
+              inspecting={inspecting === true}
+              onSendAgain={() => actions.current()}
+            />
           ) : null}
           {inspecting && inspecting !== true ? (
             <ErrorBox error={inspecting} title="Could not read that request from the network log." />
