@@ -69,3 +69,12 @@ export function useImportEnvironments(request: Omit<RequestOf<'env:import'>, 'dr
 export function useExportEnvironments(request: RequestOf<'env:export'>) {
   return useMutation({ mutationFn: () => invoke('env:export', request) })
 }
+
+/**
+ * Asks the engine for an environment's client secret (`env:revealSecret`) for an explicit reveal or copy (HMAC
+ * snippets need it, the built-in sandbox's included). Returned to the caller only: never cached, never in a store.
+ * The engine refuses it in presenter mode.
+ */
+export async function revealClientSecret(id: string): Promise<string> {
+  return (await invoke('env:revealSecret', { id })).value
+}
