@@ -186,6 +186,10 @@ export function LocationsPanel() {
       {confirming && envSummary ? (
         <InstallDialog
           location={confirming}
+          position={Math.max(
+            0,
+            locations.findIndex(l => l.id === confirming.id),
+          )}
           target={{
             envName: envSummary.name,
             isSandbox,

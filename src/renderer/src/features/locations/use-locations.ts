@@ -88,7 +88,23 @@ export function useInstall(scope: GrantScope) {
   })
 }
 
-/** The production guard's trial: the same install against the built-in sandbox (its answer is shown, not recorded). */
-export function useSandboxInstall(sandboxEnvId: string, locationId: number) {
-  return useMutation({ mutationFn: () => invoke('http:install', { envId: sandboxEnvId, locationId }) })
+/** The sandbox's location that stands for a real one: the same name, else the same place in the list. */
+export function equivalentLocation(real: PartnerLocation, position: number, sandbox: PartnerLocation[]): PartnerLocation | null {
+  return sandbox.find(l => l.name === real.name) ?? sandbox[position] ?? null
+}
+
+/**
+ * Installs on the sandbox's equivalent of a real location: the sandbox has its own merchants, so the real location's
+ * id does not exist there. Lists the sandbox's locations (its own token) and installs at the equivalent one; without
+ * a sandbox token, or without an equivalent, says why instead of reporting a failed install.
+ */
+export function useSandboxTrial(sandboxEnvId: string, real: PartnerLocation, position: number) {
+  return useMutation({
+    mutationFn: async () => {
+      const listed = await invoke('http:listLocations', { envId: sandboxEnvId })
+      const twin = equivalentLocation(real, position, listed.locations)
+      if (!twin) return { twin: null, merchant: listed.locations[0]?.merchantId ?? null, result: null }
+      return { twin, merchant: twin.merchantId, result: await invoke('http:install', { envId: sandboxEnvId, locationId: twin.id }) }
+    },
+  })
 }
