@@ -9,6 +9,7 @@ import {
 } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
 import { redactStrings } from '../engine/core/redact-deep'
+import { issuesInWords } from './issue-words'
 
 /**
  * Who is calling and whether they still want the answer: the transport (for handlers that must behave differently,
@@ -74,21 +75,24 @@ export class HandlerRegistry {
 
   async dispatch(channel: unknown, payload: unknown, caller: Caller): Promise<BridgeResult<unknown>> {
     if (!isChannelName(channel)) {
-      return fail({ code: 'unknown_channel', message: `There is no bridge channel named ${describeValue(channel)}.` })
+      return fail({
+        code: 'unknown_channel',
+        message: 'The console asked for an action this side does not know.',
+        hint: 'The window and the engine are from different builds: reload the window.',
+        details: { channel: describeValue(channel) },
+      })
     }
     const handler = this.handlers.get(channel)
     if (!handler) {
-      return fail({ code: 'unsupported', message: `${channel} is not available in this build of the console.` })
+      return fail({ code: 'unsupported', message: 'This action is not available in this build of the console.' })
     }
     const parsed = channels[channel].request.safeParse(payload)
     if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, MAX_ISSUES).map(i => ({
-        path: i.path.map(String).join('.'),
-        message: this.redact(i.message),
-      }))
+      const issues = issuesInWords(parsed.error.issues.slice(0, MAX_ISSUES)).map(i => ({ ...i, message: this.redact(i.message) }))
       return fail({
         code: 'invalid_request',
-        message: `The request to ${channel} is not valid: ${issues.map(i => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+        message: `Not accepted: ${issues.map(i => i.message).join('; ')}.`,
+        hint: 'Correct what is named and try again.',
         details: { issues },
       })
     }
@@ -114,7 +118,8 @@ export class HandlerRegistry {
     const message = error instanceof Error ? error.message : String(error)
     return {
       code: 'internal',
-      message: this.redact(`${channel} failed unexpectedly: ${message}`),
+      message: this.redact(`The action failed unexpectedly: ${message}`),
+      details: { channel },
       hint: 'This is a bug in the console. The network log and the terminal output may say more.',
     }
   }

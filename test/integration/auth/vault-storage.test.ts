@@ -265,8 +265,10 @@ describe('vault and environment storage', () => {
     const builtinDelete = await c.call('environments:delete', { id: 'sandbox' })
     expect(builtinDelete.ok).toBe(false)
     if (!builtinDelete.ok) expect(builtinDelete.error.code).toBe('forbidden')
+    // A copy of the built-in keeps this launch's sandbox secret (in the vault, never in environments.json).
     const dup = await c.ok('environments:duplicate', { id: 'sandbox' })
-    expect(dup.clientSecret.present).toBe(false)
+    expect(dup.clientSecret.present).toBe(true)
+    expect((await c.ok('environments:revealSecret', { id: dup.id })).value).toBe(c.runtime.sandbox!.client.clientSecret)
     expect(dup.name).toBe('Sandbox (built-in) (copy)')
     const list = await c.ok('environments:list', {})
     expect(list.environments[0]?.id).toBe('sandbox')

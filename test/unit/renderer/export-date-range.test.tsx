@@ -52,7 +52,7 @@ describe('date-range validation (checked before anything is sent)', () => {
 
 describe('the export form', () => {
   function renderForm(onSend = vi.fn()) {
-    render(<ExportForm locations={[]} locationsNote={null} ready sending={false} onSend={onSend} />)
+    render(<ExportForm locations={[]} locationsNote={null} ready sending={false} onSend={onSend} grant={null} provenance={null} />)
     return onSend
   }
   const send = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement

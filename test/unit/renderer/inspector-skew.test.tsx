@@ -51,12 +51,31 @@ describe('signature inspector: the clock-skew meter', () => {
 
   it('counts the current signature down by the server clock (local clock plus the skew)', async () => {
     const nowSeconds = Math.floor(Date.now() / 1000)
-    const { unmount } = render(<SignatureLifeMeter timestamp={nowSeconds} status={await statusAt(null)} />)
+    const { unmount } = render(<SignatureLifeMeter timestamp={nowSeconds} status={await statusAt(null)} onServerTime={() => {}} />)
     expect(screen.getByTestId('signature-life').className).toContain('life--valid')
     expect(screen.getByTestId('signature-life').textContent).toMatch(/Valid for (9|10)\.\d s more by this machine’s clock/)
     unmount()
     // The server runs 8 s ahead: the same timestamp has only about 2 s left by its clock.
-    render(<SignatureLifeMeter timestamp={nowSeconds} status={await statusAt(8_000)} />)
+    render(<SignatureLifeMeter timestamp={nowSeconds} status={await statusAt(8_000)} onServerTime={() => {}} />)
     expect(screen.getByTestId('signature-life').textContent).toMatch(/Valid for [12]\.\d s more by the server’s clock/)
+  })
+
+  it('after the server clock moved a day, says "Now" cannot help and offers the server’s time; a small lag says Now', async () => {
+    const nowSeconds = Math.floor(Date.now() / 1000)
+    let asked = 0
+    const { unmount } = render(
+      <SignatureLifeMeter timestamp={nowSeconds} status={await statusAt(86_400_000)} onServerTime={() => asked++} />,
+    )
+    const life = screen.getByTestId('signature-life')
+    expect(life.className).toContain('life--expired')
+    expect(life.textContent).toContain('“Now” signs stale again')
+    expect(life.textContent).not.toContain('Press “Now”')
+    screen.getByRole('button', { name: 'Sign with the server’s time' }).click()
+    expect(asked).toBe(1)
+    unmount()
+    // An old timestamp with clocks that agree: Now is the fix, and no server-time button is offered.
+    render(<SignatureLifeMeter timestamp={nowSeconds - 60} status={await statusAt(500)} onServerTime={() => asked++} />)
+    expect(screen.getByTestId('signature-life').textContent).toContain('Press “Now” to sign again')
+    expect(screen.queryByRole('button', { name: 'Sign with the server’s time' })).toBeNull()
   })
 })

@@ -239,11 +239,14 @@ export class EnvironmentRepository implements EnvironmentProvider {
     return this.detail(BUILTIN_ID)
   }
 
-  /** Copies an environment under a new name; the secret is copied too, except the built-in's (valid one launch only). */
+  /**
+   * Copies an environment under a new name, its client secret included: a copy of the built-in sandbox keeps the
+   * sandbox's secret of this launch (its addresses are this launch's too), so its HMAC calls sign as the original does.
+   */
   async duplicate(id: string, name?: string, accept?: boolean): Promise<EnvironmentDetail> {
     const source = this.record(id)
     const newName = name ?? this.freeName(`${source.name} (copy)`)
-    const withSecret = !source.builtIn && this.secrets.hasReadableClientSecret(id)
+    const withSecret = source.builtIn ? Boolean(this.deps.sandbox?.client.clientSecret) : this.secrets.hasReadableClientSecret(id)
     const secret = withSecret ? this.secrets.clientSecret(source) : undefined
     return this.createAs('duplicated', { ...settingsOf(source), name: newName }, secret, accept)
   }

@@ -1,4 +1,5 @@
 import type { EnvironmentSettings, ValidationIssue } from '../../../shared/contract'
+import { urlParseProblem } from './url-parse-problem'
 
 /** Authorize parameters the console sets itself: an extra parameter must not replace them. */
 export const RESERVED_AUTHORIZE_PARAMS = new Set([
@@ -24,7 +25,9 @@ export function checkNetworkSettings(settings: EnvironmentSettings, issues: Vali
     } else if (!URL.canParse(raw)) {
       issues.push({
         path: 'network.proxyUrl',
-        message: `The proxy URL "${raw}" is not an absolute URL (expected e.g. http://proxy.corp:3128).`,
+        message: urlParseProblem(raw)
+          ? `The proxy URL: ${urlParseProblem(raw)}.`
+          : `The proxy URL "${raw}" is not an absolute URL (expected e.g. http://proxy.corp:3128).`,
       })
     } else {
       const url = new URL(raw)

@@ -1,6 +1,7 @@
 import { checkNetworkSettings } from './network-settings-check'
 import { type EnvironmentSettings, PATH_KEYS, type ValidationIssue } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { urlParseProblem } from './url-parse-problem'
 
 export interface SettingsCheck {
   issues: ValidationIssue[]
@@ -34,7 +35,11 @@ function checkHostUrl(field: 'authUrl' | 'baseUrl', value: string, issues: Valid
   try {
     url = new URL(value)
   } catch {
-    issues.push({ path: field, message: `${label} "${value}" is not an absolute URL (expected e.g. https://api.example.com).` })
+    const problem = urlParseProblem(value)
+    issues.push({
+      path: field,
+      message: problem ? `${label}: ${problem}.` : `${label} "${value}" is not an absolute URL (expected e.g. https://api.example.com).`,
+    })
     return
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
@@ -69,7 +74,11 @@ function checkRedirectUri(
   try {
     url = new URL(value)
   } catch {
-    issues.push({ path: 'redirectUri', message: `The redirect URI "${value}" is not an absolute URL.` })
+    const problem = urlParseProblem(value)
+    issues.push({
+      path: 'redirectUri',
+      message: problem ? `The redirect URI: ${problem}.` : `The redirect URI "${value}" is not an absolute URL.`,
+    })
     return
   }
   if (url.hash || value.includes('#')) {

@@ -244,7 +244,11 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
       ? new ConsoleError('timeout', `No complete answer from ${this.spec.url.host} within ${this.spec.timeoutMs} ms.`, {
           hint: 'The server may be slow or not answering; raise the timeout or check that the URL is right.',
         })
-      : new ConsoleError('cancelled', 'The request was cancelled.')
+      : this.sentAt
+        ? new ConsoleError('cancelled', 'The request was sent, then the wait for its answer was stopped.', {
+            hint: 'The server may have acted on it: the network log shows what was sent.',
+          })
+        : new ConsoleError('cancelled', 'The request was cancelled before it was sent.')
   }
 }
 

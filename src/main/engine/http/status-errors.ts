@@ -1,9 +1,10 @@
 import type { BridgeErrorCode, HttpExchangeView } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { adviceFor, failureCause } from './failure-cause'
 
 const HINTS: Record<number, string> = {
   400: 'The server rejected the request’s parameters; its message says which.',
-  401: 'Authorize again (the token could not be refreshed), or for HMAC check the signature and clock skew in the inspector.',
+  401: 'The server refused the credentials.',
   403: 'The merchant has not granted the permission this call needs (read:locations / write:installations), or the client may not use it.',
   404: 'Check the path and the location id.',
   429: 'Wait for the quota countdown, or turn on automatic retry.',
@@ -12,14 +13,19 @@ const HINTS: Record<number, string> = {
 /**
  * Turns a non-2xx answer of a typed endpoint into a ConsoleError that says what the server said (the docs/api.md#rate-limit-error-body-shaped
  * `message`, or an OAuth `error_description`), with the status, the log entry and the start of the body as details.
+ * The hint is chosen by the failure's cause (`details.cause`: a stale signature is a signing problem, not a token one).
  */
 export function errorForStatus(what: string, view: HttpExchangeView): ConsoleError {
   const serverMessage = extractMessage(view.body)
   const code = codeFor(view.status)
   const message = `${what} failed: ${view.status} ${view.statusText || ''}`.trim() + (serverMessage ? ` — ${serverMessage}` : '.')
+  const cause = failureCause(view)
   return new ConsoleError(code, message, {
-    hint: HINTS[view.status] ?? (view.status >= 500 ? 'The server failed; try again later or look at its status.' : undefined),
-    details: { status: view.status, logId: view.logId, body: view.body.slice(0, 2000), quota: view.quota },
+    hint:
+      adviceFor(cause) ??
+      HINTS[view.status] ??
+      (view.status >= 500 ? 'The server failed; try again later or look at its status.' : undefined),
+    details: { status: view.status, logId: view.logId, body: view.body.slice(0, 2000), quota: view.quota, cause },
   })
 }
 

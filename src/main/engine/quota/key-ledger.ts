@@ -14,8 +14,12 @@ export class KeyLedger {
   private readonly minuteCounts = new Int32Array(HISTORY_MINUTES)
   private readonly minuteOf = new Float64Array(HISTORY_MINUTES).fill(-1)
 
+  /** Requests ever added (never decreases): the difference between two readings is the requests sent in between. */
+  added = 0
+
   /** Counts a request sent at `at` (ms). */
   add(at: number): void {
+    this.added++
     const last = this.stamps[this.stamps.length - 1]
     if (last !== undefined && at < last) {
       // Clocks can step backwards; keep the array sorted so eviction from the front stays correct.

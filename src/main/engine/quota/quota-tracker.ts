@@ -32,12 +32,16 @@ interface KeyState {
   windowSeconds?: number
   serverRemaining?: number
   serverObservedAt?: number
+  /** The ledger's `added` when the server's last `remaining` arrived: sends after it are not in that number. */
+  serverObservedSeq?: number
   serverResetAt?: number
   /** Requests the server counted that the ledger does not know (other tools, earlier sessions). */
   unknownUsed: number
   unknownUntil: number
   blockedUntil: number
   blockedBy: { seconds: number; source: QuotaBlockedEvent['source'] } | null
+  /** "Send anyway" was chosen: the ledger's "spent" does not refuse until the server answers again. */
+  forcedUntilAnswer: boolean
   unblockTimer?: NodeJS.Timeout
   lastStatus: number | null
   notes: string[]
@@ -69,7 +73,12 @@ export class QuotaTracker {
    * the quota is spent. `details.reason` is `blocked` or `quota_spent`; `force` skips both checks.
    */
   gate(key: QuotaKey, options: { force?: boolean; warnSpent?: boolean } = {}): void {
-    if (options.force) return
+    if (options.force) {
+      // "Send anyway" holds until the next server answer: a second send (or an attempt after a token refresh) before
+      // the server has spoken is not refused by the same prediction the user just overrode.
+      this.touch(key).forcedUntilAnswer = true
+      return
+    }
     const s = this.keys.get(key.id)
     const now = this.now()
     const blockedMs = this.blockedMs(key)
@@ -84,12 +93,12 @@ export class QuotaTracker {
         },
       )
     }
-    if (options.warnSpent && s && this.predicted(s, now) <= 0) {
+    if (options.warnSpent && s && !s.forcedUntilAnswer && this.predicted(s, now) <= 0) {
       const state = this.describe(s, now)
       const wait = state.nextUnitAt ? Math.max(0, Math.ceil((Date.parse(state.nextUnitAt) - now) / 1000)) : null
       throw new ConsoleError(
         'rate_limited',
-        `The quota of ${key.method} ${key.path} looks spent: ${state.used} of ${state.limit} requests in the last ${Math.round(state.windowSeconds / 60)} minutes${wait === null ? '' : `; the next unit returns in ${wait} s`}.`,
+        `The quota of ${key.method} ${key.path} looks spent: ${spentBecause(s, state, now, this.serverPrediction(s, now) !== null)}${wait === null ? '' : `; the next unit returns in ${wait} s`}.`,
         {
           hint: 'Send with force to send anyway (the server will probably answer 429), or wait for the next unit.',
           details: { reason: 'quota_spent', key: key.id, state },
@@ -125,6 +134,7 @@ export class QuotaTracker {
     const obs = readQuotaHeaders(response.headers, receivedAt)
     for (const note of obs.notes) this.note(s, note)
     s.lastStatus = response.status
+    s.forcedUntilAnswer = false
     if (obs.limit !== undefined) {
       s.serverLimit = obs.limit
       s.limitSource = obs.limitSource ?? 'server'
@@ -139,6 +149,7 @@ export class QuotaTracker {
     if (obs.remaining !== undefined) {
       s.serverRemaining = obs.remaining
       s.serverObservedAt = receivedAt
+      s.serverObservedSeq = s.ledger.added
       const ledgerRemaining = this.limitOf(s) - s.ledger.count(receivedAt, this.windowMs(s))
       const unknown = ledgerRemaining - obs.remaining
       s.unknownUsed = Math.max(0, unknown)
@@ -206,12 +217,26 @@ export class QuotaTracker {
     })
   }
 
-  /** Remaining quota by the ledger and the server's last word (the cheap part of `describe`). */
+  /**
+   * Remaining quota: the server's latest word wins. While its last `remaining` is still current (inside the window
+   * and before the reset it announced), the prediction is that number less the requests sent since; only without one
+   * does the ledger alone predict (limit − own requests − requests the server counted that the ledger did not).
+   */
   private predicted(s: KeyState, now: number): number {
     const limit = this.limitOf(s)
+    const server = this.serverPrediction(s, now)
+    if (server !== null) return Math.max(0, Math.min(limit, server))
     const used = s.ledger.count(now, this.windowMs(s))
     const unknown = now < s.unknownUntil ? s.unknownUsed : 0
     return Math.max(0, Math.min(limit, limit - used - unknown))
+  }
+
+  /** The server's last `remaining` less this console's requests sent after it, or null when it no longer applies. */
+  private serverPrediction(s: KeyState, now: number): number | null {
+    if (s.serverRemaining === undefined || s.serverObservedAt === undefined || s.serverObservedSeq === undefined) return null
+    if (now - s.serverObservedAt >= this.windowMs(s)) return null
+    if (s.serverResetAt !== undefined && now >= s.serverResetAt) return null
+    return s.serverRemaining - (s.ledger.added - s.serverObservedSeq)
   }
 
   private describe(s: KeyState, now: number): QuotaKeyState {
@@ -219,7 +244,7 @@ export class QuotaTracker {
     const limit = this.limitOf(s)
     const used = s.ledger.count(now, windowMs)
     const unknown = now < s.unknownUntil ? s.unknownUsed : 0
-    const predicted = Math.max(0, Math.min(limit, limit - used - unknown))
+    const predicted = this.predicted(s, now)
     const oldest = s.ledger.oldest()
     let nextUnit: number | null = oldest === undefined ? null : oldest + windowMs
     if (unknown > 0 && (nextUnit === null || s.unknownUntil < nextUnit)) nextUnit = s.unknownUntil
@@ -296,11 +321,22 @@ export class QuotaTracker {
       unknownUntil: 0,
       blockedUntil: 0,
       blockedBy: null,
+      forcedUntilAnswer: false,
       lastStatus: null,
       notes: [],
       updatedAt: this.now(),
     }
   }
+}
+
+/** Why the prediction is zero, from whichever source decided it (the server's last word, or the ledger). */
+function spentBecause(s: KeyState, state: QuotaKeyState, now: number, serverDecided: boolean): string {
+  if (serverDecided && s.serverRemaining !== undefined && s.serverObservedAt !== undefined) {
+    const since = s.ledger.added - (s.serverObservedSeq ?? s.ledger.added)
+    const ago = Math.round((now - s.serverObservedAt) / 1000)
+    return `the server's last answer (${ago} s ago) said ${s.serverRemaining} remained${since > 0 ? `, and ${since} sent since` : ''}`
+  }
+  return `${state.used} of ${state.limit} requests in the last ${Math.round(state.windowSeconds / 60)} minutes`
 }
 
 const isoCache = new Map<number, string>()

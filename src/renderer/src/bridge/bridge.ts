@@ -45,8 +45,16 @@ function channelCall<C extends ChannelName>(channel: C): ChannelCall<C> | undefi
   return group?.[channel.slice(i + 1)]
 }
 
-function cancelledError(channel: string): BridgeCallError {
-  return new BridgeCallError({ code: 'cancelled', message: `${channel} was cancelled.` })
+/**
+ * The page stopped waiting. Whether the other side had already acted (a request sent, a file written) is not known
+ * here, so the message does not claim "not sent"; the network log says what left.
+ */
+function cancelledError(): BridgeCallError {
+  return new BridgeCallError({
+    code: 'cancelled',
+    message: 'Stopped waiting for the answer.',
+    hint: 'If it had already left, the server may have acted on it: the network log shows what was sent.',
+  })
 }
 
 /**
@@ -56,9 +64,18 @@ function cancelledError(channel: string): BridgeCallError {
  */
 export function invoke<C extends ChannelName>(channel: C, request: RequestOf<C>, options: InvokeOptions = {}): Promise<ResponseOf<C>> {
   const fn = channelCall(channel)
-  if (!fn) return Promise.reject(new BridgeCallError({ code: 'unknown_channel', message: `No bridge channel ${channel}.` }))
+  if (!fn) {
+    return Promise.reject(
+      new BridgeCallError({
+        code: 'unknown_channel',
+        message: 'This action is not available here.',
+        hint: 'Reload the window.',
+        details: { channel },
+      }),
+    )
+  }
   const { signal } = options
-  if (signal?.aborted) return Promise.reject(cancelledError(channel))
+  if (signal?.aborted) return Promise.reject(cancelledError())
   const answered = fn(request, signal ? cancel => signal.addEventListener('abort', () => cancel(), { once: true }) : undefined)
   const result = answered.then(r => {
     if (!r.ok) throw new BridgeCallError(forScreen(r.error))
@@ -67,7 +84,7 @@ export function invoke<C extends ChannelName>(channel: C, request: RequestOf<C>,
   })
   if (!signal) return result
   return new Promise<ResponseOf<C>>((resolve, reject) => {
-    signal.addEventListener('abort', () => reject(cancelledError(channel)), { once: true })
+    signal.addEventListener('abort', () => reject(cancelledError()), { once: true })
     result.then(resolve, reject)
   })
 }

@@ -87,7 +87,7 @@ export function createWebClient(onState: (state: ConnectionState) => void = () =
           // Never sent: drop it and answer here.
           queue.splice(queued, 1)
           pending.delete(id)
-          resolve({ ok: false, error: { code: 'cancelled', message: `${channel} was cancelled before it was sent.` } })
+          resolve({ ok: false, error: { code: 'cancelled', message: 'Cancelled before it was sent: nothing left the console.' } })
         })
       }),
     (name, listener) => events.on(name, listener),

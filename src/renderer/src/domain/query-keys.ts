@@ -52,9 +52,10 @@ export const exportKeys = {
 /** Query keys of the locations domain (`http:listLocations`). */
 export const locationKeys = {
   all: ['locations'] as const,
-  list: (envId: string | null) => ['locations', 'list', envId] as const,
+  /** Keyed by the grant too (the access token's fingerprint): another merchant's consent never shows the old list. */
+  list: (envId: string | null, grant: string | null) => ['locations', 'list', envId, grant] as const,
   /** This session's install outcomes of an environment, by location id (written by `http:install`, never fetched). */
-  installOutcomes: (envId: string | null) => ['locations', 'installs', envId] as const,
+  installOutcomes: (envId: string | null, grant: string | null) => ['locations', 'installs', envId, grant] as const,
 }
 
 /** Query keys of the network-log domain (`log:*`). `list` is also the prefix of the compare picker's short list. */

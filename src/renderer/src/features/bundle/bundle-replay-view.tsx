@@ -75,8 +75,9 @@ export function BundleReplayView({ environments, activeId }: { environments: Env
                   </td>
                   <td className="mono">{e.original.status}</td>
                   <td className="mono">{e.replay.status ?? '—'}</td>
-                  <td className={`bundle__outcome bundle__outcome--${e.outcome}`} title={e.reason ?? e.replay.error}>
+                  <td className={`bundle__outcome bundle__outcome--${e.outcome}`}>
                     {OUTCOME[e.outcome]}
+                    {(e.reason ?? e.replay.error) ? <span className="bundle__why">{e.reason ?? e.replay.error}</span> : null}
                   </td>
                   <td>
                     {e.original.logId && e.replay.logId ? (

@@ -43,6 +43,14 @@ function explain(failure: FlowFailure): { title: string; why: string; next: stri
   }
 }
 
+/**
+ * One piece of advice, printed once: the engine's hint names this failure's own next step (it knows the server's
+ * answer), so it replaces the console's general advice for the code instead of being appended to it.
+ */
+function whatToDo(failure: FlowFailure, general: string): string {
+  return failure.hint?.trim() ? failure.hint : general
+}
+
 /** A failure (or a denial) explained: what happened, why, what to do, the server's words and any redirect diagnosis. */
 export function FailureView({ failure, denied = false }: { failure: FlowFailure; denied?: boolean }) {
   const text = explain(denied ? { ...failure, code: 'access_denied' } : failure)
@@ -55,7 +63,7 @@ export function FailureView({ failure, denied = false }: { failure: FlowFailure;
         <dt>Why</dt>
         <dd>{text.why}</dd>
         <dt>What to do</dt>
-        <dd>{failure.hint && failure.hint !== text.next ? `${text.next} ${failure.hint}` : text.next}</dd>
+        <dd>{whatToDo(failure, text.next)}</dd>
         {failure.serverError ? (
           <>
             <dt>The server said</dt>

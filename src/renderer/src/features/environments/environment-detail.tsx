@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { EnvironmentDetail } from '../../../../shared/contract'
 import { ErrorBox } from '../../ui/error-box'
 import { PATH_KEYS, PATH_LABELS } from './form-model'
+import { SecretValue } from './secret-value'
 import { useDeleteEnvironment, useDuplicateEnvironment } from './use-environment-actions'
 
 /** One environment's facts (redirect URI as sent, paths, flow settings, secret masked) and its actions. */
@@ -30,12 +31,8 @@ export function EnvironmentDetailView({
         <dt>client_id</dt>
         <dd className="mono">{env.clientId}</dd>
         <dt>client_secret</dt>
-        <dd className="mono">
-          {env.clientSecret.present
-            ? env.clientSecret.readable
-              ? `${env.clientSecret.masked} (#${env.clientSecret.fingerprint})`
-              : (env.clientSecret.problem ?? 'unreadable')
-            : 'none stored'}
+        <dd>
+          <SecretValue env={env} />
         </dd>
         <dt>redirect_uri</dt>
         <dd className="mono">{env.redirectUri}</dd>

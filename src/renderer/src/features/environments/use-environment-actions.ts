@@ -69,3 +69,12 @@ export function useOpenEnvironmentsFile(request: Omit<RequestOf<'environments:op
 export function useSaveEnvironmentsFile(request: RequestOf<'environments:saveFile'>) {
   return useMutation({ mutationFn: () => invoke('environments:saveFile', request) })
 }
+
+/**
+ * Asks the engine for an environment's client secret (`environments:revealSecret`) for an explicit reveal or copy (HMAC
+ * snippets need it, the built-in sandbox's included). Returned to the caller only: never cached, never in a store.
+ * The engine refuses it in presenter mode.
+ */
+export async function revealClientSecret(id: string): Promise<string> {
+  return (await invoke('environments:revealSecret', { id })).value
+}

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import type { PartnerLocation } from '../../../../shared/contract'
 import { isValidRange, PRESETS, type RangeProblems, rangeDays, today, validateRange } from './date-range'
 import { useExportStore } from './export-store'
@@ -19,6 +19,9 @@ export interface ExportFormProps {
   ready: boolean
   sending: boolean
   onSend: () => void
+  /** The grant the listed locations belong to (a pick remembers it), and the line saying whose they are and when. */
+  grant: string | null
+  provenance: ReactNode
 }
 
 /** The store's inputs checked: range problems, the location id's problem, and whether all is sendable. */
@@ -30,7 +33,7 @@ export function useExportValidation(): { problems: RangeProblems; locationError:
 }
 
 /** The export's inputs: location (picked from the list or typed), the date range with presets, automatic retry. */
-export function ExportForm({ locations, locationsNote, ready, sending, onSend }: ExportFormProps) {
+export function ExportForm({ locations, locationsNote, ready, sending, onSend, grant, provenance }: ExportFormProps) {
   const { locationId, from, to, autoRetry, set } = useExportStore()
   const { problems, locationError, valid } = useExportValidation()
   const ids = { select: useId(), id: useId(), from: useId(), to: useId(), retry: useId() }
@@ -55,7 +58,9 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
             <select
               id={ids.select}
               value={selectValue}
-              onChange={e => set({ locationId: e.target.value === 'other' ? '' : e.target.value })}
+              onChange={e =>
+                set(e.target.value === 'other' ? { locationId: '', pickedGrant: null } : { locationId: e.target.value, pickedGrant: grant })
+              }
             >
               <option value="" disabled>
                 Choose a location…
@@ -78,7 +83,7 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
             className="mono"
             inputMode="numeric"
             value={locationId}
-            onChange={e => set({ locationId: e.target.value })}
+            onChange={e => set({ locationId: e.target.value, pickedGrant: null })}
             aria-invalid={locationError !== null}
             aria-describedby={`${ids.id}-problem`}
           />
@@ -87,6 +92,7 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend }:
       <p id={`${ids.id}-problem`} className={locationError ? 'export-problem' : 'export-muted'}>
         {locationError ?? locationsNote ?? ''}
       </p>
+      {locations.length > 0 ? provenance : null}
       <div className="export-form__row">
         <div className="export-field">
           <label htmlFor={ids.from} className="field__label">

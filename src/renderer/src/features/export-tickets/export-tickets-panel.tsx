@@ -10,7 +10,9 @@ import { useEnvironment } from '../../domain/environments'
 import { openInInspector } from '../inspector'
 import { useEnvInstallRecords } from '../../domain/install-records'
 import { errorFacts } from '../../domain/error-facts'
-import { useLocations } from '../../domain/locations'
+import { merchantsOf, useLocations } from '../../domain/locations'
+import { grantOf } from '../../domain/grant'
+import { DataProvenance } from '../../ui/data-provenance'
 import { useTokens } from '../../domain/tokens'
 import { ExportFailure } from './export-failure'
 import { useRevealAnswer } from '../../ui/use-reveal-answer'
@@ -34,7 +36,8 @@ export function ExportTicketsPanel() {
   const envDetail = useEnvironment(envId)
   const tokens = useTokens(envId)
   const hasToken = tokens.data?.present === true
-  const list = useLocations(envId, hasToken)
+  const scope = grantOf(envId, tokens.data)
+  const list = useLocations(scope)
   const records = useEnvInstallRecords(envId)
   const { locationId, from, to, autoRetry } = useExportStore()
   const stored = useLastExport()
@@ -54,13 +57,20 @@ export function ExportTicketsPanel() {
   const answer = useRevealAnswer<HTMLDivElement>(!send.isPending && send.submittedAt > 0 ? String(send.submittedAt) : null)
   const [inspecting, setInspecting] = useState<unknown>(null)
 
-  // Pick a sensible location once the list is known: one this console installed to, else the first.
+  // Pick a sensible location once the list is known: one this console installed to, else the first. An id picked
+  // from another grant's list (another merchant consented since) is replaced the same way; a typed id is kept.
   const locations = list.data?.locations ?? []
   useEffect(() => {
-    if (useExportStore.getState().locationId !== '' || locations.length === 0) return
+    const { locationId: chosen, pickedGrant } = useExportStore.getState()
+    const stale = pickedGrant !== null && pickedGrant !== scope.grant
+    if (stale && scope.grant === null) {
+      useExportStore.getState().set({ locationId: '', pickedGrant: null })
+      return
+    }
+    if ((chosen !== '' && !stale) || locations.length === 0) return
     const installed = locations.find(l => records[String(l.id)])
-    useExportStore.getState().set({ locationId: String((installed ?? locations[0])?.id ?? '') })
-  }, [locations, records])
+    useExportStore.getState().set({ locationId: String((installed ?? locations[0])?.id ?? ''), pickedGrant: scope.grant })
+  }, [locations, records, scope.grant])
 
   const doSend = () => {
     if (!valid || send.isPending) return
@@ -126,6 +136,18 @@ export function ExportTicketsPanel() {
             ready={target !== null}
             sending={send.isPending}
             onSend={doSend}
+            grant={scope.grant}
+            provenance={
+              list.data ? (
+                <DataProvenance
+                  what="locations"
+                  owners={merchantsOf(locations)}
+                  fetchedAt={list.dataUpdatedAt}
+                  grant={scope.grant}
+                  testId="export-locations-provenance"
+                />
+              ) : null
+            }
           />
           {send.isPending ? <Sending retrying={retrying} onCancel={cancel} /> : null}
           {target ? (
@@ -144,7 +166,12 @@ export function ExportTicketsPanel() {
             />
           ) : null}
           {failure && !send.isPending ? (
-            <ExportFailure error={failure} onInspect={failedLogId ? () => void inspectFailed() : null} inspecting={inspecting === true} />
+            <ExportFailure
+              error={failure}
+              onInspect={failedLogId ? () => void inspectFailed() : null}
+              inspecting={inspecting === true}
+              onSendAgain={() => actions.current()}
+            />
           ) : null}
           {inspecting && inspecting !== true ? (
             <ErrorBox error={inspecting} title="Could not read that request from the network log." />

@@ -163,7 +163,13 @@ export function InspectorPanel() {
         </div>
         <div className="inspector__results">
           {mode === 'sign' ? (
-            <SignResult query={signature} blocked={request === null} skew={skew.data} onVerifyThese={verifyThese} />
+            <SignResult
+              query={signature}
+              blocked={request === null}
+              skew={skew.data}
+              onVerifyThese={verifyThese}
+              onServerTime={() => now.setNow('server')}
+            />
           ) : (
             <div className="verify-result" aria-live="polite">
               {explain.error ? <ErrorBox error={explain.error} title="Could not check the signature." onRetry={check} /> : null}

@@ -12,12 +12,14 @@ export function SignResult({
   blocked,
   skew,
   onVerifyThese,
+  onServerTime,
 }: {
   query: UseQueryResult<InspectedSignature>
   /** True while an input is invalid (the problem shows beside the field). */
   blocked: boolean
   skew: SkewStatus | undefined
   onVerifyThese: (sig: InspectedSignature) => void
+  onServerTime: () => void
 }) {
   const sig = query.data
   const noEnvironment = query.error instanceof BridgeCallError && query.error.code === 'not_found'
@@ -39,7 +41,7 @@ export function SignResult({
           aria-busy={query.isFetching}
         >
           <CanonicalView sig={sig} />
-          <SignatureCard sig={sig} skew={skew} onCheck={() => onVerifyThese(sig)} />
+          <SignatureCard sig={sig} skew={skew} onCheck={() => onVerifyThese(sig)} onServerTime={onServerTime} />
           <PartsTable sig={sig} />
         </div>
       ) : null}

@@ -12,7 +12,17 @@ const TIME_SOURCE_TEXT = {
  * The result of signing: the three headers to send (the signature is shown by design: computed on request, it lives
  * 10 s and is used once), the key's fingerprint (never the key), and the signature's remaining life, draining.
  */
-export function SignatureCard({ sig, skew, onCheck }: { sig: InspectedSignature; skew: SkewStatus | undefined; onCheck: () => void }) {
+export function SignatureCard({
+  sig,
+  skew,
+  onCheck,
+  onServerTime,
+}: {
+  sig: InspectedSignature
+  skew: SkewStatus | undefined
+  onCheck: () => void
+  onServerTime: () => void
+}) {
   const headers = Object.entries(sig.headers)
   return (
     <section className="signature-card" aria-label="Signature">
@@ -41,7 +51,7 @@ export function SignatureCard({ sig, skew, onCheck }: { sig: InspectedSignature;
           </div>
         ))}
       </dl>
-      <SignatureLifeMeter timestamp={sig.timestamp} status={skew} />
+      <SignatureLifeMeter timestamp={sig.timestamp} status={skew} onServerTime={onServerTime} />
       <p className="inspector__note">
         Timestamp from {TIME_SOURCE_TEXT[sig.timeSource]}. A fresh signature is made for every request; this one is for looking at.
       </p>

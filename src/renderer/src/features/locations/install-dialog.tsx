@@ -21,11 +21,14 @@ export interface InstallTarget {
  */
 export function InstallDialog({
   location,
+  position,
   target,
   onConfirm,
   onCancel,
 }: {
   location: PartnerLocation
+  /** Where the location stands in its list (the sandbox's equivalent is found by name, else by this place). */
+  position: number
   target: InstallTarget
   /** Called with the typed production confirmation (the environment's name) when the environment is production. */
   onConfirm: (confirmProduction?: string) => void
@@ -52,8 +55,11 @@ export function InstallDialog({
     }
   }, [])
   const production = target.production === true
-  const envConfirmed = !production || typedEnv === target.envName
-  const confirmed = (target.isSandbox || typed.trim() === location.name) && envConfirmed
+  // Each field is compared with its own name only: the location field's "Does not match" never waits on the
+  // environment field (and the other way round).
+  const locationConfirmed = target.isSandbox || typed.trim() === location.name
+  const envConfirmed = !production || typedEnv.trim() === target.envName
+  const confirmed = locationConfirmed && envConfirmed
   const body = JSON.stringify({ locationId: location.id })
   return (
     <dialog
@@ -69,7 +75,7 @@ export function InstallDialog({
         method="dialog"
         onSubmit={e => {
           e.preventDefault()
-          if (confirmed) onConfirm(production ? typedEnv : undefined)
+          if (confirmed) onConfirm(production ? typedEnv.trim() : undefined)
         }}
       >
         <h2 id={titleId}>Install at {location.name}?</h2>
@@ -112,7 +118,7 @@ export function InstallDialog({
               spellCheck={false}
               ref={inputRef}
             />
-            {typed !== '' && !confirmed ? <span className="loc-muted">Does not match “{location.name}” yet.</span> : null}
+            {typed !== '' && !locationConfirmed ? <span className="loc-muted">Does not match “{location.name}” yet.</span> : null}
           </div>
         ) : null}
         {production ? (
@@ -131,7 +137,9 @@ export function InstallDialog({
             {typedEnv !== '' && !envConfirmed ? <span className="loc-muted">Does not match “{target.envName}” yet.</span> : null}
           </div>
         ) : null}
-        {production && target.sandboxEnvId ? <SandboxFirst location={location} sandboxEnvId={target.sandboxEnvId} /> : null}
+        {production && target.sandboxEnvId ? (
+          <SandboxFirst location={location} position={position} sandboxEnvId={target.sandboxEnvId} />
+        ) : null}
         <div className="loc-dialog__actions">
           <button type="button" className="btn" onClick={onCancel}>
             Cancel

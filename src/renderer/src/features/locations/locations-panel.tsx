@@ -15,7 +15,9 @@ import { LocationDetail } from './location-detail'
 import { ListFailure } from './list-failure'
 import { LocationBrowser } from './location-browser'
 import { locationKey, useLocationsStore } from './locations-store'
-import { useLocations } from '../../domain/locations'
+import { merchantsOf, useLocations } from '../../domain/locations'
+import { grantOf } from '../../domain/grant'
+import { DataProvenance } from '../../ui/data-provenance'
 import { useInstall, useInstallOutcomes } from './use-locations'
 import './locations.css'
 
@@ -32,14 +34,24 @@ export function LocationsPanel() {
   const isSandbox = envSummary?.builtIn === true
   const tokens = useTokens(envId)
   const hasToken = tokens.data?.present === true
-  const list = useLocations(envId, hasToken)
-  const install = useInstall(envId)
+  const scope = grantOf(envId, tokens.data)
+  const list = useLocations(scope)
+  const install = useInstall(scope)
   const records = useEnvInstallRecords(envId)
   const selected = useLocationsStore(s => s.selected)
-  const envOutcomes = useInstallOutcomes(envId)
+  const envOutcomes = useInstallOutcomes(scope)
   const select = useLocationsStore(s => s.select)
   const go = useNavStore(s => s.go)
   const [confirming, setConfirming] = useState<PartnerLocation | null>(null)
+  // Another grant (a new consent, a revoke, another environment): a dialog or selection for the old list closes.
+  const grantKey = `${envId}|${scope.grant}`
+  const shownFor = useRef(grantKey)
+  useEffect(() => {
+    if (shownFor.current === grantKey) return
+    shownFor.current = grantKey
+    setConfirming(null)
+    if (envId) useLocationsStore.getState().select(envId, null)
+  }, [grantKey, envId])
 
   const locations = useMemo(() => list.data?.locations ?? [], [list.data])
   const current = envId && selected ? (locations.find(l => locationKey(envId, l.id) === selected) ?? null) : null
@@ -132,7 +144,22 @@ export function LocationsPanel() {
                 }}
                 installDisabled={install.isPending}
                 actions={toolbarActions}
-                status={list.isFetching ? <Listing /> : <ExchangeSummary exchange={list.data.exchange} label="Last listing" />}
+                status={
+                  list.isFetching ? (
+                    <Listing />
+                  ) : (
+                    <>
+                      <DataProvenance
+                        what="locations"
+                        owners={merchantsOf(locations)}
+                        fetchedAt={list.dataUpdatedAt}
+                        grant={scope.grant}
+                        testId="locations-provenance"
+                      />
+                      <ExchangeSummary exchange={list.data.exchange} label="Last listing" />
+                    </>
+                  )
+                }
               />
             ) : null}
             {current && envId ? (
@@ -144,7 +171,7 @@ export function LocationsPanel() {
                 permissions={tokens.data?.permissions ?? []}
                 installDisabled={install.isPending}
                 onInstall={() => setConfirming(current)}
-                onExport={() => exportForLocation(current.id)}
+                onExport={() => exportForLocation(current.id, scope.grant)}
                 onConsent={() => go('consent')}
                 onClose={() => select(envId, null)}
               />
@@ -159,6 +186,10 @@ export function LocationsPanel() {
       {confirming && envSummary ? (
         <InstallDialog
           location={confirming}
+          position={Math.max(
+            0,
+            locations.findIndex(l => l.id === confirming.id),
+          )}
           target={{
             envName: envSummary.name,
             isSandbox,

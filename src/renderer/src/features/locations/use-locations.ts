@@ -8,6 +8,7 @@ import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { locationKeys } from '../../domain/query-keys'
 import type { InstallOutcome } from './locations-store'
 import { withEnvId } from '../../domain/env-scope'
+import type { GrantScope } from '../../domain/grant'
 
 function failure(error: unknown): InstallOutcome {
   const facts = errorFacts(error)
@@ -27,14 +28,14 @@ export type InstallOutcomes = Record<number, InstallOutcome | undefined>
 
 const NO_OUTCOMES: InstallOutcomes = {}
 
-function recordOutcome(client: QueryClient, envId: string, locationId: number, outcome: InstallOutcome): void {
-  const key = locationKeys.installOutcomes(envId)
+function recordOutcome(client: QueryClient, scope: GrantScope, locationId: number, outcome: InstallOutcome): void {
+  const key = locationKeys.installOutcomes(scope.envId, scope.grant)
   setLastAnswer<InstallOutcomes>(client, key, { ...client.getQueryData<InstallOutcomes>(key), [locationId]: outcome })
 }
 
-/** This session's install outcomes in an environment, by location id (they outlive a visit to another panel). */
-export function useInstallOutcomes(envId: string | null): InstallOutcomes {
-  return useLastAnswer<InstallOutcomes>(locationKeys.installOutcomes(envId)) ?? NO_OUTCOMES
+/** This session's install outcomes under a grant, by location id (they outlive a visit to another panel). */
+export function useInstallOutcomes(scope: GrantScope): InstallOutcomes {
+  return useLastAnswer<InstallOutcomes>(locationKeys.installOutcomes(scope.envId, scope.grant)) ?? NO_OUTCOMES
 }
 
 /** One install: the location, and for a production environment its name as the user typed it (the guard). */
@@ -48,19 +49,20 @@ export interface InstallRequest {
  * shows in place, in the row and the detail panel, even if the panel was left meanwhile), and a success is added to
  * this console's install record for the environment.
  */
-export function useInstall(envId: string | null) {
+export function useInstall(scope: GrantScope) {
+  const { envId } = scope
   const client = useQueryClient()
   return useMutation({
     mutationFn: ({ location, confirmProduction }: InstallRequest) =>
       invoke('http:install', { ...withEnvId(envId), locationId: location.id, confirmProduction }),
     onMutate: ({ location }) => {
-      if (envId) recordOutcome(client, envId, location.id, { kind: 'pending', at: new Date().toISOString() })
+      if (envId) recordOutcome(client, scope, location.id, { kind: 'pending', at: new Date().toISOString() })
     },
     onSuccess: (result, { location }) => {
       if (!envId) return
       const at = new Date().toISOString()
       const x = result.exchange
-      recordOutcome(client, envId, location.id, {
+      recordOutcome(client, scope, location.id, {
         kind: 'installed',
         at,
         status: x.status,
@@ -81,12 +83,28 @@ export function useInstall(envId: string | null) {
       })
     },
     onError: (error, { location }) => {
-      if (envId) recordOutcome(client, envId, location.id, failure(error))
+      if (envId) recordOutcome(client, scope, location.id, failure(error))
     },
   })
 }
 
-/** The production guard's trial: the same install against the built-in sandbox (its answer is shown, not recorded). */
-export function useSandboxInstall(sandboxEnvId: string, locationId: number) {
-  return useMutation({ mutationFn: () => invoke('http:install', { envId: sandboxEnvId, locationId }) })
+/** The sandbox's location that stands for a real one: the same name, else the same place in the list. */
+export function equivalentLocation(real: PartnerLocation, position: number, sandbox: PartnerLocation[]): PartnerLocation | null {
+  return sandbox.find(l => l.name === real.name) ?? sandbox[position] ?? null
+}
+
+/**
+ * Installs on the sandbox's equivalent of a real location: the sandbox has its own merchants, so the real location's
+ * id does not exist there. Lists the sandbox's locations (its own token) and installs at the equivalent one; without
+ * a sandbox token, or without an equivalent, says why instead of reporting a failed install.
+ */
+export function useSandboxTrial(sandboxEnvId: string, real: PartnerLocation, position: number) {
+  return useMutation({
+    mutationFn: async () => {
+      const listed = await invoke('http:listLocations', { envId: sandboxEnvId })
+      const twin = equivalentLocation(real, position, listed.locations)
+      if (!twin) return { twin: null, merchant: listed.locations[0]?.merchantId ?? null, result: null }
+      return { twin, merchant: twin.merchantId, result: await invoke('http:install', { envId: sandboxEnvId, locationId: twin.id }) }
+    },
+  })
 }

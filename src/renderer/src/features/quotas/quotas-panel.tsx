@@ -9,6 +9,8 @@ import { QuotaProbe } from './quota-probe'
 import { useProbeLocations, useResetQuotas } from './use-quotas'
 import type { QuotaView } from '../../domain/quota-cache'
 import { useQuotaList } from '../../domain/quotas'
+import { useActiveEnvId } from '../../domain/app-info'
+import { useTokens } from '../../domain/tokens'
 import './quotas.css'
 
 const NO_BLOCKS: QuotaView['blocks'] = {}
@@ -24,6 +26,7 @@ export function QuotasPanel() {
   const reset = useResetQuotas()
   const probe = useProbeLocations()
   const go = useNavStore(s => s.go)
+  const hasToken = useTokens(useActiveEnvId()).data?.present === true
   const sorted = useMemo(() => sortKeys(keys ?? []), [keys])
 
   // Re-read the list when the earliest unit returns: the gauge then shows it back without waiting for the interval.
@@ -67,13 +70,22 @@ export function QuotasPanel() {
       {!list.isLoading && !list.error && sorted.length === 0 ? (
         <div className="empty quotas__empty">
           <p>No request counted yet — gauges appear with the first request to a path.</p>
-          <p>
-            First get a token with the consent flow, then send <span className="mono">GET locations</span> above (or list locations,
-            install, export tickets from their panels).
-          </p>
-          <button type="button" className="btn" onClick={() => go('consent')}>
-            Open the consent flow
-          </button>
+          {hasToken ? (
+            <p>
+              Send <span className="mono">GET locations</span> above (or list locations, install, export tickets from their panels): the
+              ledger starts with it.
+            </p>
+          ) : (
+            <>
+              <p>
+                First get a token with the consent flow, then send <span className="mono">GET locations</span> above (or list locations,
+                install, export tickets from their panels).
+              </p>
+              <button type="button" className="btn" onClick={() => go('consent')}>
+                Open the consent flow
+              </button>
+            </>
+          )}
         </div>
       ) : null}
       <div className="quotas__grid">

@@ -3,6 +3,8 @@ import { useMemo, useRef, useState } from 'react'
 import { useActiveEnvironment, useBuiltInEnvironment } from '../../domain/app-info'
 import { CodeEditor } from '../../ui/code-editor'
 import { ErrorBox } from '../../ui/error-box'
+import { placeIssues } from '../../ui/field-issues'
+import { sendErrorTitle } from './send-error-title'
 import { usePanelShortcut } from '../../ui/use-panel-shortcut'
 import { Countdown } from '../../ui/countdown'
 import { useDebounced } from '../../ui/use-debounced'
@@ -68,6 +70,8 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
     )
   }
   usePanelShortcut(() => doSend(), { scope, skipHandled: false })
+  const placed = placeIssues(send.error, ['request.path'])
+  const pathProblem = placed.byField.get('request.path') ?? null
   return (
     <section className="wb-composer" aria-label="Composer" ref={scope}>
       {confirming ? (
@@ -107,6 +111,8 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
             <input
               className="input mono wb-line__path"
               aria-label="Path"
+              aria-invalid={pathProblem ? true : undefined}
+              aria-describedby={pathProblem ? 'wb-path-problem' : undefined}
               value={draft.path}
               placeholder="/path/{param} or https://…"
               onChange={e => setDraft({ path: e.target.value })}
@@ -128,6 +134,11 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
               </button>
             )}
           </div>
+          {pathProblem ? (
+            <p className="wb-field-problem" id="wb-path-problem" role="alert">
+              {pathProblem}
+            </p>
+          ) : null}
           <div className="wb-line wb-line--sub">
             <fieldset className="wb-auth">
               <legend>Auth</legend>
@@ -200,7 +211,9 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
           </div>
         </div>
         <section className="wb-answer" ref={answer} aria-label="The answer">
-          <ErrorBox error={send.error} title="Not sent." />
+          {placed.unplaced.length > 0 || (send.error && placed.byField.size === 0) ? (
+            <ErrorBox error={send.error} title={sendErrorTitle(send.error)} />
+          ) : null}
           {send.error && (send.error as { code?: string }).code === 'rate_limited' ? (
             <button type="button" className="btn btn--small" onClick={() => doSend(true)}>
               Send anyway

@@ -1,7 +1,8 @@
 import { useLifecycle, useOAuthStatus } from '../../domain/auth'
 import { useActiveEnvId } from '../../domain/app-info'
 import { useNavStore } from '../../stores/nav-store'
-import { formatDuration, useNow } from '../../ui/use-now'
+import { useNow } from '../../ui/use-now'
+import { tokenStatusText } from './token-status-text'
 import './token-status.css'
 import './status-item.css'
 
@@ -19,19 +20,7 @@ export function TokenStatus() {
   const tokens = status.data?.tokens
   const state = lifecycle?.state ?? tokens?.lifecycle ?? 'no-authorization'
   const expiresAt = lifecycle?.expiresAt ?? tokens?.expiresAt ?? null
-  const left = expiresAt ? Date.parse(expiresAt) - now : null
-  let text: string
-  let tone = ''
-  if (status.isLoading && !lifecycle) text = 'Token: …'
-  else if (state === 'access-token-valid' && left !== null && left > 0) text = `Token: valid · ${formatDuration(left)}`
-  else if (state === 'access-token-valid' || state === 'access-token-expired') {
-    text = 'Token: expired'
-    tone = 'warn'
-  } else if (state === 'denied') {
-    text = 'Token: denied'
-    tone = 'warn'
-  } else if (state === 'code-issued') text = 'Token: code issued'
-  else text = 'Token: none'
+  const { text, tone } = status.isLoading && !lifecycle ? { text: 'Token: …', tone: '' } : tokenStatusText(state, expiresAt, tokens, now)
   const fingerprint = tokens?.accessToken?.fingerprint
   return (
     <>

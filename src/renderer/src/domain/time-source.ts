@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { invoke } from '../../bridge/bridge'
-import { signingKeys } from '../../domain/query-keys'
+import { invoke } from '../bridge/bridge'
+import { signingKeys } from './query-keys'
 
 /** `signing:setTimeSource`: local or server time in every signature; the answer is the new skew status, cached as is. */
 export function useSetTimeSource() {
