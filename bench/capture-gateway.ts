@@ -12,9 +12,9 @@ import { Pool } from 'undici'
 import { startSandbox } from '../src/sandbox'
 import { SPEC_PATHS } from '../src/shared/spec'
 import { standaloneCapture } from '../test/support/standalone-capture'
+import { obtainAccessToken } from './sandbox-throughput'
 import { median } from './support/alternating'
 import { bareReverseProxy, drive, heldMegabytes, jsonUpstream, partnerCall } from './support/capture-traffic'
-import { obtainAccessToken } from './sandbox-throughput'
 
 interface Row {
   name: string

@@ -1,6 +1,6 @@
-import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
 import { performance } from 'node:perf_hooks'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
+import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
 import { LogFormats } from '../src/main/engine/har/log-formats'
 import { NetworkLog } from '../src/main/engine/log/network-log'
 import { Redactor } from '../src/main/engine/log/redaction'

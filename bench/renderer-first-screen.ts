@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { chromium } from '@playwright/test'
-import { chromiumOrSkip } from './skip'
 import { startConsole } from '../test/support/console-host'
+import { chromiumOrSkip } from './skip'
 
 const LOADS = 5
 const MONACO = /monaco|editor\.worker|json\.worker|code-editor/i

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
-import { chromiumOrSkip } from './skip'
 import { startConsole } from '../test/support/console-host'
+import { chromiumOrSkip } from './skip'
 
 const ENTRIES = 10_000
 const ROUNDS = 5

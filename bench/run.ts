@@ -1,5 +1,5 @@
-import { cpus, freemem, totalmem } from 'node:os'
 import { readdirSync, writeFileSync } from 'node:fs'
+import { cpus, freemem, totalmem } from 'node:os'
 import { join } from 'node:path'
 
 /** What every benchmark returns: a subject measured against a baseline in the same run. */

@@ -1,9 +1,9 @@
 import { EventBus } from '../../src/main/engine/core/event-bus'
 import { SecretRegistry } from '../../src/main/engine/core/secret-registry'
 import { noEnvironments, noTokens } from '../../src/main/engine/core/without-sign-in'
+import { ClockSkewEstimator } from '../../src/main/engine/signing/clock-skew'
 import { createHttpClient } from '../../src/main/runtime/http-client-layer'
 import { createRequestsEngine, type RequestsEngine } from '../../src/main/runtime/requests-engine'
-import { ClockSkewEstimator } from '../../src/main/engine/signing/clock-skew'
 
 /**
  * The requests engine as the benchmarks measure it: network log, redaction, quota ledger (a limit no bench reaches),

@@ -4,8 +4,8 @@ import { type Browser, chromium, type Page } from '@playwright/test'
 import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
-import { runCapture } from './run-capture'
 import { openConsolePage } from './console-page'
+import { runCapture } from './run-capture'
 
 /**
  * Screenshots of the overview and the auth views (consent flow, tokens, sandbox controls, environments) at 1280×800 in both themes,

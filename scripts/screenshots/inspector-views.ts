@@ -8,9 +8,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
+import { exportTicketsPath, SPEC_PATHS } from '../../src/shared/spec'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
-import { exportTicketsPath, SPEC_PATHS } from '../../src/shared/spec'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const OUT = join(ROOT, 'docs/screenshots')

@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
+import { SPEC_PATHS } from '../../src/shared/spec'
 import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
-import { SPEC_PATHS } from '../../src/shared/spec'
 import { openConsolePage } from './console-page'
 
 const ROOT = resolve(import.meta.dirname, '../..')

@@ -5,8 +5,8 @@ import { chromium, type Page } from '@playwright/test'
 import { authorizeAsUser, openSection } from '../../test/e2e/support/authorize'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { startConsole } from '../../test/support/console-host'
-import { runCapture } from './run-capture'
 import { openConsolePage } from './console-page'
+import { runCapture } from './run-capture'
 
 /**
  * Screenshots of the Requests view for the README: `npx tsx scripts/screenshots/requests-views.ts [outDir]` (default

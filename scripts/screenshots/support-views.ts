@@ -11,9 +11,9 @@ import { join, resolve } from 'node:path'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { SEED_LOCATIONS } from '../../src/sandbox/data/seed-data'
 import { authorizeAsUser, DEMO_MERCHANT, openSection } from '../../test/e2e/support/authorize'
+import { createEnvironment } from '../../test/e2e/support/environments'
 import { CHROMIUM_ARGS, findChromium } from '../../test/support/chromium'
 import { type StartedConsole, startConsole } from '../../test/support/console-host'
-import { createEnvironment } from '../../test/e2e/support/environments'
 import { openConsolePage } from './console-page'
 
 const ROOT = resolve(import.meta.dirname, '../..')

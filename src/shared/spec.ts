@@ -14,7 +14,7 @@ export const SPEC_PATHS = {
   exampleLocations: '/api/v1/locations/',
 } as const
 
-export type SpecPaths = { -readonly [K in keyof typeof SPEC_PATHS]: string }
+type SpecPaths = { -readonly [K in keyof typeof SPEC_PATHS]: string }
 
 /** A date as the export's filters take it (docs/api.md#export-tickets): YYYY-MM-DD (the form only; whether the day exists is the server's call). */
 export const EXPORT_DATE = /^\d{4}-\d{2}-\d{2}$/

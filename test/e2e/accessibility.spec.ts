@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { SECTION_LIST } from '../../src/renderer/src/frame/section-list'
 import { type StartedConsole, startConsole } from '../support/console-host'
 import { forEverySection } from './support/sections'
-import { SECTION_LIST } from '../../src/renderer/src/frame/section-list'
 
 // WCAG 2.2 AA: an axe scan of every section of the console in the light and the dark theme finds no serious or critical
 // violation. The sections are the renderer's own list (src/renderer/src/frame/section-list.ts), so a section added later

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { _electron as electron, type ElectronApplication, expect, test } from '@playwright/test'
+import { type ElectronApplication, _electron as electron, expect, test } from '@playwright/test'
 import { electronPackageDir, installedElectron, isExecutableFile } from '../../scripts/electron/electron-binary.mjs'
 
 const ROOT = resolve(import.meta.dirname, '../..')

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, request as httpRequest, type Server, type ServerResponse } from 'node:http'
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type {
   CapturedExchange,

@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 
 /** Folders whose exports must be used somewhere (the app's own code); tests, benchmarks and scripts count as users. */
 const PRODUCERS = ['src']
@@ -47,7 +47,7 @@ export function deadExports(root: string): string[] {
     for (const m of text.matchAll(DECLARED)) {
       const name = m[1]!
       const users = [...(words.get(name) ?? [])].filter(u => u !== f)
-      if (users.length === 0) dead.push(`${relative('.', f)}: ${name}`)
+      if (users.length === 0) dead.push(`${f.split('\\').join('/')}: ${name}`)
     }
   }
   return dead.sort()

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 
 /** One validation problem of a bridge request: `path` locates the field (for the form), `message` says it in words. */
-export interface IssueInWords {
+interface IssueInWords {
   path: string
   message: string
 }

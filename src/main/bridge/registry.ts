@@ -16,20 +16,20 @@ import { issuesInWords } from './issue-words'
  * e.g. who opens a browser) and the call's signal, aborted when the renderer cancels (a cancel message on either
  * transport) or goes away. Handlers pass the signal to the engine; it is the only cancellation type there is.
  */
-export interface CallContext {
+interface CallContext {
   transport: 'electron' | 'web'
   signal: AbortSignal
 }
 
 /** What a transport passes to dispatch: a call without a signal (tests, the CLI) is never cancelled. */
-export type Caller = Pick<CallContext, 'transport'> & { signal?: AbortSignal }
+type Caller = Pick<CallContext, 'transport'> & { signal?: AbortSignal }
 
 const NEVER_ABORTED = new AbortController().signal
 
-export type Handler<C extends ChannelName> = (request: ParsedRequestOf<C>, context: CallContext) => Promise<ResponseOf<C>> | ResponseOf<C>
+type Handler<C extends ChannelName> = (request: ParsedRequestOf<C>, context: CallContext) => Promise<ResponseOf<C>> | ResponseOf<C>
 
 /** Scrubs known secret values out of any text that may leave the main process (error messages included). */
-export type RedactText = (text: string) => string
+type RedactText = (text: string) => string
 
 const MAX_ISSUES = 10
 
@@ -43,7 +43,7 @@ const MAX_ISSUES = 10
  * Sees every validated request before its handler and every answer after it (presenter mode: refuse reveals, mask
  * answers). One at most; absent = requests and answers pass unchanged.
  */
-export interface BridgeInterceptor {
+interface BridgeInterceptor {
   check(channel: ChannelName, request: unknown): void
   answer<T>(channel: ChannelName, value: T): T
 }

@@ -52,7 +52,7 @@ Exit code: the command's, or 0 after Ctrl-C; 1 when the capture could not start;
 `
 
 /** What a command built on the capture (doctor) adds to it: its name, and what it does around the partner's command. */
-export interface CaptureRunHooks {
+interface CaptureRunHooks {
   /** The command's name in messages (`partner-console NAME: …`). */
   name: string
   /** With --sandbox and no --auto-consent: the consent the built-in sandbox gives (doctor: allow, for headless CI). */

@@ -153,7 +153,7 @@ function describeFailures(card: DoctorScorecard, strict: boolean): string {
 }
 
 /** The scorecard for a terminal: failures and warnings first with what to change and the evidence, then the rest. */
-export function renderScorecard(card: DoctorScorecard, strict: boolean): string {
+function renderScorecard(card: DoctorScorecard, strict: boolean): string {
   const c = card.counts
   const lines = [
     '',

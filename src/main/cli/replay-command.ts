@@ -5,11 +5,11 @@ import type { ReplayReport } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
 import { authorizeHeadless, FlowWatcher } from '../engine/walkthrough/headless-authorize'
 import { LineProgress } from '../engine/walkthrough/line-progress'
+import { defaultDataDir } from '../runtime/create-runtime'
+import { printConsoleError } from './cli-hint'
 import { type CliIo, processIo, usageError } from './io'
 import { redactingIo } from './redacting-io'
-import { defaultDataDir } from '../runtime/create-runtime'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
-import { printConsoleError } from './cli-hint'
 
 const HELP = `partner-console replay FILE [--sandbox | --env NAME] [--json] [--data-dir DIR]
 

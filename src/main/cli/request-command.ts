@@ -4,11 +4,11 @@ import type { ComposerRequestInput, HttpExchangeView } from '../../shared/contra
 import { ConsoleError } from '../engine/core/console-error'
 import { authorizeHeadless, FlowWatcher } from '../engine/walkthrough/headless-authorize'
 import { LineProgress } from '../engine/walkthrough/line-progress'
+import { printConsoleError } from './cli-hint'
 import { type CliIo, processIo, usageError } from './io'
 import { REQUEST_HELP, REQUEST_OPTIONS, requestFromArgs } from './request-args'
 import { parseWhere, WHERE_OPTIONS, whereHelp } from './where-args'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
-import { printConsoleError } from './cli-hint'
 
 const HELP = `partner-console request METHOD PATH [--sandbox | --env NAME | --base-url URL --client-id ID [--auth-url URL]]
                         [--auth bearer|hmac|none] [--target api|auth] [--header 'K: V']... [--body TEXT | --body-file F] [--json]
@@ -167,7 +167,7 @@ function asJson(x: HttpExchangeView) {
 }
 
 /** Status line, headers, body (pretty JSON), quota: what a person reads in a terminal. */
-export function formatExchange(x: HttpExchangeView, request: ComposerRequestInput): string {
+function formatExchange(x: HttpExchangeView, request: ComposerRequestInput): string {
   const lines = [
     `${x.method} ${x.url}  (auth ${request.auth ?? 'none'})`,
     `HTTP/1.1 ${x.status} ${x.statusText}  ${Math.round(x.timings.total)} ms${x.attempts > 1 ? `, ${x.attempts} attempts (${x.retriedAfter.join(', ')})` : ''}`,

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util'
-import { ConsoleError } from '../engine/core/console-error'
 import { escapeInvisible } from '../../shared/spec'
+import { ConsoleError } from '../engine/core/console-error'
 import { type SignedRequest, signRequest } from '../engine/signing/signer'
+import { cliHint } from './cli-hint'
 import { type CliIo, processIo } from './io'
 import { bodyArg, clientSecret, required, SECRET_HELP, SIGNING_OPTIONS, timestampArg, UsageError } from './signing-args'
-import { cliHint } from './cli-hint'
 
 const HELP = `partner-console sign --client-id ID --method M --path P [--body B | --body-file F] [--timestamp T] [--json]
 

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util'
 import { SNIPPET_LANGUAGES, type SnippetLanguage } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
+import { printConsoleError } from './cli-hint'
 import { type CliIo, processIo, usageError } from './io'
 import { REQUEST_HELP, REQUEST_OPTIONS, requestFromArgs } from './request-args'
 import { parseWhere, WHERE_OPTIONS, whereHelp } from './where-args'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
-import { printConsoleError } from './cli-hint'
 
 const HELP = `partner-console snippet --lang LANG METHOD PATH [--sandbox | --env NAME | --base-url URL --client-id ID [--auth-url URL]]
                         [--auth bearer|hmac|none] [--target api|auth] [--header 'K: V']... [--body TEXT | --body-file F]

@@ -3,16 +3,16 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { ConsoleError } from '../engine/core/console-error'
+import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { createRuntime, defaultDataDir } from '../runtime/create-runtime'
 import { acquireDataFolderLock, type DataFolderLock, whileLocked } from '../runtime/data-folder-lock'
-import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { startWebHost } from '../web/web-host'
+import { cliHint } from './cli-hint'
 import { type CliIo, processIo, untilSignal } from './io'
 import { type LaunchFile, writeLaunchFile } from './launch-file'
 import { openInBrowser } from './open-browser'
 import { installProcessGuard } from './process-guard'
 import { PACKAGE_VERSION } from './version'
-import { cliHint } from './cli-hint'
 
 const HELP = `partner-console web [--port N] [--no-open] [--data-dir DIR] [--no-sandbox] [--sandbox-tls] [--presenter]
 
@@ -31,7 +31,7 @@ minute, traded for a session cookie. Press Enter in this terminal for a fresh UR
 `
 
 /** Finds the built renderer next to the CLI bundle (out/node → out/renderer) or from the source tree. */
-export function findRendererDir(): string | null {
+function findRendererDir(): string | null {
   const candidates = [resolve(import.meta.dirname, '../renderer'), resolve(import.meta.dirname, '../../../out/renderer')]
   return candidates.find(dir => existsSync(join(dir, 'index.html'))) ?? null
 }

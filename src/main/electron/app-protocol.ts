@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url'
 import { net, protocol, type Session } from 'electron'
 import { resolveInside } from '../engine/core/safe-path'
 
-export const APP_SCHEME = 'app'
+const APP_SCHEME = 'app'
 export const APP_ORIGIN = 'app://console'
 
 /**

@@ -13,7 +13,7 @@ export const STORAGE_CHOICE_FILE = 'secret-storage.json'
 export const KEY_FILE = 'vault.key'
 
 /** What safeStorage reported, reduced to a decision. */
-export type StorageVerdict = { kind: 'keyring'; backend: string } | { kind: 'fallback'; why: string }
+type StorageVerdict = { kind: 'keyring'; backend: string } | { kind: 'fallback'; why: string }
 
 /**
  * Decides from Electron's answers whether safeStorage protects secrets here. Only a real keyring counts: on Linux
@@ -56,7 +56,7 @@ export function judgeSafeStorage(platform: NodeJS.Platform, available: boolean, 
 }
 
 /** The one-time question shown when the keyring cannot be used. */
-export interface StorageQuestion {
+interface StorageQuestion {
   title: string
   message: string
   detail: string
@@ -75,7 +75,7 @@ export class StorageDeclined extends Error {
   }
 }
 
-export function storageQuestion(why: string, keyPath: string): StorageQuestion {
+function storageQuestion(why: string, keyPath: string): StorageQuestion {
   return {
     title: 'Where should secrets be kept?',
     message: "The operating system's keyring cannot protect the console's secrets here.",
@@ -136,7 +136,7 @@ function vaultBackend(dataDir: string): string | null {
   }
 }
 
-export interface DesktopCipherOptions {
+interface DesktopCipherOptions {
   dataDir: string
   platform?: NodeJS.Platform
   /** Asks the user (a dialog in the app); resolves true to use the key-file vault. */

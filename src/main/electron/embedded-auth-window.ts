@@ -11,7 +11,7 @@ import { matchesRedirectUri } from '../engine/oauth/redirect-match'
  * Options of the embedded authorization window: the in-memory authorization partition (no `persist:` prefix, so cookies
  * and storage never reach disk and never mix with the console's), sandboxed, context-isolated, no preload, no Node.
  */
-export function embeddedAuthWindowOptions(partition: string, title: string, parent?: BrowserWindow): BrowserWindowConstructorOptions {
+function embeddedAuthWindowOptions(partition: string, title: string, parent?: BrowserWindow): BrowserWindowConstructorOptions {
   return {
     width: 560,
     height: 760,
@@ -41,7 +41,7 @@ export function embeddedAuthWindowOptions(partition: string, title: string, pare
  * only in memory and are wiped when each window closes. One partition for the app's lifetime, not one per attempt,
  * because Electron keeps every partition it was asked for until the app quits.
  */
-export const AUTH_PARTITION = 'oauth-embedded'
+const AUTH_PARTITION = 'oauth-embedded'
 
 /**
  * The Electron side of the embedded catch mode (a debugging aid: RFC 8252 discourages embedded user agents for

@@ -3,10 +3,10 @@ import { originOf } from './sender-guard'
 import { isAppNavigation, isSafeExternalUrl } from './window-options'
 
 /** The one permission the console uses: writing to the clipboard (every Copy button). Reading it stays denied. */
-export const ALLOWED_PERMISSION = 'clipboard-sanitized-write'
+const ALLOWED_PERMISSION = 'clipboard-sanitized-write'
 
 /** What Electron tells a permission handler about the frame asking. */
-export interface PermissionAsker {
+interface PermissionAsker {
   permission: string
   /** The URL the requesting frame last loaded (the request handler's `requestingUrl`, or the check's origin). */
   url: string | undefined
@@ -18,7 +18,7 @@ export interface PermissionAsker {
  * page (app://console, or the dev server in development). Everything else — camera, notifications, clipboard-read,
  * any iframe, any other page — is denied.
  */
-export function isPermissionAllowed(asker: PermissionAsker, appOrigins: readonly string[]): boolean {
+function isPermissionAllowed(asker: PermissionAsker, appOrigins: readonly string[]): boolean {
   if (asker.permission !== ALLOWED_PERMISSION || !asker.isMainFrame || !asker.url) return false
   const origin = originOf(asker.url)
   return origin !== null && appOrigins.some(allowed => originOf(allowed) === origin)

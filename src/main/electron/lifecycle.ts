@@ -2,7 +2,7 @@ import { app, type BrowserWindow, dialog, type WebContents } from 'electron'
 import { PRODUCT_NAME } from './app-menu'
 
 /** How long quitting waits for the runtime to flush and close before it quits anyway. */
-export const QUIT_FLUSH_MS = 5_000
+const QUIT_FLUSH_MS = 5_000
 
 /**
  * One desktop app per user profile: Electron's single-instance lock. The first instance keeps running and, when a
@@ -23,7 +23,7 @@ export function focusWindow(win: BrowserWindow | null | undefined): void {
 }
 
 /** The words of a start-up failure: its message and, for a ConsoleError, what to do. */
-export function failureText(error: unknown): string {
+function failureText(error: unknown): string {
   if (!(error instanceof Error)) return String(error)
   const hint = (error as { hint?: unknown }).hint
   return typeof hint === 'string' && hint ? `${error.message}\n\n${hint}` : error.message

@@ -3,7 +3,7 @@
  * once shipped in a popular app). A sender is trusted only when it is the main frame of a window and its origin is the
  * app's: `app://console` when packaged, or the dev server's origin under `electron-vite dev`.
  */
-export interface SenderFrameInfo {
+interface SenderFrameInfo {
   url: string
   /** true when the frame has no parent (not an iframe). */
   isMainFrame: boolean

@@ -1,5 +1,5 @@
-import { originOf } from './sender-guard'
 import type { BrowserWindowConstructorOptions } from 'electron'
+import { originOf } from './sender-guard'
 
 /**
  * The main window's options: every hardening switch of Electron's security checklist that lives here, in one place

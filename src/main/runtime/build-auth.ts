@@ -2,24 +2,24 @@ import { join } from 'node:path'
 import type { EventBus } from '../engine/core/event-bus'
 import type { SendHttp } from '../engine/core/ports'
 import type { SecretRegistry } from '../engine/core/secret-registry'
+import type { EnvironmentOverrides } from '../engine/environments/environment-overrides'
+import { EnvironmentRepository } from '../engine/environments/environment-repository'
+import { EnvironmentSecrets } from '../engine/environments/environment-secrets'
+import { EnvironmentStore } from '../engine/environments/environment-store'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import { OAuthFlowService } from '../engine/oauth/oauth-flow-service'
 import { TokenClient } from '../engine/oauth/token-client'
 import { TokenService } from '../engine/oauth/token-service'
-import { EnvironmentStore } from '../engine/environments/environment-store'
-import type { EnvironmentOverrides } from '../engine/environments/environment-overrides'
-import { EnvironmentRepository } from '../engine/environments/environment-repository'
-import { EnvironmentSecrets } from '../engine/environments/environment-secrets'
 import { SandboxControl } from '../engine/sandbox-control/sandbox-control'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
 import { Vault } from '../engine/vault/vault'
 import type { EmbeddedSandbox } from './embedded-sandbox'
 
 /** File names in the data folder (documented in docs/auth.md). */
-export const ENVIRONMENTS_FILE = 'environments.json'
-export const VAULT_FILE = 'vault.json'
+const ENVIRONMENTS_FILE = 'environments.json'
+const VAULT_FILE = 'vault.json'
 
-export interface AuthDeps {
+interface AuthDeps {
   dataDir: string
   cipher: SecretCipher
   secrets: SecretRegistry

@@ -1,9 +1,9 @@
+import { CaptureService } from '../engine/capture/capture-service'
 import type { EventBus } from '../engine/core/event-bus'
 import type { EnvironmentProvider } from '../engine/core/ports'
 import type { SecretRegistry } from '../engine/core/secret-registry'
-import { CaptureService } from '../engine/capture/capture-service'
-import type { HttpClientLayer } from './http-client-layer'
 import type { ClockSkewEstimator } from '../engine/signing/clock-skew'
+import type { HttpClientLayer } from './http-client-layer'
 
 const EVENT_EVERY_MS = 100
 

@@ -5,7 +5,7 @@ import type { SecretRegistry } from '../engine/core/secret-registry'
 import type { ClockSkewEstimator } from '../engine/signing/clock-skew'
 import { SigningService } from '../engine/signing/signing-service'
 
-export interface SigningDeps {
+interface SigningDeps {
   /** The estimate the HTTP client feeds with every response's Date header (built before the HTTP client). */
   skew: ClockSkewEstimator
   secrets: SecretRegistry

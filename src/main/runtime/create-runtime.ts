@@ -2,35 +2,35 @@ import { join } from 'node:path'
 import pkg from '../../../package.json' with { type: 'json' }
 import type { AppInfo, TransportKind } from '../../shared/contract'
 import { HandlerRegistry } from '../bridge/registry'
+import { BundleReplay } from '../engine/bundle/bundle-replay'
+import { LifecycleRecorder } from '../engine/bundle/lifecycle-recorder'
+import { ReproBundles } from '../engine/bundle/repro-bundle'
+import type { CaptureService } from '../engine/capture/capture-service'
 import { EventBus } from '../engine/core/event-bus'
-import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { SecretRegistry } from '../engine/core/secret-registry'
-import { createHttpClient, type HttpClientLayer } from './http-client-layer'
-import { createRequestsEngine, type RequestsEngine } from './requests-engine'
+import type { DoctorSessions } from '../engine/doctor/doctor-sessions'
 import type { EnvironmentOverrides } from '../engine/environments/environment-overrides'
 import type { EnvironmentRepository } from '../engine/environments/environment-repository'
+import { FolderSignatures } from '../engine/http/folder-signatures'
+import { AfterStartSecond } from '../engine/http/used-signatures'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
+import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { loadQuotaConfig } from '../engine/quota/quota-config-store'
 import { ClockSkewEstimator } from '../engine/signing/clock-skew'
 import type { SigningService } from '../engine/signing/signing-service'
 import { signingTimestamp } from '../engine/signing/signing-timestamp'
-import { FolderSignatures } from '../engine/http/folder-signatures'
-import { AfterStartSecond } from '../engine/http/used-signatures'
 import type { SecretCipher } from '../engine/vault/secret-cipher'
 import { type AuthPart, buildAuth } from './build-auth'
-import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
-import { buildSigning } from './build-signing'
 import { buildCapture } from './build-capture'
-import type { CaptureService } from '../engine/capture/capture-service'
-import type { DoctorSessions } from '../engine/doctor/doctor-sessions'
 import { buildDoctor } from './build-doctor'
+import { buildSigning } from './build-signing'
+import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
+import { createHttpClient, type HttpClientLayer } from './http-client-layer'
 import { registerHandlers } from './register-handlers'
-import { BundleReplay } from '../engine/bundle/bundle-replay'
-import { LifecycleRecorder } from '../engine/bundle/lifecycle-recorder'
-import { ReproBundles } from '../engine/bundle/repro-bundle'
+import { createRequestsEngine, type RequestsEngine } from './requests-engine'
 
-export interface RuntimeOptions {
+interface RuntimeOptions {
   transport: TransportKind
   version: string
   dataDir: string
@@ -67,7 +67,7 @@ export interface RuntimeOptions {
 }
 
 /** The engine's parts, built in dependency order: for the CLI and for tests that drive a part directly. */
-export interface EngineParts {
+interface EngineParts {
   /** The server clock estimate (signing reads it; the HTTP client feeds it). */
   skew: ClockSkewEstimator
   /** The one HTTP path, its log and quota ledger. */

@@ -7,10 +7,10 @@ import { ConsoleError } from '../engine/core/console-error'
 export const LOCK_FILE = 'console.lock'
 
 /** Who may hold a data folder: each writes environments, the vault and its key. */
-export type LockHolderKind = 'desktop app' | 'web host' | `CLI ${string}`
+type LockHolderKind = 'desktop app' | 'web host' | `CLI ${string}`
 
 /** What the lock file says about its holder (shown to the one refused). */
-export interface LockHolder {
+interface LockHolder {
   pid: number
   kind: LockHolderKind
   startedAt: string

@@ -9,7 +9,7 @@ import { QuotaLimits } from '../engine/quota/quota-limits'
 import { QuotaTracker } from '../engine/quota/quota-tracker'
 import type { ClockSkewEstimator } from '../engine/signing/clock-skew'
 
-export interface HttpClientOptions {
+interface HttpClientOptions {
   bus: EventBus
   secrets: SecretRegistry
   skew: ClockSkewEstimator

@@ -3,12 +3,12 @@ import type { EnvironmentProvider, TokenProvider } from '../engine/core/ports'
 import type { SecretRegistry } from '../engine/core/secret-registry'
 import { LogFormats } from '../engine/har/log-formats'
 import { RequestExecutor } from '../engine/http/executor'
-import type { SignatureClaims } from '../engine/http/used-signatures'
 import { TypedEndpoints } from '../engine/http/typed-endpoints'
+import type { SignatureClaims } from '../engine/http/used-signatures'
 import { RequestsService } from '../engine/requests/requests-service'
 import type { HttpClientLayer } from './http-client-layer'
 
-export interface RequestsEngineOptions {
+interface RequestsEngineOptions {
   layer: HttpClientLayer
   bus: EventBus
   secrets: SecretRegistry

@@ -5,7 +5,7 @@ export const LAUNCH_TOKEN_TTL_MS = 60_000
 /** Outstanding launch tokens kept at most (the oldest is dropped first): pressing Enter forever costs no memory. */
 const MAX_OUTSTANDING = 16
 
-export interface LaunchTokens {
+interface LaunchTokens {
   /** A new one-time token: 32 random bytes, base64url. */
   issue(): string
   /** True once for a token issued within the TTL; every later or late presentation, and any other string, is false. */

@@ -6,7 +6,7 @@ import { parseCookie } from 'cookie'
  * the Host header must name this loopback host and port (a DNS-rebinding page sends its own host name), the Origin of a
  * socket must be this very origin (a foreign page can open a WebSocket to 127.0.0.1), and the session token must match.
  */
-export function allowedHosts(port: number): string[] {
+function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
 }
 

@@ -2,7 +2,7 @@
  * The web host's Content-Security-Policy: the same strictness as the Electron window (scripts only from this origin),
  * plus a WebSocket back to this origin. Monaco needs inline styles and blob workers.
  */
-export function contentSecurityPolicy(port: number): string {
+function contentSecurityPolicy(port: number): string {
   return [
     "default-src 'self'",
     "script-src 'self'",

@@ -17,7 +17,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 }
 
-export interface StaticFile {
+interface StaticFile {
   body: Buffer
   contentType: string
   immutable: boolean

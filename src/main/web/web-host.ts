@@ -10,7 +10,7 @@ import { securityHeaders } from './security-headers'
 import { sendEvent, serveSocket } from './socket-bridge'
 import { readStaticFile } from './static-files'
 
-export interface WebHostOptions {
+interface WebHostOptions {
   runtime: Pick<Runtime, 'registry' | 'bus'>
   /** Folder of the built renderer (out/renderer). */
   rendererDir: string

@@ -6,7 +6,7 @@ import { secretsEqual } from './secure-compare'
 /** Thrown by operator handlers for a bad request body; becomes a 400 with the message. */
 export class AdminInputError extends Error {}
 
-export type AdminHandler = (ctx: RequestContext, body: Record<string, unknown>) => unknown | Promise<unknown>
+type AdminHandler = (ctx: RequestContext, body: Record<string, unknown>) => unknown | Promise<unknown>
 
 /** The header carrying the operator token. */
 export const ADMIN_TOKEN_HEADER = 'x-sandbox-admin-token'

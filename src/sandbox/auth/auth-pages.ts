@@ -18,7 +18,7 @@ const LARGE_STYLE = `<style>
 </style>`
 
 /** How a page is drawn: `large` for presenter mode. */
-export interface PageLook {
+interface PageLook {
   large?: boolean
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import type { SandboxClock } from '../state/sandbox-clock'
 import { type PkceChallenge, verifierMatches } from './pkce'
 import { randomToken } from './secure-compare'
-import type { SandboxClock } from '../state/sandbox-clock'
 
-export interface CodeRecord {
+interface CodeRecord {
   code: string
   clientId: string
   redirectUri: string
@@ -16,7 +16,7 @@ export interface CodeRecord {
   pkce?: PkceChallenge
 }
 
-export type RedeemResult =
+type RedeemResult =
   | { ok: true; record: CodeRecord }
   | { ok: false; reason: 'unknown' | 'expired' | 'wrong_client' | 'redirect_mismatch' | 'pkce_missing' | 'pkce_mismatch' }
   | { ok: false; reason: 'replayed'; grantId: string }

@@ -1,10 +1,10 @@
 import { sendApiError } from '../server/http-io'
-import { applyQuota } from '../state/quota-headers'
 import type { RequestContext } from '../server/router'
+import { applyQuota } from '../state/quota-headers'
 import type { TokenRecord } from './token-store'
 
 /** Extracts the token of an `Authorization: Bearer <token>` header (scheme case-insensitive). */
-export function bearerToken(header: string | undefined): string | undefined {
+function bearerToken(header: string | undefined): string | undefined {
   if (header === undefined) return undefined
   const space = header.indexOf(' ')
   if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return undefined

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { SignatureReplayCache } from './signature-replay-cache'
 
 /** Which check of docs/api.md#hmac-signature a signed request failed; the message and `details[0].check` carry it. */
-export type SignatureCheck =
+type SignatureCheck =
   | 'missing_header'
   | 'unknown_access_key'
   | 'malformed_timestamp'
@@ -22,7 +22,7 @@ export interface SignedRequest {
   body: string
 }
 
-export interface VerifyPolicy {
+interface VerifyPolicy {
   nowMs: number
   maxAgeSeconds: number
   futureToleranceSeconds: number
@@ -30,7 +30,7 @@ export interface VerifyPolicy {
   replay: SignatureReplayCache
 }
 
-export type VerifyResult =
+type VerifyResult =
   | { ok: true; clientId: string }
   | { ok: false; check: SignatureCheck; message: string; clientId?: string; canonical?: string; serverTime: number }
 
@@ -44,7 +44,7 @@ export function canonicalString(clientId: string, method: string, rawPath: strin
 }
 
 /** Hex HMAC-SHA256 of the canonical string keyed with the client secret. */
-export function computeSignature(secret: string, canonical: string): string {
+function computeSignature(secret: string, canonical: string): string {
   return createHmac('sha256', secret).update(canonical, 'utf8').digest('hex')
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { secretsEqual } from './secure-compare'
 import type { SandboxClock } from '../state/sandbox-clock'
 import type { PkceChallenge } from './pkce'
+import { secretsEqual } from './secure-compare'
 
 export interface PendingAuthorization {
   id: string

@@ -1,7 +1,7 @@
-import { verifySignedRequest } from './hmac-verifier'
 import { sendApiError } from '../server/http-io'
-import { applyQuota } from '../state/quota-headers'
 import type { RequestContext } from '../server/router'
+import { applyQuota } from '../state/quota-headers'
+import { verifySignedRequest } from './hmac-verifier'
 
 /** The first value of a request header. */
 export function header(ctx: RequestContext, name: string): string | undefined {

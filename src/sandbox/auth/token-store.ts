@@ -1,7 +1,7 @@
-import { fingerprint, randomToken } from './secure-compare'
 import type { SandboxClock } from '../state/sandbox-clock'
+import { fingerprint, randomToken } from './secure-compare'
 
-export type TokenKind = 'access' | 'refresh'
+type TokenKind = 'access' | 'refresh'
 
 export interface TokenRecord {
   value: string
@@ -18,7 +18,7 @@ export interface TokenRecord {
   grantId: string
 }
 
-export interface GrantSubject {
+interface GrantSubject {
   clientId: string
   merchantId: string
   permissions: string[]

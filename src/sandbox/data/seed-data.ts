@@ -37,11 +37,6 @@ export const PERMISSION_READ_LOCATIONS = 'read:locations'
 export const PERMISSION_WRITE_INSTALLATIONS = 'write:installations'
 export const ALL_PERMISSIONS = [PERMISSION_READ_LOCATIONS, PERMISSION_WRITE_INSTALLATIONS]
 
-export const MERCHANTS: Merchant[] = [
-  { id: 'M-1001', name: 'Globe Bistro Group' },
-  { id: 'M-2002', name: 'Café Lumière SARL' },
-]
-
 export const DEMO_LOGINS: DemoLogin[] = [
   { username: 'demo@globebistro.example', password: 'sandbox-demo', merchantId: 'M-1001', merchantName: 'Globe Bistro Group' },
   { username: 'owner@cafelumiere.example', password: 'sandbox-demo', merchantId: 'M-2002', merchantName: 'Café Lumière SARL' },

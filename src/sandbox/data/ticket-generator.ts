@@ -2,7 +2,7 @@ import type { Location } from './seed-data'
 import { CURRENCIES, MENU, PAYMENT_METHODS, STAFF, TAX_RATES } from './ticket-menu'
 import { formatZoned, zonedToUtc } from './zoned-time'
 
-export interface TicketLine {
+interface TicketLine {
   sku: string
   name: string
   quantity: number

@@ -1,5 +1,5 @@
 /** Menu items used to fabricate tickets: a base price in EUR and names per seeded language. */
-export interface MenuItem {
+interface MenuItem {
   sku: string
   baseEur: number
   names: Record<string, string>

@@ -19,7 +19,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The UTC offset of a time zone at an instant, in minutes (east positive). */
-export function offsetMinutes(timeZone: string, utcMs: number): number {
+function offsetMinutes(timeZone: string, utcMs: number): number {
   const parts: Record<string, number> = {}
   for (const p of formatterFor(timeZone).formatToParts(new Date(utcMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value)

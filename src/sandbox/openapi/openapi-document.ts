@@ -1,5 +1,5 @@
+import { limitFamilyPaths, scenarioPaths } from './openapi-more-paths'
 import { OPERATOR_REQUEST_SCHEMAS, QUOTA_QUERY } from './openapi-operator-schemas'
-import { scenarioPaths, limitFamilyPaths } from './openapi-more-paths'
 import { OPENAPI_SCHEMAS } from './openapi-schemas'
 
 const json = (schema: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } })

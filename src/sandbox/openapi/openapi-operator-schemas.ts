@@ -1,6 +1,6 @@
 import { CLIENT_BOUNDS } from '../auth/client-registry'
-import { DATE_TIME_PATTERN, METHOD_PATTERN, OPERATOR_BOUNDS as B, PATH_PATTERN_PATTERN } from '../routes/operator-input'
 import { SCENARIOS } from '../data/scenario-catalog'
+import { OPERATOR_BOUNDS as B, DATE_TIME_PATTERN, METHOD_PATTERN, PATH_PATTERN_PATTERN } from '../routes/operator-input'
 
 // The request bodies of the operator API, built from the same bounds the routes check (operator-input.ts,
 // operator-bodies.ts, client-registry.ts): a body these schemas accept is one the sandbox accepts, and the reverse.

@@ -1,10 +1,10 @@
 import { AdminInputError, adminRoute } from '../auth/admin-guard'
+import type { SandboxClient } from '../auth/client-registry'
 import { validateClient } from '../auth/client-registry'
-import { clockBody, faultBody, limitBody, OPERATOR_BODY_FIELDS, onlyFields, tokenField } from './operator-bodies'
-import { clockTarget, OPERATOR_BOUNDS, optionalMethod, pathPattern } from './operator-input'
 import { type Router, routingKey } from '../server/router'
 import type { SandboxState } from '../state/sandbox-state'
-import type { SandboxClient } from '../auth/client-registry'
+import { clockBody, faultBody, limitBody, OPERATOR_BODY_FIELDS, onlyFields, tokenField } from './operator-bodies'
+import { clockTarget, OPERATOR_BOUNDS, optionalMethod, pathPattern } from './operator-input'
 
 function clockView(state: SandboxState) {
   return { now: new Date(state.clock.now()).toISOString(), clockOffsetSeconds: state.clock.offsetMs() / 1000 }

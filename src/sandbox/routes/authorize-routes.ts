@@ -1,14 +1,14 @@
 import { consentPage, errorPage, grantField, loginPage } from '../auth/auth-pages'
-import { parseBodyFields, sendHtml, sendRedirect } from '../server/http-io'
-import { readBodyOr413 } from '../server/request-body'
+import type { SandboxClient } from '../auth/client-registry'
 import type { PendingAuthorization } from '../auth/pending-authorizations'
 import { type PkceChallenge, readPkceChallenge } from '../auth/pkce'
-import type { RequestContext } from '../server/router'
 import { secretsEqual } from '../auth/secure-compare'
-import type { SandboxClient } from '../auth/client-registry'
+import { parseBodyFields, sendHtml, sendRedirect } from '../server/http-io'
+import { readBodyOr413 } from '../server/request-body'
+import type { RequestContext } from '../server/router'
 
 /** Adds query parameters to a redirect URI, keeping any it already has. */
-export function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
+function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
   const url = new URL(redirectUri)
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.append(k, v)
   return url.toString()

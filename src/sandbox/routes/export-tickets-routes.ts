@@ -1,8 +1,8 @@
+import { authenticateSignedRequest } from '../auth/signed-request-auth'
+import { daysBetween, ticketsForDay } from '../data/ticket-generator'
 import { sendApiError, sendJson } from '../server/http-io'
 import { readBodyOr413 } from '../server/request-body'
 import type { RequestContext } from '../server/router'
-import { authenticateSignedRequest } from '../auth/signed-request-auth'
-import { daysBetween, ticketsForDay } from '../data/ticket-generator'
 
 /** Escapes a string for use inside a regular expression. */
 function escapeRegex(text: string): string {

@@ -1,8 +1,8 @@
 import { authenticateBearer } from '../auth/bearer-auth'
+import { PERMISSION_WRITE_INSTALLATIONS } from '../data/seed-data'
 import { sendApiError, sendNoContent } from '../server/http-io'
 import { readBodyOr413 } from '../server/request-body'
 import type { RequestContext } from '../server/router'
-import { PERMISSION_WRITE_INSTALLATIONS } from '../data/seed-data'
 
 /**
  * POST /marketplace/v2/platform-token/installations (docs/api.md#install). The bearer token is validated before

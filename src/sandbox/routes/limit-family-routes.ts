@@ -1,9 +1,9 @@
 import { authenticateBearer } from '../auth/bearer-auth'
+import { authenticateSignedRequest, header } from '../auth/signed-request-auth'
+import { PERMISSION_READ_LOCATIONS } from '../data/seed-data'
 import { sendApiError, sendJson } from '../server/http-io'
 import { readBodyOr413 } from '../server/request-body'
 import type { RequestContext, Router } from '../server/router'
-import { PERMISSION_READ_LOCATIONS } from '../data/seed-data'
-import { authenticateSignedRequest, header } from '../auth/signed-request-auth'
 
 // docs/api.md#limits names three families with their own limits (online-ordering orders V1/V2, POS checks, POST
 // /pos/v2/lookup/tickets) but shows neither their paths beyond these nor their auth or bodies. These routes are

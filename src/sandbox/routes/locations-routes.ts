@@ -1,7 +1,7 @@
 import { authenticateBearer } from '../auth/bearer-auth'
+import { PERMISSION_READ_LOCATIONS } from '../data/seed-data'
 import { sendApiError, sendJsonText } from '../server/http-io'
 import type { RequestContext } from '../server/router'
-import { PERMISSION_READ_LOCATIONS } from '../data/seed-data'
 
 /**
  * GET /marketplace/v2/platform-token/locations (docs/api.md#locations) and its docs/api.md#example-locations twin GET /api/v1/locations/:

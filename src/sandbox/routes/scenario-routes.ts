@@ -1,9 +1,9 @@
 import { AdminInputError, adminRoute } from '../auth/admin-guard'
-import { scenarioBody } from './operator-bodies'
-import type { Router } from '../server/router'
 import { SCENARIOS } from '../data/scenario-catalog'
+import type { Router } from '../server/router'
 import type { SandboxState } from '../state/sandbox-state'
 import { UnknownScenarioError } from '../state/scenarios'
+import { scenarioBody } from './operator-bodies'
 
 /**
  * The operator API of scenarios: `GET /_sandbox/scenarios` (the catalogue and the active one), `POST

@@ -1,10 +1,10 @@
-import { parseBodyFields, sendJson, sendOAuthError } from '../server/http-io'
-import { readBodyOr413 } from '../server/request-body'
-import { applyQuota } from '../state/quota-headers'
-import type { RequestContext } from '../server/router'
+import type { SandboxClient } from '../auth/client-registry'
 import { secretsEqual } from '../auth/secure-compare'
 import type { TokenRecord } from '../auth/token-store'
-import type { SandboxClient } from '../auth/client-registry'
+import { parseBodyFields, sendJson, sendOAuthError } from '../server/http-io'
+import { readBodyOr413 } from '../server/request-body'
+import type { RequestContext } from '../server/router'
+import { applyQuota } from '../state/quota-headers'
 
 type Fields = Record<string, unknown>
 

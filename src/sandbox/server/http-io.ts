@@ -41,7 +41,7 @@ export function sendRedirect(res: ServerResponse, location: string): void {
  * The error body used for every non-OAuth error (statuses other than 429 are "not shown" by the
  * spec; the sandbox reuses the docs/api.md#rate-limit-error-body shape so clients need one parser): `{ status, timestamp, message, details }`.
  */
-export function apiErrorBody(status: number, nowMs: number, message: string, details: unknown[] = []) {
+function apiErrorBody(status: number, nowMs: number, message: string, details: unknown[] = []) {
   return { status, timestamp: new Date(nowMs).toISOString(), message, details }
 }
 

@@ -3,7 +3,7 @@ import { sendApiError } from './http-io'
 import type { RequestContext } from './router'
 
 /** Largest request body the sandbox reads; larger bodies are answered 413. */
-export const MAX_BODY_BYTES = 1024 * 1024
+const MAX_BODY_BYTES = 1024 * 1024
 
 class BodyTooLargeError extends Error {
   constructor() {
@@ -41,7 +41,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** How a route answers a body over MAX_BODY_BYTES: its own error shape, status 413. */
-export type TooLargeAnswer = (ctx: RequestContext, message: string) => void
+type TooLargeAnswer = (ctx: RequestContext, message: string) => void
 
 /** The default 413: the 2.6-shaped API error. */
 const answerApiError: TooLargeAnswer = (ctx, message) => sendApiError(ctx.res, ctx.state.clock.now(), 413, message)

@@ -20,7 +20,7 @@ export interface RequestContext {
 
 export type RouteHandler = (ctx: RequestContext) => void | Promise<void>
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'found'; handler: RouteHandler; params: string[] }
   | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' }

@@ -34,7 +34,7 @@ export interface SandboxConfig {
 }
 
 /** Normalises the signed path prefix: leading slash, no trailing slash, lower case. */
-export function normalizePrefix(prefix: string): string {
+function normalizePrefix(prefix: string): string {
   let p = prefix.trim().toLowerCase()
   if (!p.startsWith('/')) p = `/${p}`
   while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)

@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
 import { createHttpDateFormatter } from '../state/sandbox-clock'
+import type { SandboxState } from '../state/sandbox-state'
 import { sendApiError } from './http-io'
 import { type RequestContext, type Router, routingKey, splitTarget } from './router'
-import type { SandboxState } from '../state/sandbox-state'
 
-export interface SandboxServer {
+interface SandboxServer {
   server: Server
   /** Cancels pending fault delays (called on close). */
   cancelTimers(): void

@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net'
 import type { SandboxClient } from '../auth/client-registry'
+import type { DemoLogin } from '../data/seed-data'
+import { DEMO_CLIENT, DEMO_READONLY_CLIENT } from '../data/seed-data'
 import { buildRouter } from '../routes/all-routes'
-import { formatBanner } from './sandbox-banner'
 import type { SandboxClock } from '../state/sandbox-clock'
 import { createSandboxClock } from '../state/sandbox-clock'
+import { createSandboxState } from '../state/sandbox-state'
+import { formatBanner } from './sandbox-banner'
 import { resolveConfig } from './sandbox-config'
 import type { SandboxOptions } from './sandbox-options'
 import { createSandboxServer } from './sandbox-server'
-import { createSandboxState } from '../state/sandbox-state'
-import type { DemoLogin } from '../data/seed-data'
-import { DEMO_CLIENT, DEMO_READONLY_CLIENT } from '../data/seed-data'
 
 /** A started sandbox: where it listens, its operator token, clients and clock, and how to stop it. */
 export interface RunningSandbox {

@@ -21,14 +21,14 @@ export interface SandboxLimitsOptions {
  * families (limit-family-routes.ts) so the limits are visible, documented and testable. The online
  * ordering paths are not shown by the spec; the patterns here are placeholders (configurable).
  */
-export const SPEC_LIMIT_OVERRIDES: LimitOverride[] = [
+const SPEC_LIMIT_OVERRIDES: LimitOverride[] = [
   { pathPattern: '/pos/v2/{locationId}/checks/**', limit: 500 },
   { pathPattern: '/pos/v2/lookup/tickets', method: 'POST', limit: 500 },
   { pathPattern: '/online-ordering/v1/orders/**', limit: 500 },
   { pathPattern: '/online-ordering/v2/orders/**', limit: 500 },
 ]
 
-export interface LimitRule extends LimitOverride {
+interface LimitRule extends LimitOverride {
   source: 'operator' | 'options' | 'spec'
 }
 

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../server/router'
 import { sendJson } from '../server/http-io'
+import type { RequestContext } from '../server/router'
 
 /**
  * Counts the request against the client's quota and sets X-RateLimit-Limit / -Remaining. When the

@@ -1,8 +1,8 @@
 import type { LimitTable } from './limit-table'
-import { TimestampRing } from './timestamp-ring'
 import type { SandboxClock } from './sandbox-clock'
+import { TimestampRing } from './timestamp-ring'
 
-export interface QuotaDecision {
+interface QuotaDecision {
   allowed: boolean
   limit: number
   remaining: number

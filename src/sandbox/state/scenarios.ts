@@ -1,9 +1,9 @@
 import type { ClientRegistry } from '../auth/client-registry'
-import type { FaultInjector } from './fault-injector'
-import type { RateLimiter } from './rate-limiter'
+import type { TokenRecord, TokenStore } from '../auth/token-store'
 import { findScenario, type ScenarioInfo, scenarioNames } from '../data/scenario-catalog'
 import { PERMISSION_READ_LOCATIONS } from '../data/seed-data'
-import type { TokenRecord, TokenStore } from '../auth/token-store'
+import type { FaultInjector } from './fault-injector'
+import type { RateLimiter } from './rate-limiter'
 import type { SandboxClock } from './sandbox-clock'
 
 /** Calls whose quota `quota-exhausted` uses up (method, routing key). */
@@ -16,7 +16,7 @@ const SKEW_MS = 30_000
 const SLOW_MS = 2_500
 
 /** What the controller changes; the parts of the state it touches. */
-export interface ScenarioTargets {
+interface ScenarioTargets {
   clock: SandboxClock
   tokens: TokenStore
   limiter: RateLimiter
@@ -25,7 +25,7 @@ export interface ScenarioTargets {
 }
 
 /** The operator view of the scenario in force. */
-export interface ScenarioStatus {
+interface ScenarioStatus {
   active: string | null
   /** What applying it changed right now (counts, ids), for the operator's answer. */
   changes: string[]

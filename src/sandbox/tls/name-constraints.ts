@@ -13,7 +13,7 @@ export interface PermittedNames {
 export const LOOPBACK_NAMES: PermittedNames = { dns: ['localhost'], ipRanges: ['127.0.0.0/8', '::1/128'] }
 
 /** The OID of id-ce-nameConstraints. */
-export const NAME_CONSTRAINTS_OID = '2.5.29.30'
+const NAME_CONSTRAINTS_OID = '2.5.29.30'
 
 function ipBytes(address: string): number[] {
   if (isIP(address) === 4) return address.split('.').map(Number)
@@ -46,7 +46,7 @@ function cidrOctets(cidr: string): string {
 }
 
 /** The DER value of a nameConstraints extension permitting exactly `names` (no excluded subtrees). */
-export function nameConstraintsDer(names: PermittedNames): string {
+function nameConstraintsDer(names: PermittedNames): string {
   const { asn1 } = forge()
   const subtree = (tag: number, value: string) =>
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [asn1.create(asn1.Class.CONTEXT_SPECIFIC, tag, false, value)])

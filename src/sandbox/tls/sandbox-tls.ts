@@ -26,7 +26,7 @@ export const SANDBOX_TLS_HOSTS = ['127.0.0.1', 'localhost', '::1']
 /** The sandbox CA's lifetime: a development CA, trusted on one machine, renewed once a year. */
 export const SANDBOX_CA_DAYS = 365
 /** The server certificate's lifetime (renewed automatically a week before it ends, never beyond the CA's). */
-export const SANDBOX_SERVER_CERT_DAYS = 90
+const SANDBOX_SERVER_CERT_DAYS = 90
 /** A CA this close to its end is replaced (with a message) rather than left to expire in the middle of a session. */
 const CA_RENEW_DAYS = 30
 const DAY_MS = 86_400_000

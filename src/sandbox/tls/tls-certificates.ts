@@ -9,7 +9,7 @@ export interface IssuedCertificate {
   keyPem: string
 }
 
-export interface IssueOptions {
+interface IssueOptions {
   /** DNS names and IP addresses the certificate is valid for (subjectAltName). */
   hosts: string[]
   commonName?: string

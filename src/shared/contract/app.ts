@@ -37,7 +37,7 @@ export interface AppInfo {
   presenter: boolean
 }
 
-export interface PresenterState {
+interface PresenterState {
   presenter: boolean
 }
 

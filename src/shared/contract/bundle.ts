@@ -24,7 +24,7 @@ export interface BundleEnvironment {
 }
 
 /** Tokens as fingerprints only (first 8 hex of SHA-256), with what is not secret about them. */
-export interface BundleTokens {
+interface BundleTokens {
   access: { fingerprint: string; expiresAt: string | null; permissions: string[] } | null
   refresh: { fingerprint: string } | null
 }
@@ -63,7 +63,7 @@ export interface OpenedBundle {
   timeline: BundleTimelineEntry[]
 }
 
-export type ReplayOutcome = 'same' | 'different-status' | 'different-body' | 'failed' | 'skipped'
+type ReplayOutcome = 'same' | 'different-status' | 'different-body' | 'failed' | 'skipped'
 
 /** One bundle entry and its replay. */
 export interface ReplayedEntry {

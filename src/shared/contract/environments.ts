@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { SPEC_PATHS } from '../spec'
 import type { EnvironmentSummary, SecretStorageInfo } from './app'
 import { event, invoke } from './define'
-import { SPEC_PATHS } from '../spec'
 
 /** How the console catches the OAuth redirect for an environment (see docs/auth.md). */
 export const CATCH_MODES = ['loopback', 'embedded', 'paste'] as const
@@ -15,7 +15,7 @@ export type EnvironmentPaths = Record<EnvironmentPathKey, string>
 const pathOverride = z.string().min(1).max(300)
 
 /** Path overrides; each must start with '/' (checked with a clear message by the engine). */
-export const pathOverridesSchema = z
+const pathOverridesSchema = z
   .object({
     authorize: pathOverride.optional(),
     token: pathOverride.optional(),
@@ -27,10 +27,10 @@ export const pathOverridesSchema = z
   .strict()
 
 /** How requests of an environment find a proxy: HTTPS_PROXY/HTTP_PROXY/NO_PROXY, none (direct), or the one given. */
-export const PROXY_MODES = ['env', 'none', 'url'] as const
+const PROXY_MODES = ['env', 'none', 'url'] as const
 export type ProxyMode = (typeof PROXY_MODES)[number]
 /** The token request body: JSON as the spec shows (docs/api.md#token-exchange), or a form as RFC 6749 and standard servers expect. */
-export const TOKEN_BODY_FORMATS = ['json', 'form'] as const
+const TOKEN_BODY_FORMATS = ['json', 'form'] as const
 export type TokenBodyFormat = (typeof TOKEN_BODY_FORMATS)[number]
 
 const filePath = z.string().trim().min(1).max(1000)
@@ -39,7 +39,7 @@ const filePath = z.string().trim().min(1).max(1000)
  * Trust, proxy and client certificate of an environment (non-secret parts; the proxy password, the client key and its
  * passphrase live in the vault). Absent fields mean Node's CA store, the *_PROXY variables and no client certificate.
  */
-export const networkSettingsSchema = z
+const networkSettingsSchema = z
   .object({
     /** PEM files whose CAs are trusted on top of Node's store. */
     caFiles: z.array(filePath).max(20).optional(),
@@ -60,7 +60,7 @@ export const networkSettingsSchema = z
 export type NetworkSettings = z.output<typeof networkSettingsSchema>
 
 /** Secrets of the network settings, kept in the vault: a string sets one, null removes it, absent keeps it. */
-export const networkSecretsSchema = z
+const networkSecretsSchema = z
   .object({
     proxyPassword: z.string().min(1).max(4096).nullable().optional(),
     /** The client certificate's private key, PEM. */

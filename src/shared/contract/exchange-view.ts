@@ -94,7 +94,7 @@ export function authOf(entry: Pick<LogEntry, 'auth' | 'requestHeaders'>): HttpAu
 }
 
 /** The line appended to a truncated body: how much was kept of how much. */
-export function truncationMarker(kept: number, total: number): string {
+function truncationMarker(kept: number, total: number): string {
   return `[… truncated by the console: kept ${formatBytes(kept)} of ${formatBytes(total)} (${total} bytes)]`
 }
 

@@ -1,16 +1,14 @@
-import type { ConnectionDetails } from './connection'
 import { z } from 'zod'
+import { EXPORT_DATE } from '../spec'
+import type { ConnectionDetails } from './connection'
 import { event, invoke } from './define'
 import { headerNameSchema, headerValueSchema, httpMethodSchema } from './http-fields'
 import type { QuotaKeyState } from './quota'
-import { EXPORT_DATE } from '../spec'
 
 // The `http:*` channels and events: the request executor (free-form requests and the three typed spec endpoints),
 // and the automatic-retry countdown. A call is cancelled through the bridge (`invoke(…, { signal })`).
 
 export type HttpAuthMode = 'bearer' | 'hmac' | 'none'
-/** Which host a relative path is resolved against: {base_url} (api) or {auth_url} (auth). */
-export type HttpTarget = 'api' | 'auth'
 
 /** One header line, in the order it was sent or received (duplicates kept, e.g. set-cookie). */
 export interface HeaderPair {

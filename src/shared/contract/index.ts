@@ -1,35 +1,35 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
+import { bundleChannels, bundleEvents } from './bundle'
 import { captureChannels, captureEvents } from './capture'
+import type { ChannelDef, EventDef } from './define'
 import { doctorChannels, doctorEvents } from './doctor'
 import { environmentsChannels, environmentsEvents } from './environments'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
 import { oauthChannels, oauthEvents } from './oauth'
 import { quotaChannels, quotaEvents } from './quota'
+import { requestsChannels, requestsEvents } from './requests'
 import { sandboxChannels, sandboxEvents } from './sandbox'
 import { signingChannels, signingEvents } from './signing'
-import { bundleChannels, bundleEvents } from './bundle'
-import { requestsChannels, requestsEvents } from './requests'
-import type { ChannelDef, EventDef } from './define'
 
 export * from './app'
+export * from './bundle'
 export * from './capture'
-export * from './doctor'
 export * from './connection'
+export * from './define'
+export * from './doctor'
 export * from './environments'
+export * from './errors'
+export * from './exchange-view'
 export * from './http'
 export * from './http-fields'
 export * from './log'
 export * from './oauth'
 export * from './quota'
+export * from './requests'
 export * from './sandbox'
 export * from './signing'
-export * from './bundle'
-export * from './requests'
-export * from './define'
-export * from './errors'
-export * from './exchange-view'
 export * from './transport'
 
 /**
@@ -77,26 +77,14 @@ export type ParsedRequestOf<C extends ChannelName> = z.output<Channels[C]['reque
 export type ResponseOf<C extends ChannelName> = Channels[C] extends ChannelDef<z.ZodType, infer R> ? R : never
 /** Every event's payload type by name: index it with a generic name and the payload follows the name. */
 export type EventPayloads = { [E in EventName]: Events[E] extends EventDef<infer P> ? P : never }
-export type PayloadOf<E extends EventName> = EventPayloads[E]
 
 /** One event as it travels: a union discriminated by `name`, so checking the name types the payload (no cast). */
 export type EventMessage<E extends EventName = EventName> = { [K in E]: { name: K; payload: EventPayloads[K] } }[E]
 
-/** Splits `domain:verb`. */
-export function splitChannel(name: string): [string, string] {
-  const i = name.indexOf(':')
-  return [name.slice(0, i), name.slice(i + 1)]
-}
-
 export const channelNames = Object.keys(channels) as ChannelName[]
-export const eventNames = Object.keys(events) as EventName[]
 
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.hasOwn(channels, name)
 }
-
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.hasOwn(events, name)
-}
-export * from './web-protocol'
 export * from './web-messages'
+export * from './web-protocol'

@@ -1,13 +1,13 @@
 import { z } from 'zod'
-import { event, invoke } from './define'
 import type { ConnectionDetails } from './connection'
+import { event, invoke } from './define'
 import type { HeaderPair, PhaseTimings } from './http'
 
 // The `log:*` channels and events: the network log of every exchange the engine makes (redacted at capture), its
 // HAR 1.2 export and import, and copy as cURL.
 
 export type LogPurpose = 'api' | 'oauth-token' | 'sandbox-admin' | 'other'
-export type LogEntryState = 'pending' | 'done' | 'failed'
+type LogEntryState = 'pending' | 'done' | 'failed'
 /**
  * Who made the exchange: the console itself (`console`), the console's sandbox operator calls (`operator`), or the
  * partner's own integration seen through the capture gateway or proxy (`captured`).

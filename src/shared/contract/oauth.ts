@@ -3,7 +3,7 @@ import { event, invoke } from './define'
 import { CATCH_MODES, type CatchMode } from './environments'
 
 /** The steps of one authorization attempt, in the order a stepper draws them. */
-export const FLOW_STEPS = [
+const FLOW_STEPS = [
   'idle',
   'authorize-url-built',
   'waiting-for-callback',
@@ -16,7 +16,7 @@ export const FLOW_STEPS = [
 export type OAuthFlowStep = (typeof FLOW_STEPS)[number]
 
 /** Who opens the authorize URL: the page (web host: window.open) or the engine (Electron: browser or embedded window). */
-export type AuthorizeOpener = 'renderer' | 'engine'
+type AuthorizeOpener = 'renderer' | 'engine'
 
 export interface AuthorizeParam {
   name: string

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { invoke } from './define'
-import { HEADER_NAME_RULE, HEADER_VALUE_RULE, httpMethodSchema, isHeaderValue, isHttpToken } from './http-fields'
-import type { CanonicalPartName } from './signing'
 import type { HttpExchangeView } from './http'
+import { HEADER_NAME_RULE, HEADER_VALUE_RULE, httpMethodSchema, isHeaderValue, isHttpToken } from './http-fields'
 import type { QuotaKeyState } from './quota'
+import type { CanonicalPartName } from './signing'
 
 // The `requests:*` channels: the request composer (any request, resend from the log), collections per environment
 // with a short history, the comparison of two exchanges, "Copy as" snippets and signing code to take home.
@@ -151,7 +151,7 @@ export interface ExchangeComparison {
 
 export const SNIPPET_LANGUAGES = ['curl', 'curl-cmd', 'fetch', 'node', 'powershell', 'httpie', 'python', 'python-requests'] as const
 export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number]
-export const SIGNING_CODE_LANGUAGES = ['node', 'python', 'java', 'csharp', 'go', 'php', 'shell'] as const
+const SIGNING_CODE_LANGUAGES = ['node', 'python', 'java', 'csharp', 'go', 'php', 'shell'] as const
 export type SigningCodeLanguage = (typeof SIGNING_CODE_LANGUAGES)[number]
 
 /** A runnable program; for HMAC requests it signs at run time with PARTNER_CLIENT_SECRET (never inlined). */

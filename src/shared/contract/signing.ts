@@ -77,7 +77,7 @@ export interface SignatureDiagnosis {
   signedCanonical?: string
 }
 
-export interface SignatureFreshnessInfo {
+interface SignatureFreshnessInfo {
   timestamp: number
   serverNow: number
   ageSeconds: number

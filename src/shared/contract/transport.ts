@@ -6,7 +6,7 @@ import type { ChannelName, EventMessage, EventName, EventPayloads, RequestOf, Re
  * hands over a function that registers its cancel step; the renderer wires it to its signal (see `invoke` in
  * src/renderer/src/bridge/bridge.ts). Called at most once; a transport that is told to cancel sends a cancel message.
  */
-export type OnCancel = (cancel: () => void) => void
+type OnCancel = (cancel: () => void) => void
 
 /** A transport's one way to send a call: the channel, the payload, and optionally how it learns of a cancel. */
 export type RawInvoke = (channel: ChannelName, payload: unknown, onCancel?: OnCancel) => Promise<BridgeResult<unknown>>
@@ -17,7 +17,7 @@ export type RawOn = <E extends EventName>(name: E, listener: (payload: EventPayl
 /** One channel as the `api` object exposes it. */
 export type ChannelCall<C extends ChannelName> = (request: RequestOf<C>, onCancel?: OnCancel) => Promise<BridgeResult<ResponseOf<C>>>
 
-export type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never
+type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never
 export type Domain = DomainOf<ChannelName>
 
 /** The object both transports expose: `api.app.info({})`, grouped by domain; every call resolves to a result. */

@@ -4,14 +4,14 @@ import { createServer, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
-import { nextEvent, payloadsOf } from '../../support/events'
 import type { EmbeddedWindowOpener } from '../../../src/main/engine/oauth/embedded-window-port'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import type { SecretCipher } from '../../../src/main/engine/vault/secret-cipher'
-import { findFreePort } from '../../../src/main/runtime/free-port'
 import { createRuntime, type Runtime } from '../../../src/main/runtime/create-runtime'
+import { findFreePort } from '../../../src/main/runtime/free-port'
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../../src/sandbox'
+import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
+import { nextEvent, payloadsOf } from '../../support/events'
 
 /** A runtime plus typed helpers for calling the bridge and watching its events, the way the renderer would. */
 export interface Console {

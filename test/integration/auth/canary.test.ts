@@ -3,9 +3,9 @@ import { readdir, readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { addEnvironment, browse, removeDir, startConsole } from './auth-harness'
-import { startSandbox } from '../../../src/sandbox'
 import { findFreePort } from '../../../src/main/runtime/free-port'
+import { startSandbox } from '../../../src/sandbox'
+import { addEnvironment, browse, removeDir, startConsole } from './auth-harness'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TokenView } from '../../../src/shared/contract'
+import { listenerClosed } from '../../support/ports'
 import {
   addEnvironment,
   browse,
@@ -12,7 +13,6 @@ import {
   startConsole,
   startTestSandbox,
 } from './auth-harness'
-import { listenerClosed } from '../../support/ports'
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {

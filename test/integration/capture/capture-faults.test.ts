@@ -5,10 +5,10 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ResponseOf } from '../../../src/shared/contract'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime, type Runtime } from '../../../src/main/runtime/create-runtime'
 import { findFreePort } from '../../../src/main/runtime/free-port'
+import type { ResponseOf } from '../../../src/shared/contract'
 import { listenerClosed } from '../../support/ports'
 
 let runtime: Runtime

@@ -1,17 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http'
-import { Agent } from 'node:http'
+import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CaptureStatus, LogEntry } from '../../../src/shared/contract'
 import { createCertificateAuthority, issueServerCertificate } from '../../../src/sandbox'
-import { httpsServer } from '../networks/support'
+import type { CaptureStatus, LogEntry } from '../../../src/shared/contract'
 import { listenerClosed } from '../../support/ports'
 import { type StandaloneCapture, standaloneCapture } from '../../support/standalone-capture'
+import { httpsServer } from '../networks/support'
 
 const MB = 1024 * 1024
 const BIG = 50 * MB

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
-import type { SandboxControl } from '../../../src/main/engine/sandbox-control/sandbox-control'
 import { Doctor, type Scorecard } from '../../../src/main/engine/doctor/doctor'
 import type { DrillName } from '../../../src/main/engine/doctor/drills/drill-catalogue'
 import { type DrillOutcome, DrillRunner, type SandboxClockPort } from '../../../src/main/engine/doctor/drills/drill-runner'
 import type { RuleId } from '../../../src/main/engine/doctor/rule-catalogue'
+import type { SandboxControl } from '../../../src/main/engine/sandbox-control/sandbox-control'
 import type { RunningSandbox } from '../../../src/sandbox'
 import { CaptureRecorder } from '../../support/capture-recorder'
 

@@ -7,8 +7,8 @@ import { main } from '../../../src/main/cli/index'
 import type { ConsoleError } from '../../../src/main/engine/core/console-error'
 import { findFreePort } from '../../../src/main/runtime/free-port'
 import { ensureSandboxTls, type RunningSandbox, type SandboxTlsFiles, startSandbox } from '../../../src/sandbox'
-import { startForwardProxy } from './proxy-server'
 import { startTestConsole } from '../requests/support'
+import { startForwardProxy } from './proxy-server'
 import { envWith, requestsEngine, tempDir } from './support'
 
 /**

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ComposerRequestInput, SnippetLanguage } from '../../../src/shared/contract'
 import { asciiLiteral, jsonLiteral, phpLiteral } from '../../../src/main/engine/requests/copy-as/signing-code/literals'
+import type { ComposerRequestInput, SnippetLanguage } from '../../../src/shared/contract'
 import { startAuthorizedConsole, type TestConsole } from './support'
 
 const run = promisify(execFile)

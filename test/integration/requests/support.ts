@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
 import { afterAll, beforeAll } from 'vitest'
-import { nextEvent, payloadsOf } from '../../support/events'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime, type Runtime } from '../../../src/main/runtime/create-runtime'
+import type { BridgeResult, ChannelName, EventMessage, EventName, EventPayloads, RequestOf, ResponseOf } from '../../../src/shared/contract'
+import { nextEvent, payloadsOf } from '../../support/events'
 
 /** A full runtime (built-in sandbox with auto-consent unless told otherwise) and typed bridge calls. */
 export interface TestConsole {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../src/sandbox'
+import type { Ticket } from '../../../src/sandbox/data/ticket-generator'
 import { specSignature } from './support/hmac'
 import { type RawResponse, rawRequest } from './support/http'
 import { obtainTokens } from './support/oauth-flow'
 import { DEMO, startTestSandbox } from './support/sandbox-fixture'
-import type { Ticket } from '../../../src/sandbox/data/ticket-generator'
 
 let sb: RunningSandbox
 beforeAll(async () => {

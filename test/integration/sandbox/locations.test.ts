@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningSandbox } from '../../../src/sandbox'
+import type { Location } from '../../../src/sandbox/data/seed-data'
 import { bearerGet, obtainTokens, type TokenBody } from './support/oauth-flow'
 import { admin, MERCHANT_B, startTestSandbox } from './support/sandbox-fixture'
-import type { Location } from '../../../src/sandbox/data/seed-data'
 
 const LOCATIONS = '/marketplace/v2/platform-token/locations'
 

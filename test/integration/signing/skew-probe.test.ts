@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../src/main/engine/core/ports'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
+import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../src/main/engine/core/ports'
 import { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
-import { createHttpClient } from '../../../src/main/runtime/http-client-layer'
 import { ClockSkewEstimator } from '../../../src/main/engine/signing/clock-skew'
 import { probeServerClock } from '../../../src/main/engine/signing/skew-probe'
+import { createHttpClient } from '../../../src/main/runtime/http-client-layer'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
 
 // A real sandbox whose clock runs 20 s ahead; the probe must measure it before any signed request is made.

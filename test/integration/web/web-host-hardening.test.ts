@@ -8,8 +8,8 @@ import { registerAppHandlers } from '../../../src/main/bridge/handlers/app-handl
 import { HandlerRegistry } from '../../../src/main/bridge/registry'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { startWebHost, type WebHost } from '../../../src/main/web/web-host'
-import { WEB_MAX_MESSAGE_BYTES } from '../../../src/shared/contract'
 import type { AppInfo } from '../../../src/shared/contract'
+import { WEB_MAX_MESSAGE_BYTES } from '../../../src/shared/contract'
 
 function status(port: number, path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {

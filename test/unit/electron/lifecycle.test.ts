@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { readFile } from 'node:fs/promises'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { captureVariables } from '../../../src/main/engine/capture/client-variables'
-import type { DoctorRuleView } from '../../../src/shared/contract'
 import { readPort } from '../../../src/renderer/src/features/capture/capture-form'
 import { exportLines, groupVariables } from '../../../src/renderer/src/features/capture/capture-variables'
 import { scorecardRows } from '../../../src/renderer/src/features/capture/scorecard-model'
-import { showInLog } from '../../../src/renderer/src/features/network-log/show-in-log'
 import { useLogStore } from '../../../src/renderer/src/features/network-log/log-store'
+import { showInLog } from '../../../src/renderer/src/features/network-log/show-in-log'
 import { useNavStore } from '../../../src/renderer/src/stores/nav-store'
+import type { DoctorRuleView } from '../../../src/shared/contract'
 
 // What the Capture section shows and copies, from the engine's own variables, checked through a real POSIX shell.
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ConnectionDetails } from '../../../src/shared/contract'
 import { ConnectionExplainer } from '../../../src/renderer/src/features/network-log/connection-explainer'
+import type { ConnectionDetails } from '../../../src/shared/contract'
 
 afterEach(cleanup)
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OAuthFlowState, OAuthLifecycle } from '../../../src/shared/contract'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { LifecycleTracker, SPEC_TRANSITIONS } from '../../../src/main/engine/oauth/lifecycle-tracker'
 import { FlowStepper } from '../../../src/renderer/src/features/consent/flow-stepper'
 import { LifecycleDiagram } from '../../../src/renderer/src/features/consent/lifecycle-diagram'
 import { litEdge } from '../../../src/renderer/src/features/consent/lifecycle-model'
+import type { OAuthFlowState, OAuthLifecycle } from '../../../src/shared/contract'
 
 afterEach(cleanup)
 

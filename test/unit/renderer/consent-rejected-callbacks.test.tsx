@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { OAuthFlowState } from '../../../src/shared/contract'
 import { WaitingStatus } from '../../../src/renderer/src/features/consent/waiting-status'
+import type { OAuthFlowState } from '../../../src/shared/contract'
 
 afterEach(cleanup)
 

@@ -5,9 +5,9 @@ import { idleState } from '../../../src/main/engine/oauth/flow-attempt'
 import { LifecycleTracker } from '../../../src/main/engine/oauth/lifecycle-tracker'
 import { tokenView } from '../../../src/main/engine/oauth/token-set'
 import { applyFlow, applyLifecycle, applyTokens, mergeStatus } from '../../../src/renderer/src/domain/auth-cache'
-import { appKeys, authKeys, environmentsKeys, exportKeys, quotaKeys } from '../../../src/renderer/src/domain/query-keys'
-import { setLastAnswer } from '../../../src/renderer/src/domain/last-answer'
 import { applyEnvironmentChange } from '../../../src/renderer/src/domain/environment-cache'
+import { setLastAnswer } from '../../../src/renderer/src/domain/last-answer'
+import { appKeys, authKeys, environmentsKeys, exportKeys, quotaKeys } from '../../../src/renderer/src/domain/query-keys'
 import { applyQuotaBlocked, applyQuotaUpdate, type QuotaView, withBlocks } from '../../../src/renderer/src/domain/quota-cache'
 import type {
   AppInfo,

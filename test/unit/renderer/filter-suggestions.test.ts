@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { filterSuggestions } from '../../../src/renderer/src/features/network-log/filter-suggestions'
 import { parseLogFilter } from '../../../src/main/engine/log/log-filter-language'
+import { filterSuggestions } from '../../../src/renderer/src/features/network-log/filter-suggestions'
 
 const labels = (q: string, caret = q.length, hosts: string[] = []) => filterSuggestions(q, caret, hosts).map(s => s.label)
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { SkewStatus } from '../../../src/shared/contract'
-import { SignatureLifeMeter } from '../../../src/renderer/src/features/inspector/signature-life-meter'
 import { signatureLife } from '../../../src/renderer/src/features/inspector/signature-life'
+import { SignatureLifeMeter } from '../../../src/renderer/src/features/inspector/signature-life-meter'
 import { SkewMeter } from '../../../src/renderer/src/features/inspector/skew-meter'
+import type { SkewStatus } from '../../../src/shared/contract'
 import { engineLimits, engineSkew } from './inspector-engine'
 
 afterEach(cleanup)

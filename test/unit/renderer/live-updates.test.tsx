@@ -2,12 +2,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EventHub } from '../../../src/shared/contract/event-hub'
-import { buildApi } from '../../../src/shared/contract/build-api'
-import type { OAuthStatus } from '../../../src/shared/contract'
+import { authKeys, logKeys, quotaKeys } from '../../../src/renderer/src/domain/query-keys'
 import type { QuotaView } from '../../../src/renderer/src/domain/quota-cache'
 import type { LogView } from '../../../src/renderer/src/features/network-log/log-entries'
-import { authKeys, logKeys, quotaKeys } from '../../../src/renderer/src/domain/query-keys'
+import type { OAuthStatus } from '../../../src/shared/contract'
+import { buildApi } from '../../../src/shared/contract/build-api'
+import { EventHub } from '../../../src/shared/contract/event-hub'
 import { authorize, startTestConsole, type TestConsole } from '../../integration/requests/support'
 
 // Live updates do not depend on which widget is on screen: the console's query root (what main.tsx renders) is

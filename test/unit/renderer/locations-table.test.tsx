@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { PartnerLocation } from '../../../src/shared/contract'
-import { SEED_LOCATIONS } from '../../../src/sandbox/data/seed-data'
-import { LocationBrowser } from '../../../src/renderer/src/features/locations/location-browser'
 import type { InstallRecord } from '../../../src/renderer/src/domain/install-records'
+import { LocationBrowser } from '../../../src/renderer/src/features/locations/location-browser'
 import { filterLocations, sortLocations } from '../../../src/renderer/src/features/locations/location-model'
 import { useLocationsStore } from '../../../src/renderer/src/features/locations/locations-store'
+import { SEED_LOCATIONS } from '../../../src/sandbox/data/seed-data'
+import type { PartnerLocation } from '../../../src/shared/contract'
 
 // The sandbox's own seed locations (both merchants), as the table gets them from docs/api.md#locations.
 const LOCATIONS: PartnerLocation[] = SEED_LOCATIONS.map(s => ({ ...s.location }))

@@ -4,11 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fingerprint, SecretRegistry } from '../../../src/main/engine/core/secret-registry'
 import { NetworkLog } from '../../../src/main/engine/log/network-log'
 import { Redactor } from '../../../src/main/engine/log/redaction'
-import type { LogEntrySummary } from '../../../src/shared/contract'
-import { HeadersTable } from '../../../src/renderer/src/ui/headers-table'
-import { LogList, ROW_HEIGHT } from '../../../src/renderer/src/features/network-log/log-list'
 import { EMPTY_LOG, mergeList, upsertEntries } from '../../../src/renderer/src/features/network-log/log-entries'
+import { LogList, ROW_HEIGHT } from '../../../src/renderer/src/features/network-log/log-list'
 import { TimingWaterfall } from '../../../src/renderer/src/features/network-log/timing-waterfall'
+import { HeadersTable } from '../../../src/renderer/src/ui/headers-table'
+import type { LogEntrySummary } from '../../../src/shared/contract'
 
 // The list is fed by the engine's own NetworkLog (what `log:list` and `log:entry` serve), filled with 10,000 real
 // captures, and its redaction comes from the engine's Redactor, typed by the engine's classes (tsconfig.web-tests.json).

@@ -3,9 +3,9 @@ import { act, cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type QuotaKey, quotaKey } from '../../../src/main/engine/quota/quota-key'
 import { QuotaTracker } from '../../../src/main/engine/quota/quota-tracker'
-import type { QuotaBlockedEvent, QuotaKeyState } from '../../../src/shared/contract'
-import { QuotaGauge } from '../../../src/renderer/src/features/quotas/quota-gauge'
 import { hottest, quotaLevel } from '../../../src/renderer/src/domain/quota-model'
+import { QuotaGauge } from '../../../src/renderer/src/features/quotas/quota-gauge'
+import type { QuotaBlockedEvent, QuotaKeyState } from '../../../src/shared/contract'
 
 // The gauges are fed by the engine's own QuotaTracker (the object behind `quota:list` / `quota:update`), driven with
 // real requests' headers, typed by the engine's class (tsconfig.web-tests.json).

@@ -1,5 +1,5 @@
-import { saveEnvironmentsFile, openEnvironmentsFile } from '../../engine/environments/environment-transfer'
 import type { EnvironmentRepository } from '../../engine/environments/environment-repository'
+import { openEnvironmentsFile, saveEnvironmentsFile } from '../../engine/environments/environment-transfer'
 import type { HandlerRegistry } from '../registry'
 
 /** Wires the `environments:*` channels to the environment repository (environments, their secrets, their files). */

@@ -1,6 +1,6 @@
+import type { EnvironmentRepository } from '../../engine/environments/environment-repository'
 import type { OAuthFlowService } from '../../engine/oauth/oauth-flow-service'
 import type { TokenService } from '../../engine/oauth/token-service'
-import type { EnvironmentRepository } from '../../engine/environments/environment-repository'
 import type { HandlerRegistry } from '../registry'
 
 /** Wires the `oauth:*` channels; a missing `envId` means the active environment. */

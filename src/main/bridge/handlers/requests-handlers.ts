@@ -1,7 +1,7 @@
 import type { EnvironmentProvider } from '../../engine/core/ports'
 import type { CollectionStore } from '../../engine/requests/collection-store'
-import { importPostman } from '../../engine/requests/postman-import/import-postman'
 import { signingCodeFiles } from '../../engine/requests/copy-as/signing-code'
+import { importPostman } from '../../engine/requests/postman-import/import-postman'
 import type { RequestsService } from '../../engine/requests/requests-service'
 import type { HandlerRegistry } from '../registry'
 

@@ -8,7 +8,7 @@ import { compareExchanges } from '../requests/compare-exchanges'
 import type { RequestsService } from '../requests/requests-service'
 import type { ReproBundles } from './repro-bundle'
 
-export interface BundleReplayDeps {
+interface BundleReplayDeps {
   bundles: ReproBundles
   formats: Pick<LogFormats, 'importEntry'>
   requests: Pick<RequestsService, 'resendEntry'>

@@ -18,7 +18,7 @@ import type { NetworkLog } from '../log/network-log'
 import type { LifecycleRecorder } from './lifecycle-recorder'
 import { type Masker, redactBodyByStructure, redactPairValue, redactUrlByStructure } from './structural-redaction'
 
-export interface ReproBundleDeps {
+interface ReproBundleDeps {
   log: NetworkLog
   secrets: SecretRegistry
   environment: (envId?: string) => Promise<ResolvedEnvironment & { catchMode?: string; pkce?: boolean }>
@@ -109,7 +109,7 @@ export class ReproBundles {
 }
 
 /** The HAR with URLs, query lists and bodies redacted by structure (the log redacted them once at capture). */
-export function sanitize(har: Har, mask: Masker): Har {
+function sanitize(har: Har, mask: Masker): Har {
   for (const e of har.log.entries) {
     e.request.url = redactUrlByStructure(e.request.url, mask)
     e.request.queryString = e.request.queryString.map(q => ({ ...q, value: redactPairValue(q.name, q.value, mask) }))

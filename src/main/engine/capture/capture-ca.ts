@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
-import { rootCertificates, type SecureContext, createSecureContext } from 'node:tls'
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls'
 import forge from 'node-forge'
 
 const DAY_MS = 86_400_000

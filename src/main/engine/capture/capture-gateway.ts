@@ -2,15 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { CapturedHost } from './captured-exchange'
 import { type ForwardContext, forwardExchange } from './forward-exchange'
 import type { OriginMap } from './hop-headers'
-import { CAPTURE_HOST, listenLoopback, type LoopbackListener } from './loopback-listener'
+import { CAPTURE_HOST, type LoopbackListener, listenLoopback } from './loopback-listener'
 
 /** The gateway's two loopback URLs: what the partner sets as their auth and base URLs. */
-export interface GatewayUrls {
+interface GatewayUrls {
   authUrl: string
   baseUrl: string
 }
 
-export interface RunningGateway {
+interface RunningGateway {
   urls: GatewayUrls
   close(): Promise<void>
 }

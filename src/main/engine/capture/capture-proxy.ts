@@ -1,13 +1,13 @@
-import { type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http'
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { TLSSocket } from 'node:tls'
 import type { CaptureCa } from './capture-ca'
 import type { CapturedHost } from './captured-exchange'
 import { type ForwardContext, type ForwardTarget, forwardExchange } from './forward-exchange'
-import { upstreamRequestHeaders, rawPairs } from './hop-headers'
+import { rawPairs, upstreamRequestHeaders } from './hop-headers'
 import { adoptSocket, CAPTURE_HOST, listenLoopback } from './loopback-listener'
 
-export interface RunningProxy {
+interface RunningProxy {
   url: string
   close(): Promise<void>
 }

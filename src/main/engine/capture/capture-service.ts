@@ -13,7 +13,7 @@ import { captureVariables } from './client-variables'
 import { ExchangeVerdicts } from './exchange-verdicts'
 import type { ForwardContext } from './forward-exchange'
 
-export interface CaptureServiceDeps extends RecorderServices {
+interface CaptureServiceDeps extends RecorderServices {
   environments: EnvironmentProvider
   network: DispatcherPool
   /** Where proxy mode writes the capture CA's certificate (never its key): one folder per capture, removed on stop. */
@@ -37,7 +37,7 @@ export interface CaptureSessionHooks {
 }
 
 /** Builds the hooks of one capture session, when it starts, for its environment (secret resolved). */
-export type CaptureSessionStarter = (env: ResolvedEnvironment, status: CaptureStatus) => CaptureSessionHooks
+type CaptureSessionStarter = (env: ResolvedEnvironment, status: CaptureStatus) => CaptureSessionHooks
 
 interface Running {
   status: CaptureStatus

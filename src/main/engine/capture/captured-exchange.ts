@@ -9,7 +9,7 @@
 export type CapturedHost = 'auth' | 'base'
 
 /** The partner's client as the capture saw it. */
-export interface CapturedClient {
+interface CapturedClient {
   peerAddress: string
   peerPort: number
   userAgent: string | null

@@ -6,7 +6,7 @@ const MAX_REMEMBERED = 2000
 const REPLAY_WINDOW_MS = 10_000
 
 /** What a captured request's explanation needs: its head and body text (unredacted, engine only). */
-export interface VerdictRequest {
+interface VerdictRequest {
   method: string
   /** The path with its query, as the client sent it. */
   target: string

@@ -1,7 +1,7 @@
-import { EventHub } from '../../../shared/contract/event-hub'
 import type { EventMessage, EventName, EventPayloads } from '../../../shared/contract'
+import { EventHub } from '../../../shared/contract/event-hub'
 
-export type EventListener = (message: EventMessage) => void
+type EventListener = (message: EventMessage) => void
 
 /**
  * The engine's typed event stream (main → renderer). The engine emits; each transport subscribes once to every

@@ -52,7 +52,7 @@ export interface ResolvedNetwork {
 }
 
 /** The token request's body format and extra authorize parameters (docs/api.md#token-exchange is JSON; RFC 6749 is a form). */
-export interface ResolvedOAuth {
+interface ResolvedOAuth {
   tokenBody: 'json' | 'form'
   authorizeParams: Record<string, string>
 }

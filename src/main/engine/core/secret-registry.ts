@@ -9,9 +9,9 @@ export function fingerprint(value: string): string {
 }
 
 /** Shorter values are not registered: they would redact innocent text. */
-export const MIN_SECRET_LENGTH = 6
+const MIN_SECRET_LENGTH = 6
 /** Longer values are not registered (no real credential is this long; an automaton over it would be). */
-export const MAX_SECRET_LENGTH = 8192
+const MAX_SECRET_LENGTH = 8192
 /**
  * At most this many values are known at once; past it the oldest tokens and codes are forgotten first (client secrets
  * and the sandbox operator token are kept), a tenth at a time. A long session registers a handful of values per authorization.

@@ -13,7 +13,7 @@ import { renderJsonReport } from './report/json-report'
 import { renderJunitReport } from './report/junit-report'
 import { renderMarkdownReport } from './report/markdown-report'
 
-export interface DoctorSessionsDeps {
+interface DoctorSessionsDeps {
   capture: CaptureService
   secrets: SecretRegistry
   /** The sandbox's clock when the environment is the built-in sandbox (the token drill then expires for real). */

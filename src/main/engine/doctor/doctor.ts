@@ -1,4 +1,4 @@
-import type { CaptureObserver, CapturedExchange } from '../capture/captured-exchange'
+import type { CapturedExchange, CaptureObserver } from '../capture/captured-exchange'
 import { QuotaLimits } from '../quota/quota-limits'
 import { ExchangeFacts } from './exchange-facts'
 import type { DoctorSettings, Judge, ServerClockShift, Tallies } from './judge'
@@ -19,7 +19,7 @@ import { UrlSecretJudge } from './judges/url-secret-judge'
 import { RULE_IDS } from './rule-catalogue'
 import { type RuleResult, RuleTally, type Verdict } from './rule-tally'
 
-export interface DoctorOptions {
+interface DoctorOptions {
   clientId: string
   /** The environment's client secret (the HMAC key). Used to recompute signatures; never in a verdict or report. */
   clientSecret: string

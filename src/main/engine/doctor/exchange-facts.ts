@@ -1,5 +1,5 @@
-import type { CapturedExchange } from '../capture/captured-exchange'
 import { createHash } from 'node:crypto'
+import type { CapturedExchange } from '../capture/captured-exchange'
 
 /** Which endpoint of the spec an exchange went to (section 4), from its path alone. */
 export type EndpointKind = 'authorize' | 'token' | 'locations' | 'installations' | 'api-locations' | 'export' | 'operator' | 'other'
@@ -29,7 +29,7 @@ export function tokenFingerprint(value: string): string {
 }
 
 /** The body of a token request (JSON or form encoded), reduced to what the rules need. */
-export interface TokenRequestFacts {
+interface TokenRequestFacts {
   grantType: string | null
   clientId: string | null
   redirectUri: string | null
@@ -38,7 +38,7 @@ export interface TokenRequestFacts {
 }
 
 /** The body of a successful token response, reduced to fingerprints and the presence of `expiration`. */
-export interface TokenResponseFacts {
+interface TokenResponseFacts {
   accessFp: string | null
   refreshFp: string | null
   hasExpiration: boolean

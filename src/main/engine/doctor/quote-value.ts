@@ -1,5 +1,5 @@
 /** Longest traffic value a verdict quotes; longer ones are described by their length. */
-export const MAX_QUOTED = 40
+const MAX_QUOTED = 40
 
 /**
  * Quotes a value taken from the partner's traffic in a verdict: whole or not at all. A cut value would defeat the

@@ -3,7 +3,7 @@ import { RULES, type RuleId } from './rule-catalogue'
 export type Verdict = 'pass' | 'fail' | 'warning' | 'not_exercised'
 
 /** How many log ids of evidence a rule keeps: the first few, then only a count. */
-export const EVIDENCE_KEPT = 5
+const EVIDENCE_KEPT = 5
 
 /** One rule's verdict as the scorecard shows it. */
 export interface RuleResult {

@@ -1,7 +1,7 @@
 import { type EnvironmentSettings, PATH_KEYS } from '../../../shared/contract'
 
 /** One address of an environment that an edit or an import changes. */
-export interface EndpointChange {
+interface EndpointChange {
   field: string
   from: string
   to: string

@@ -12,18 +12,18 @@ import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
 import type { EnvironmentProvider, EnvironmentReadOptions, ResolvedEnvironment } from '../core/ports'
 import type { SecretCipher } from '../vault/secret-cipher'
+import { endpointChanges } from './endpoint-changes'
 import { applyOverrides, type EnvironmentOverrides } from './environment-overrides'
 import { BUILTIN_ID, type EnvironmentRecord, effectivePaths, hostBase, settingsOf } from './environment-record'
 import type { EnvironmentSecrets } from './environment-secrets'
 import type { EnvironmentStore } from './environment-store'
 import { toDetail, toSummary } from './environment-view'
 import { type BuiltinSandboxInfo, builtinRecord, recordFromSettings, recordFromStored, recordToStored } from './record-conversion'
-import { requireStorageConsent, tokenPersistenceOf } from './storage-policy'
 import { previewSettings } from './settings-preview'
+import { requireStorageConsent, tokenPersistenceOf } from './storage-policy'
 import { assertValidSettings } from './validate-settings'
-import { endpointChanges } from './endpoint-changes'
 
-export interface EnvironmentRepositoryDeps {
+interface EnvironmentRepositoryDeps {
   store: EnvironmentStore
   /** The environments' secrets over the vault. */
   secrets: EnvironmentSecrets

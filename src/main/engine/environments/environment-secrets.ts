@@ -8,7 +8,7 @@ import type { EnvironmentOverrides } from './environment-overrides'
 import type { EnvironmentRecord } from './environment-record'
 import type { BuiltinSandboxInfo } from './record-conversion'
 
-export interface EnvironmentSecretsDeps {
+interface EnvironmentSecretsDeps {
   vault: Vault
   secrets: SecretRegistry
   sandbox: BuiltinSandboxInfo | null

@@ -8,7 +8,7 @@ import { quarantineFile, removeWriteLeftovers } from '../vault/quarantine'
 const STORE_FORMAT = 'partner-console-environments-store'
 
 /** One user-defined environment as stored in environments.json: settings and metadata, never a secret. */
-export const storedEnvironmentSchema = environmentSettingsSchema
+const storedEnvironmentSchema = environmentSettingsSchema
   .extend({
     id: z.string().min(1).max(100),
     hasClientSecret: z.boolean(),
@@ -21,7 +21,7 @@ export const storedEnvironmentSchema = environmentSettingsSchema
 export type StoredEnvironment = z.output<typeof storedEnvironmentSchema>
 
 /** Flow settings of the built-in sandbox that the user may change (its addresses and credentials are fixed). */
-export const builtinSettingsSchema = environmentSettingsSchema
+const builtinSettingsSchema = environmentSettingsSchema
   .pick({ catchMode: true, pkce: true, callbackTimeoutSeconds: true, requireStateEcho: true })
   .strict()
 export type BuiltinSettings = z.output<typeof builtinSettingsSchema>

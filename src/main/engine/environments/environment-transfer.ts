@@ -8,10 +8,10 @@ import {
   type ValidationIssue,
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { endpointChanges } from './endpoint-changes'
 import { settingsOf } from './environment-record'
 import type { EnvironmentRepository } from './environment-repository'
 import { validateSettings } from './validate-settings'
-import { endpointChanges } from './endpoint-changes'
 
 /**
  * Writes the user's environments (never the built-in sandbox, whose addresses change every launch) to the export

@@ -1,7 +1,6 @@
 import type { EnvironmentDetail, EnvironmentSummary, MaskedSecret } from '../../../shared/contract'
-import { type EnvironmentRecord, effectivePaths } from './environment-record'
+import { type EnvironmentRecord, effectivePaths, settingsOf } from './environment-record'
 import { redirectUriAsSent, validateSettings } from './validate-settings'
-import { settingsOf } from './environment-record'
 
 /** The switcher's view of an environment (no secrets, no settings). */
 export function toSummary(record: EnvironmentRecord): EnvironmentSummary {

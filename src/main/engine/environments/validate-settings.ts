@@ -1,9 +1,9 @@
-import { checkNetworkSettings } from './network-settings-check'
 import { type EnvironmentSettings, PATH_KEYS, type ValidationIssue } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { checkNetworkSettings } from './network-settings-check'
 import { urlParseProblem } from './url-parse-problem'
 
-export interface SettingsCheck {
+interface SettingsCheck {
   issues: ValidationIssue[]
   warnings: string[]
   /** `redirect_uri=<percent-encoded>` exactly as it will appear in the authorize URL's query string. */

@@ -1,7 +1,7 @@
 import type { HeaderPair, LogEntry } from '../../../shared/contract'
 import type { Har, HarEntry, HarNameValue } from './har-types'
 
-export const SANITIZED_COMMENT =
+const SANITIZED_COMMENT =
   'Sanitized by Partner API Console: credentials (Authorization, x-signature, cookies, client_secret, codes, tokens and ' +
   'every secret the console knew) were replaced at capture time by [redacted:<label>:<fingerprint>].'
 
@@ -107,7 +107,7 @@ function headerValue(headers: readonly HeaderPair[], name: string): string | und
 }
 
 /** The query of a (redacted) URL as name/value pairs, decoded where possible, never re-encoded. */
-export function queryOf(url: string): HarNameValue[] {
+function queryOf(url: string): HarNameValue[] {
   const q = url.indexOf('?')
   if (q < 0) return []
   const hash = url.indexOf('#', q)

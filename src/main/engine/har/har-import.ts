@@ -98,7 +98,7 @@ type HarEntryIn = z.infer<typeof entrySchema>
 const HAR_IMPORT_BATCH = 100
 
 /** An imported entry, redacted, ready for NetworkLog.addImported. */
-export interface ImportedEntry {
+interface ImportedEntry {
   entry: Omit<LogEntry, 'id' | 'seq' | 'imported' | 'requestBody' | 'responseBody'>
   bodies: { request: CapturedBody | null; response: CapturedBody | null }
 }

@@ -2,7 +2,7 @@
 const SLICE_MS = 8
 
 /** A HAR's text split without parsing it whole: the document around the entries, and each entry's own text. */
-export interface SlicedHar {
+interface SlicedHar {
   /** The document with `log.entries` emptied (parsed: small). */
   document: unknown
   /** Each entry of `log.entries` as its JSON text, parsed only when read. */

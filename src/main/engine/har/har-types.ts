@@ -7,7 +7,7 @@ export interface HarNameValue {
   comment?: string
 }
 
-export interface HarTimings {
+interface HarTimings {
   blocked: number
   dns: number
   connect: number

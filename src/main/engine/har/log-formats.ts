@@ -1,13 +1,13 @@
+import type { LogEntry } from '../../../shared/contract'
 import type { SecretRegistry } from '../core/secret-registry'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { toCurl } from '../requests/copy-as/curl-command'
 import { buildHar } from './har-export'
-import type { LogEntry } from '../../../shared/contract'
 import { parseHar, readHarEntry } from './har-import'
 import { type LiveCredentialDeps, liveCredentials } from './live-credentials'
 
-export interface LogFormatsDeps extends LiveCredentialDeps {
+interface LogFormatsDeps extends LiveCredentialDeps {
   log: NetworkLog
   redactor: Redactor
   /** For the explicit "with secrets" HAR: the values behind the markers. */
@@ -15,7 +15,7 @@ export interface LogFormatsDeps extends LiveCredentialDeps {
   creator: { name: string; version: string }
 }
 
-export interface SavedHar {
+interface SavedHar {
   har: string
   entries: number
   sanitized: boolean

@@ -152,7 +152,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
 }
 
 /** Response headers by lower-case name; repeated headers joined with ", " (set-cookie with "\n"). */
-export function toHeaderMap(pairs: readonly HeaderPair[]): Record<string, string> {
+function toHeaderMap(pairs: readonly HeaderPair[]): Record<string, string> {
   const map: Record<string, string> = {}
   for (const { name, value } of pairs) {
     const key = name.toLowerCase()

@@ -85,7 +85,7 @@ export function readSocketFacts(socket: Socket): SocketFacts {
 }
 
 /** Why a chain looks issued by a TLS-inspecting proxy, or null: a known product's CA, or a private CA behind a proxy. */
-export function inspectionSign(chain: readonly CertificateSummary[], route: NetworkRoute): string | null {
+function inspectionSign(chain: readonly CertificateSummary[], route: NetworkRoute): string | null {
   const anchor = chain[chain.length - 1]
   if (!anchor) return null
   const issuer = chain.map(c => c.issuer).find(i => INSPECTING_PRODUCTS.test(i))

@@ -1,5 +1,5 @@
 /** Request headers that frameworks read as "treat this request as that method" (compared lower-case). */
-export const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'] as const
+const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'] as const
 
 /** The query parameter some frameworks (Rails, Laravel, Symfony) read as a method override. */
 const METHOD_OVERRIDE_PARAM = '_method'

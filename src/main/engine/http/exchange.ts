@@ -10,7 +10,7 @@ import { computeTimings, type ExchangeMarks } from './phase-timings'
 import type { SocketObservation, SocketTimings } from './socket-timings'
 
 /** One HTTP/1.1 exchange to send as is (auth headers already added). */
-export interface ExchangeSpec {
+interface ExchangeSpec {
   url: URL
   method: string
   headers: Record<string, string>
@@ -43,7 +43,7 @@ export interface ExchangeOutcome {
 }
 
 /** A running exchange: its outcome and a way to stop it (timeout and user cancel share it). */
-export interface RunningExchange {
+interface RunningExchange {
   outcome: Promise<ExchangeOutcome>
   cancel(reason: 'cancelled' | 'timeout'): void
 }

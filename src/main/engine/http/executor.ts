@@ -7,13 +7,13 @@ import type { Redactor } from '../log/redaction'
 import { signRequest } from '../signing/signer'
 import type { AttemptResult, PreparedAttempt } from './attempt'
 import { sleepUnlessCancelled, throwIfCancelled } from './cancellation'
-import { checkProductionGuard, type GuardedRequest, productionTargets, unsafeMethod } from './production-guard'
 import type { HttpClient } from './http-client'
+import { checkProductionGuard, type GuardedRequest, productionTargets, unsafeMethod } from './production-guard'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
 import { allClaims, msUntilNextSecond, type SignatureClaims, UsedSignatures } from './used-signatures'
 
-export interface ExecutorDeps {
+interface ExecutorDeps {
   client: HttpClient
   redactor: Redactor
   secrets: SecretRegistry

@@ -2,7 +2,7 @@ import type { HttpExchangeView } from '../../../shared/contract'
 import { SIGNATURE_LIFETIME_MS } from '../signing/clock-skew'
 
 /** Why a refused call failed, as far as the exchange itself shows it: the advice is chosen by this, not by status. */
-export type FailureCause =
+type FailureCause =
   | { kind: 'stale-signature'; ageMs: number; lifetimeMs: number }
   | { kind: 'future-signature'; ageMs: number; lifetimeMs: number }
   | { kind: 'signature-refused' }

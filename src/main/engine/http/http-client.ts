@@ -10,7 +10,7 @@ import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
 import { type AttemptRequest, prepareAttempt } from './prepare-attempt'
 import { resolveRequestUrl } from './target-url'
 
-export interface HttpClientDeps {
+interface HttpClientDeps {
   network: DispatcherPool
   log: NetworkLog
   quota: QuotaTracker

@@ -5,7 +5,7 @@ import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
 import { proxyHopClientFactory } from './proxy-hop'
-import { displayProxy, type ProxyChoice, type ProxyVariables, chooseProxy, readProxyVariables } from './proxy-route'
+import { chooseProxy, displayProxy, type ProxyChoice, type ProxyVariables, readProxyVariables } from './proxy-route'
 import { SocketObservation } from './socket-timings'
 import { buildTrustStore, type TrustStore } from './trust-store'
 

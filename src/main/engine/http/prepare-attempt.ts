@@ -6,14 +6,14 @@ import type { PreparedAttempt } from './attempt'
 import type { NetworkRoute } from './network-dispatcher'
 import { prepareHeaders } from './request-headers'
 
-export const DEFAULT_TIMEOUT_MS = 30_000
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+const DEFAULT_TIMEOUT_MS = 30_000
+const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
 /**
  * Who made a request: the console itself (the request workbench, typed endpoints, OAuth, the clock probe), the
  * partner's own traffic seen by the capture, or the operator of the built-in sandbox (never counted in the quota).
  */
-export type AttemptSource = 'console' | 'captured' | 'operator'
+type AttemptSource = 'console' | 'captured' | 'operator'
 
 /** A request as any caller states it, before the network: nothing is guessed from its headers. */
 export interface AttemptRequest {

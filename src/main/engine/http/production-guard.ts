@@ -6,12 +6,12 @@ import { type EffectiveMethod, effectiveMethods } from './effective-method'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** What a caller passes to say the user typed the production environment's name. */
-export interface ProductionConfirmation {
+interface ProductionConfirmation {
   confirmProduction?: string
 }
 
 /** An environment as the guard needs it: its name, its flag and the hosts it sends to. */
-export interface GuardedEnvironment {
+interface GuardedEnvironment {
   id: string
   name: string
   production?: boolean

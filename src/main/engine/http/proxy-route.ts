@@ -43,7 +43,7 @@ function envProxy(protocol: string, vars: ProxyVariables): { url: string; source
 }
 
 /** The NO_PROXY entry that exempts host:port, following undici's EnvHttpProxyAgent rules exactly; null when none. */
-export function noProxyMatch(noProxy: string, hostname: string, port: number): string | null {
+function noProxyMatch(noProxy: string, hostname: string, port: number): string | null {
   if (noProxy.trim() === '*') return '*'
   for (const raw of noProxy.split(/[,\s]/)) {
     if (!raw) continue

@@ -1,5 +1,5 @@
 /** The User-Agent the console sends unless the request sets its own. */
-export const USER_AGENT = 'partner-api-console'
+const USER_AGENT = 'partner-api-console'
 
 /**
  * The headers a request is sent with: names lower-cased (HTTP/1.1 names are case-insensitive and the log, HAR and

@@ -26,7 +26,7 @@ const UNTRUSTED = new Set([
 ])
 
 /** Where the request went, for the wording: the host, and the proxy when one carried it. */
-export interface TlsErrorContext {
+interface TlsErrorContext {
   host: string
   proxy?: string | null
   /** The client certificate configured for the environment, if any. */

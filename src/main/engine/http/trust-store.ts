@@ -41,7 +41,7 @@ function indexOf(pems: readonly string[], label: string, into = new Map<string, 
 }
 
 /** Splits a PEM bundle into its certificates. */
-export function splitPemBundle(text: string): string[] {
+function splitPemBundle(text: string): string[] {
   return text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []
 }
 
@@ -67,7 +67,7 @@ function extraRoots(): Map<string, string> {
 }
 
 /** Reads a CA file for an environment; a missing or empty file is an error that names the file and the setting. */
-export function readCaFile(file: string): string[] {
+function readCaFile(file: string): string[] {
   let text: string
   try {
     text = readFileSync(file, 'utf8')

@@ -6,7 +6,7 @@ import type { ExecuteInput, RequestExecutor } from './executor'
 import { errorForStatus } from './status-errors'
 
 /** Options every typed endpoint takes (the same as http:send's). */
-export type EndpointOptions = Pick<ExecuteInput, 'envId' | 'timeoutMs' | 'force' | 'autoRetry' | 'signal' | 'confirmProduction'>
+type EndpointOptions = Pick<ExecuteInput, 'envId' | 'timeoutMs' | 'force' | 'autoRetry' | 'signal' | 'confirmProduction'>
 
 const locationSchema = z.looseObject({
   id: z.number().int(),

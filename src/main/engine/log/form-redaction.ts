@@ -108,7 +108,7 @@ export function redactJsonFragments(text: string, leaf: LeafRedactor, labelOf: (
 }
 
 /** Decodes one form-encoded component (`+` is a space); a value that does not decode is kept as it is. */
-export function decodeForm(raw: string): string {
+function decodeForm(raw: string): string {
   if (!raw.includes('%') && !raw.includes('+')) return raw
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' '))

@@ -6,12 +6,10 @@
 // `host:"my host"`, `-"GET /"`), a comma gives alternatives (`method:GET,POST`, `status:401,403`). A word with a
 // colon whose key is not one of the above (`http://…`, `a:b`) is free text.
 
-export const FILTER_KEYS = ['status', 'method', 'host', 'source', 'auth'] as const
-export type FilterKey = (typeof FILTER_KEYS)[number]
-export const FILTER_SOURCES = ['console', 'captured', 'operator'] as const
+const FILTER_KEYS = ['status', 'method', 'host', 'source', 'auth'] as const
+const FILTER_SOURCES = ['console', 'captured', 'operator'] as const
 export type FilterSource = (typeof FILTER_SOURCES)[number]
-export const FILTER_AUTHS = ['hmac', 'bearer', 'none', 'unknown'] as const
-export const STATUS_WORDS = ['1xx', '2xx', '3xx', '4xx', '5xx', 'failed', 'pending'] as const
+const FILTER_AUTHS = ['hmac', 'bearer', 'none', 'unknown'] as const
 
 export type StatusValue = { code: number } | { cls: number } | { state: 'failed' | 'pending' }
 
@@ -23,7 +21,7 @@ export type FilterTerm =
   | { kind: 'auth'; negate: boolean; anyOf: string[] }
   | { kind: 'text'; negate: boolean; text: string }
 
-export interface ParsedFilter {
+interface ParsedFilter {
   terms: FilterTerm[]
   /** One sentence per term that could not be understood (that term is left out; the others still apply). */
   problems: string[]

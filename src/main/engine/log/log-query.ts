@@ -11,11 +11,6 @@ export interface LogQuery {
   query?: string
 }
 
-/** True when the entry passes every filter given. */
-export function matchesQuery(e: LogEntry, q: LogQuery): boolean {
-  return compileQuery(q).matches(e)
-}
-
 /**
  * Compiles the filters once (the filter language parsed a single time) into a predicate for many entries, with the
  * problems of any term that could not be read (left out of the predicate).

@@ -14,7 +14,7 @@ import type {
 import { ConsoleError } from '../core/console-error'
 import { compileQuery, type LogQuery } from './log-query'
 
-export const DEFAULT_LOG_CONFIG: LogConfig = {
+const DEFAULT_LOG_CONFIG: LogConfig = {
   capacity: 10_000,
   maxBodyChars: 256 * 1024,
   bodyBudgetChars: 32 * 1024 * 1024,
@@ -48,7 +48,7 @@ export interface BeginCapture {
 }
 
 /** The response half (or the failure), already redacted. */
-export interface CompleteCapture {
+interface CompleteCapture {
   status: number
   statusText: string
   httpVersion?: string

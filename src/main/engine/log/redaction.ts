@@ -13,7 +13,7 @@ interface HeaderRule {
 }
 
 /** Headers whose whole value (after the scheme) is a credential. */
-export const SENSITIVE_HEADERS: Readonly<Record<string, HeaderRule>> = {
+const SENSITIVE_HEADERS: Readonly<Record<string, HeaderRule>> = {
   authorization: { label: 'authorization', keepScheme: true },
   'proxy-authorization': { label: 'authorization', keepScheme: true },
   'x-signature': { label: 'x-signature' },
@@ -24,7 +24,7 @@ export const SENSITIVE_HEADERS: Readonly<Record<string, HeaderRule>> = {
 }
 
 /** Where the text comes from, which decides what may become a known secret and how a cut value is treated. */
-export interface CaptureOptions {
+interface CaptureOptions {
   /**
    * True for what the engine itself sends (its request URL, headers and body): a credential found by name there is
    * the engine's own and becomes a known secret. Everything else (responses, imported HARs) is redacted by name only,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { AuthorizeParam } from '../../../shared/contract'
 
-export interface AuthorizeUrlInput {
+interface AuthorizeUrlInput {
   /** {auth_url} without trailing slash. */
   authUrl: string
   /** The authorize path (docs/api.md#authorize: /oauth2/authorize/). */

@@ -4,7 +4,7 @@ import { isLoopbackHost } from '../environments/validate-settings'
 import { type CallbackPageContent, callbackPage } from './callback-page'
 import { type CallbackParams, callbackParamsOf, isOAuthAnswer, matchesRedirectUri } from './redirect-match'
 
-export interface LoopbackCatcherOptions {
+interface LoopbackCatcherOptions {
   /** The registered redirect URI: http://<loopback host>:<port>/<path>. */
   redirectUri: string
   timeoutMs: number
@@ -22,7 +22,7 @@ export interface LoopbackCatcherOptions {
   pageWaitMs?: number
 }
 
-export interface LoopbackCatcher {
+interface LoopbackCatcher {
   /** e.g. http://127.0.0.1:53682/callback */
   listeningOn: string
   close(): Promise<void>

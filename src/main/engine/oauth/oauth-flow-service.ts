@@ -25,7 +25,7 @@ import type { CallbackParams } from './redirect-match'
 import type { TokenClient } from './token-client'
 import type { TokenService } from './token-service'
 
-export interface OAuthFlowDeps {
+interface OAuthFlowDeps {
   environments: EnvironmentRepository
   tokens: TokenService
   client: TokenClient

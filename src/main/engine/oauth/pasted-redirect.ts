@@ -1,6 +1,6 @@
 import { type CallbackParams, callbackParamsOf, isOAuthAnswer, matchesRedirectUri } from './redirect-match'
 
-export type PastedRedirect =
+type PastedRedirect =
   /** A full redirect URL (or its query string) carrying code or error. */
   | { kind: 'answer'; params: CallbackParams; url: string | null; matchesRedirectUri: boolean | null }
   /** Only the code: state cannot be checked. */

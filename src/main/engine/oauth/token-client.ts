@@ -15,7 +15,7 @@ export interface TokenGrant {
 }
 
 /** Why a token call failed, as the UI and the executor can act on it. */
-export type TokenFailureCause =
+type TokenFailureCause =
   | 'wrong-client'
   | 'code-replayed'
   | 'code-expired'
@@ -29,7 +29,7 @@ export type TokenFailureCause =
   | 'server'
   | 'malformed-response'
 
-export interface TokenClientDeps {
+interface TokenClientDeps {
   send: SendHttp
   secrets: SecretRegistry
 }

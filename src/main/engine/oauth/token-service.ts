@@ -13,12 +13,12 @@ const FRESH_TOKEN_GUARD_MS = 5_000
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** What the token service needs to know about environments. */
-export interface TokenEnvironments {
+interface TokenEnvironments {
   get(id: string): Promise<ResolvedEnvironment>
   tokenPersistence(id: string): { persist: boolean; note: string | null }
 }
 
-export interface TokenServiceDeps {
+interface TokenServiceDeps {
   vault: Vault
   secrets: SecretRegistry
   bus: EventBus

@@ -1,5 +1,5 @@
 /** Most request times one key keeps; past it the oldest are forgotten (the spec's limits are 100 and 500). */
-export const MAX_LEDGER_ENTRIES = 20_000
+const MAX_LEDGER_ENTRIES = 20_000
 const HISTORY_MINUTES = 60
 
 /**

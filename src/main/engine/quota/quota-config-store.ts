@@ -15,7 +15,7 @@ const stored = z.object({
     .optional(),
 })
 
-export type StoredQuotaConfig = Partial<Omit<QuotaConfig, 'specRules'>>
+type StoredQuotaConfig = Partial<Omit<QuotaConfig, 'specRules'>>
 
 /**
  * Reads the user's quota settings from the data folder. A missing file means defaults; an unreadable or invalid one

@@ -5,15 +5,15 @@ import type { QuotaConfig, QuotaLimitRule } from '../../../shared/contract'
  * endpoints and POST /pos/v2/lookup/tickets; 100 per 60-minute window for everything else. The spec does not give the
  * online-ordering paths, so those patterns are a best guess the user can override with their own rules.
  */
-export const SPEC_LIMIT_RULES: readonly QuotaLimitRule[] = [
+const SPEC_LIMIT_RULES: readonly QuotaLimitRule[] = [
   { pathPattern: '/pos/v2/{locationId}/checks/**', limit: 500 },
   { pathPattern: '/pos/v2/lookup/tickets', method: 'POST', limit: 500 },
   { pathPattern: '/online-ordering/v1/orders/**', limit: 500 },
   { pathPattern: '/online-ordering/v2/orders/**', limit: 500 },
 ]
 
-export const DEFAULT_LIMIT = 100
-export const DEFAULT_WINDOW_SECONDS = 3600
+const DEFAULT_LIMIT = 100
+const DEFAULT_WINDOW_SECONDS = 3600
 
 interface CompiledRule extends QuotaLimitRule {
   regex: RegExp

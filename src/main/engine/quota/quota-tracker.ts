@@ -6,10 +6,10 @@ import { QuotaLimits } from './quota-limits'
 import { readQuotaHeaders } from './ratelimit-headers'
 
 /** Wait after a 429 without Retry-After: the spec's reference handler uses 60 s. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 60
+const DEFAULT_RETRY_AFTER_SECONDS = 60
 const MAX_NOTES = 5
 
-export interface QuotaTrackerOptions {
+interface QuotaTrackerOptions {
   limits?: QuotaLimits
   onUpdate?: (state: QuotaKeyState) => void
   onBlocked?: (event: QuotaBlockedEvent) => void
@@ -19,7 +19,7 @@ export interface QuotaTrackerOptions {
 }
 
 /** A request counted by `recordSend`, handed back with its outcome. */
-export interface SendTicket {
+interface SendTicket {
   key: QuotaKey
   at: number
 }

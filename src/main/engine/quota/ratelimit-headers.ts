@@ -1,7 +1,7 @@
 import { type FieldMember, parseFieldMembers } from './structured-fields'
 
 /** What one response said about its quota; every field is optional because servers send any subset. */
-export interface QuotaObservation {
+interface QuotaObservation {
   limit?: number
   limitSource?: 'server' | 'ietf'
   remaining?: number
@@ -16,11 +16,11 @@ export interface QuotaObservation {
 }
 
 /** Longest header value read; longer ones are ignored with a note (a server bug or an attack, never useful). */
-export const MAX_HEADER_CHARS = 1024
+const MAX_HEADER_CHARS = 1024
 /** Largest count believed (a quota of more than a billion requests per window is a malformed header). */
 export const MAX_COUNT = 1_000_000_000
 /** Longest Retry-After believed: a day. The spec's window is an hour. */
-export const MAX_RETRY_AFTER_SECONDS = 86_400
+const MAX_RETRY_AFTER_SECONDS = 86_400
 
 type Headers = Record<string, string | undefined>
 
@@ -56,7 +56,7 @@ export function readQuotaHeaders(headers: Headers, receivedAtMs: number = Date.n
 }
 
 /** Retry-After as delta-seconds or an HTTP-date (RFC 9110 10.2.3), in whole seconds from the response's own Date. */
-export function readRetryAfter(headers: Headers, receivedAtMs: number, notes: string[]): number | undefined {
+function readRetryAfter(headers: Headers, receivedAtMs: number, notes: string[]): number | undefined {
   const raw = readRaw(headers, 'retry-after', notes)
   if (raw === undefined) return undefined
   const text = raw.trim()

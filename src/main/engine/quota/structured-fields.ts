@@ -1,5 +1,5 @@
 /** A bare item of an HTTP structured field (RFC 8941), as far as rate-limit headers need them. */
-export type BareItem = string | number | boolean
+type BareItem = string | number | boolean
 
 /** One member of a list or dictionary: `key=item;param=value` (key only for dictionaries). */
 export interface FieldMember {
@@ -53,7 +53,7 @@ export function parseFieldMembers(text: string): FieldMember[] | null {
 }
 
 /** Integer, decimal, string, token or boolean; null when it is none of them. */
-export function parseBareItem(text: string): BareItem | null {
+function parseBareItem(text: string): BareItem | null {
   const t = text.trim()
   if (t === '') return null
   if (t.startsWith('"')) {

@@ -15,7 +15,7 @@ import { writeFileAtomic } from '../vault/atomic-write'
 /** Responses kept per saved request, newest first. */
 export const HISTORY_LIMIT = 10
 /** Characters of a response body kept in the history (the network log holds the rest while it lives). */
-export const HISTORY_BODY_CHARS = 64 * 1024
+const HISTORY_BODY_CHARS = 64 * 1024
 const MAX_REQUESTS = 5000
 
 interface StoreDocument {

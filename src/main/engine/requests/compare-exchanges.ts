@@ -6,15 +6,15 @@ import {
   type DiffKind,
   type ExchangeComparison,
   type HeaderPair,
-  type LoggedBody,
   type LogEntry,
+  type LoggedBody,
   type PairDiff,
 } from '../../../shared/contract'
 import { canonicalParts } from '../signing/signer'
 import { diffJson, firstDifference, stableJsonCapped } from './json-diff'
 
 /** Headers that differ between any two exchanges (dates, counters, fresh signatures): shown, not counted as a difference. */
-export const VOLATILE_HEADERS = new Set([
+const VOLATILE_HEADERS = new Set([
   'date',
   'x-ratelimit-remaining',
   'ratelimit',
@@ -31,7 +31,7 @@ export const VOLATILE_HEADERS = new Set([
   'retry-after',
 ])
 /** Characters of each side kept for the side-by-side display (the differences are computed on everything). */
-export const MAX_DISPLAY_CHARS = 1024 * 1024
+const MAX_DISPLAY_CHARS = 1024 * 1024
 
 /**
  * Puts two exchanges side by side, section by section: the request line, the query and headers (by name, values in
@@ -100,7 +100,7 @@ function kindOf(a: string, b: string): DiffKind {
 }
 
 /** Name → values in order; header names case-insensitive (shown as first written), query names exact. */
-export function comparePairs(a: readonly HeaderPair[], b: readonly HeaderPair[], caseInsensitive: boolean): PairDiff[] {
+function comparePairs(a: readonly HeaderPair[], b: readonly HeaderPair[], caseInsensitive: boolean): PairDiff[] {
   const key = (name: string) => (caseInsensitive ? name.toLowerCase() : name)
   const group = (pairs: readonly HeaderPair[]) => {
     const map = new Map<string, { name: string; values: string[] }>()
@@ -136,7 +136,7 @@ function sameList(a: string[], b: string[]): boolean {
 }
 
 /** Two logged bodies: JSON-aware when both parse, else text with the first differing byte. */
-export function compareBodies(a: LoggedBody | null, b: LoggedBody | null): BodyDiff {
+function compareBodies(a: LoggedBody | null, b: LoggedBody | null): BodyDiff {
   const notes: string[] = []
   for (const [side, body] of [
     ['A', a],
@@ -218,7 +218,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
  * x-timestamp: none of it secret), compared part by part with the first differing byte of each part and of the
  * whole string. A side that is not signed, or lacks a header, is described instead of guessed.
  */
-export function compareCanonical(a: LogEntry, b: LogEntry): CanonicalDiff {
+function compareCanonical(a: LogEntry, b: LogEntry): CanonicalDiff {
   const notes: string[] = []
   const ca = canonicalOf(a, 'A', notes)
   const cb = canonicalOf(b, 'B', notes)

@@ -2,7 +2,7 @@ import { type ComposerRequest, requestFieldProblem } from '../../../shared/contr
 import { ConsoleError } from '../core/console-error'
 
 /** A composer request with its placeholders filled: what the executor sends (path with query, header record). */
-export interface ComposedTarget {
+interface ComposedTarget {
   method: string
   target: 'api' | 'auth'
   /** Path with query (or an absolute URL). */
@@ -87,11 +87,6 @@ function fillParams(path: string, params: Record<string, string>): string {
     )
   }
   return out + path.slice(last)
-}
-
-/** The placeholders of a path template, in order, each once. */
-export function pathParams(path: string): string[] {
-  return [...new Set([...path.matchAll(/\{(\w+)\}/g)].map(m => m[1] as string))]
 }
 
 function encodeQuery(text: string): string {

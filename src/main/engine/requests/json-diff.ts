@@ -1,7 +1,7 @@
 import type { JsonDifference } from '../../../shared/contract'
 
 /** Differences listed before the list is cut (the count goes on). */
-export const MAX_DIFFERENCES = 500
+const MAX_DIFFERENCES = 500
 const MAX_VALUE_CHARS = 200
 
 /**
@@ -92,11 +92,6 @@ function escapePointer(key: string): string {
 function show(v: unknown): string {
   const text = JSON.stringify(v) ?? String(v)
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text
-}
-
-/** JSON pretty-printed with object keys sorted at every level: two documents that differ only in key order print alike. */
-export function stableJson(value: unknown): string {
-  return stableJsonCapped(value, Number.POSITIVE_INFINITY).text
 }
 
 /**

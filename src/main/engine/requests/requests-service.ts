@@ -17,20 +17,17 @@ import { quotaKey } from '../quota/quota-key'
 import type { QuotaTracker } from '../quota/quota-tracker'
 import { compareExchanges } from './compare-exchanges'
 import { composeRequest } from './compose-request'
+import { buildSnippet } from './copy-as/snippets'
 import { draftFromCurl } from './curl-import/parse-curl'
 import { draftFromEntry, type HostsOfEnvironment, NOT_REPLAYED } from './resend-from-entry'
-import { buildSnippet } from './copy-as/snippets'
 
-export interface RequestsServiceDeps {
+interface RequestsServiceDeps {
   executor: RequestExecutor
   log: NetworkLog
   quota: QuotaTracker
 }
 
-export type SendOptions = Pick<
-  ExecuteInput,
-  'envId' | 'force' | 'autoRetry' | 'timeoutMs' | 'maxBodyBytes' | 'signal' | 'confirmProduction'
->
+type SendOptions = Pick<ExecuteInput, 'envId' | 'force' | 'autoRetry' | 'timeoutMs' | 'maxBodyBytes' | 'signal' | 'confirmProduction'>
 
 /**
  * The Requests panel's engine: send any composed request through the executor (same auth, retries, quota and log

@@ -16,7 +16,7 @@ export const NOT_REPLAYED = new Set([
 ])
 
 /** What a draft is rebuilt from: the request half of a log entry (or of a pasted cURL command). */
-export type RequestHalf = Pick<LogEntry, 'id' | 'method' | 'url' | 'auth' | 'requestHeaders' | 'requestBody' | 'imported'>
+type RequestHalf = Pick<LogEntry, 'id' | 'method' | 'url' | 'auth' | 'requestHeaders' | 'requestBody' | 'imported'>
 
 /** The environment hosts a captured URL is matched against. */
 export interface HostsOfEnvironment {

@@ -13,10 +13,10 @@ import { fingerprint, type SecretRegistry } from '../core/secret-registry'
 /** The operator API's header (docs/sandbox.md); sent only to the built-in sandbox. */
 const ADMIN_HEADER = 'x-sandbox-admin-token'
 
-export type TokenTarget = 'current-access' | 'current-refresh' | 'all'
+type TokenTarget = 'current-access' | 'current-refresh' | 'all'
 
 /** The part of an environment the controls look at. */
-export interface ActiveEnvironment {
+interface ActiveEnvironment {
   id: string
   name: string
   sandboxAdmin?: { url: string; adminToken: string }
@@ -25,7 +25,7 @@ export interface ActiveEnvironment {
 type SandboxEnvironment = ActiveEnvironment & { sandboxAdmin: { url: string; adminToken: string } }
 
 /** What the controls need from the rest of auth. */
-export interface SandboxControlDeps {
+interface SandboxControlDeps {
   /** The active environment (null when there is none). */
   active: () => ActiveEnvironment | null
   /** The active environment's current tokens. */

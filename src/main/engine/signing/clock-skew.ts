@@ -22,7 +22,7 @@ export interface SkewSample {
 
 export type { SkewEstimate }
 
-export interface ClockSkewOptions {
+interface ClockSkewOptions {
   /** Samples kept (default 9). */
   windowSize?: number
   /** Local clock (default Date.now); injectable for deterministic tests of the arithmetic. */

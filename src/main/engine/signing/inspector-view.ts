@@ -1,11 +1,11 @@
-import { escapeInvisible } from '../../../shared/spec'
 import type { InspectedPart, InspectedSignature } from '../../../shared/contract'
+import { escapeInvisible } from '../../../shared/spec'
 import type { SignedRequest } from './signer'
 
 /** Hex views stop after this many bytes per value, so a large body cannot balloon a bridge response. */
-export const HEX_LIMIT_BYTES = 64 * 1024
+const HEX_LIMIT_BYTES = 64 * 1024
 
-export interface InspectionMeta {
+interface InspectionMeta {
   timeSource: InspectedSignature['timeSource']
   secretFingerprint: string
   environmentId: string | null

@@ -1,5 +1,5 @@
-import type { SignatureDiagnosis } from '../../../shared/contract'
 import { createHmac } from 'node:crypto'
+import type { SignatureDiagnosis } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { splitRequestTarget } from './request-path'
 import { checkFreshness, type SignatureFreshness } from './signature-freshness'
@@ -20,7 +20,7 @@ export interface ExplainInput {
 }
 
 /** One plausible mistake tried by the explainer (the contract's type: it crosses the bridge as is). */
-export type Diagnosis = SignatureDiagnosis
+type Diagnosis = SignatureDiagnosis
 
 export interface ExplainResult {
   /** The signature matches the request and (when checked) its timestamp is fresh and in seconds. */

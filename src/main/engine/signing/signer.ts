@@ -1,5 +1,5 @@
-import type { CanonicalPart, CanonicalPartName } from '../../../shared/contract'
 import { createHmac } from 'node:crypto'
+import type { CanonicalPart, CanonicalPartName } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { splitRequestTarget } from './request-path'
 
@@ -94,7 +94,7 @@ export function hmacHex(key: string, text: string): string {
 }
 
 /** UTF-8 byte length without encoding: ASCII strings (the usual case) are measured by their length. */
-export function utf8Length(s: string): number {
+function utf8Length(s: string): number {
   // Short strings: scanning is cheaper than a native call; long ones go to Buffer.byteLength.
   if (s.length > 64) return Buffer.byteLength(s, 'utf8')
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return Buffer.byteLength(s, 'utf8')

@@ -4,15 +4,15 @@ import type { InspectedSignature, SignatureExplanation, SigningNow, SigningTimeS
 import { ConsoleError } from '../core/console-error'
 import type { EnvironmentProvider, ResolvedEnvironment, SendHttp } from '../core/ports'
 import { fingerprint, type SecretRegistry } from '../core/secret-registry'
+import { writeFileAtomic } from '../vault/atomic-write'
 import { type ClockSkewEstimator, SIGNATURE_LIFETIME_MS, SKEW_DANGER_MS, SKEW_WARN_MS } from './clock-skew'
 import { inspectSignature } from './inspector-view'
 import { explainSignature } from './signature-explainer'
 import { signRequest } from './signer'
 import { signingTime } from './signing-timestamp'
 import { type ProbeChoice, probeServerClock } from './skew-probe'
-import { writeFileAtomic } from '../vault/atomic-write'
 
-export interface SigningServiceDeps {
+interface SigningServiceDeps {
   skew: ClockSkewEstimator
   secrets: SecretRegistry
   environments: EnvironmentProvider
@@ -32,7 +32,7 @@ export interface SignCall {
   environmentId?: string
 }
 
-export interface ExplainCall {
+interface ExplainCall {
   method: string
   path: string
   body?: string | null

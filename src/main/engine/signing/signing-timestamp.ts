@@ -1,7 +1,7 @@
 import type { ClockSkewEstimator, SkewEstimate } from './clock-skew'
 
 /** The timestamp a signature made now would carry, and why. */
-export interface SigningTime {
+interface SigningTime {
   /** Unix seconds to put in x-timestamp and the canonical string. */
   timestamp: number
   /** The setting. */

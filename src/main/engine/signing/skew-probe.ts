@@ -16,7 +16,7 @@ export interface ProbeChoice {
  * Checks that a probe of a user's server was asked for as the user meant it, before any byte is sent: a path they
  * chose (never a guessed `/`), and for a production environment its name typed. Returns the URL to probe.
  */
-export function probeUrl(env: ResolvedEnvironment, choice: ProbeChoice): string {
+function probeUrl(env: ResolvedEnvironment, choice: ProbeChoice): string {
   if (env.sandboxAdmin) return `${env.sandboxAdmin.url}/_sandbox/state`
   const path = choice.path?.trim() ?? ''
   if (!path.startsWith('/') || /[\s#]/.test(path) || path.startsWith('//')) {

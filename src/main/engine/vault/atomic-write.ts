@@ -3,7 +3,7 @@ import { open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 /** Suffix of the temporary files `writeFileAtomic` creates next to the target (cleaned up on the next start). */
-export const TEMP_SUFFIX = '.tmp-write'
+const TEMP_SUFFIX = '.tmp-write'
 
 /**
  * Replaces a file so that a crash at any instant leaves either the old content or the new one, never a mix: the data

@@ -21,7 +21,7 @@ const documentSchema = z
   })
   .strict()
 
-export type VaultRecordData = z.output<typeof recordSchema>
+type VaultRecordData = z.output<typeof recordSchema>
 
 /**
  * The on-disk shape of vault.json (documented in docs/auth.md). Records are a Map: a plain object would turn a record

@@ -14,7 +14,7 @@ interface VaultRecord {
   error?: string
 }
 
-export interface VaultOpenOptions {
+interface VaultOpenOptions {
   /** Called once per readable record at open, so its value can be registered for redaction at once. */
   onSecret?: (key: string, value: string) => void
   now?: () => Date

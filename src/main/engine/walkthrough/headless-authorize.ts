@@ -1,5 +1,5 @@
-import type { OAuthFlowState } from '../../../shared/contract'
 import { type Dispatcher, fetch } from 'undici'
+import type { OAuthFlowState } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { describeNetworkError } from '../http/network-errors'
 import type { WalkthroughOptions } from './walkthrough-types'
@@ -164,7 +164,7 @@ async function playBrowser(authorizeUrl: string, catcher: string, dispatcher: Di
 }
 
 /** `4:05` style countdown text. */
-export function formatLeft(ms: number): string {
+function formatLeft(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000))
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }

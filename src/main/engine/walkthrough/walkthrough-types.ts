@@ -4,7 +4,7 @@ import type { BridgeErrorCode, ChannelName, EventMessage, RequestOf, ResponseOf 
 export type BridgeCall = <C extends ChannelName>(channel: C, payload: RequestOf<C>) => Promise<ResponseOf<C>>
 
 /** Subscribes to the engine's events; returns the unsubscribe. */
-export type EventSource = (listener: (message: EventMessage) => void) => () => void
+type EventSource = (listener: (message: EventMessage) => void) => () => void
 
 /** The outcome of one step, as printed and as put in the --json report. */
 export interface StepResult {

@@ -34,7 +34,7 @@ function forScreen<T>(value: T): T {
 
 api.on('app:presenter', p => usePresenterStore.getState().set(p.presenter))
 
-export interface InvokeOptions {
+interface InvokeOptions {
   /** Aborting it cancels the call on the other side (a cancel message on either transport) and rejects with `cancelled`. */
   signal?: AbortSignal
 }

@@ -3,8 +3,8 @@ import type { OAuthFlowState, OAuthLifecycle, OAuthStatus } from '../../../share
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
 import { applyFlow, applyLifecycle, applyTokens, mergeStatus } from './auth-cache'
-import { authKeys } from './query-keys'
 import { withEnvId } from './env-scope'
+import { authKeys } from './query-keys'
 
 /**
  * Keeps the auth queries current from engine events (see auth-cache.ts: an event that carries the new state is written

@@ -1,5 +1,4 @@
 import type { TokenView } from '../../../shared/contract'
-import { useTokens } from './tokens'
 
 /** Whose data a server answer is: the environment and the grant (the access token it was fetched with). */
 export interface GrantScope {
@@ -21,10 +20,4 @@ export function grantOf(envId: string | null, tokens: TokenView | undefined): Gr
     grant: tokens?.present && tokens.accessToken ? tokens.accessToken.fingerprint : null,
     obtainedAt: tokens?.obtainedAt ?? null,
   }
-}
-
-/** The active grant of an environment, from its (masked) tokens. */
-export function useGrant(envId: string | null): GrantScope & { loading: boolean } {
-  const tokens = useTokens(envId)
-  return { ...grantOf(envId, tokens.data), loading: tokens.isLoading }
 }

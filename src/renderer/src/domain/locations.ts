@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
-import { locationKeys } from './query-keys'
 import { withEnvId } from './env-scope'
 import type { GrantScope } from './grant'
+import { locationKeys } from './query-keys'
 
 /**
  * The eligible locations of an environment's grant (`http:listLocations`, docs/api.md#locations) with the exchange that fetched

@@ -1,6 +1,6 @@
 import type { QuotaKeyState } from '../../../shared/contract'
 
-export type QuotaLevel = 'ok' | 'low' | 'empty' | 'blocked'
+type QuotaLevel = 'ok' | 'low' | 'empty' | 'blocked'
 
 /** True while a 429 blocks the key at `now`. */
 export function isBlocked(q: QuotaKeyState, now: number): boolean {

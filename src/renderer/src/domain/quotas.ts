@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../bridge/bridge'
 import { useEvent } from '../bridge/use-event'
-import { applyQuotaBlocked, applyQuotaUpdate, type QuotaView, withBlocks } from './quota-cache'
 import { quotaKeys, requestsKeys } from './query-keys'
+import { applyQuotaBlocked, applyQuotaUpdate, type QuotaView, withBlocks } from './quota-cache'
 
 /**
  * `quota:list` with the blocks events reported (see quota-cache.ts); `refetchMs` re-reads it as the window slides.

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react'
 import type * as Monaco from 'monaco-editor'
+import { useEffect, useRef, useState } from 'react'
 import { loadMonaco } from './monaco-loader'
 
-export interface CodeEditorProps {
+interface CodeEditorProps {
   value: string
   language?: 'json' | 'plaintext' | 'shell'
   readOnly?: boolean

@@ -3,8 +3,8 @@ import type { HttpExchangeView } from '../../../shared/contract'
 import { CodeEditor } from './code-editor'
 import { ExchangeSummary } from './exchange-summary'
 import './exchange-response.css'
-import { TimingBar } from './timing-bar'
 import { HeadersTable } from './headers-table'
+import { TimingBar } from './timing-bar'
 
 type Tab = 'body' | 'response-headers' | 'request-headers'
 

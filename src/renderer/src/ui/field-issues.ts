@@ -1,13 +1,13 @@
 import { BridgeCallError } from '../../../shared/contract/errors'
 
 /** One refused field: where it is (`request.path`) and what is wrong with it, in words. */
-export interface FieldIssue {
+interface FieldIssue {
   path: string
   message: string
 }
 
 /** The per-field problems a refused call carries (`invalid_request` with `details.issues`); none for any other error. */
-export function fieldIssuesOf(error: unknown): FieldIssue[] {
+function fieldIssuesOf(error: unknown): FieldIssue[] {
   if (!(error instanceof BridgeCallError) || error.code !== 'invalid_request') return []
   const list = (error.details as { issues?: unknown } | undefined)?.issues
   if (!Array.isArray(list)) return []

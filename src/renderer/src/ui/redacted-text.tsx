@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import './redacted-text.css'
 
 /** `[redacted:<label>:<8 hex>]`: how the engine names a secret it removed (the same value, the same fingerprint). */
-export const REDACTION = /\[redacted:([A-Za-z0-9_.-]+):([0-9a-f]{8})\]/g
+const REDACTION = /\[redacted:([A-Za-z0-9_.-]+):([0-9a-f]{8})\]/g
 
 /** The redaction markers in a text, each once, in order of appearance. */
 export function redactionsIn(text: string): Array<{ label: string; fingerprint: string }> {

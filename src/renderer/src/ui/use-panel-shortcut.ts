@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react'
 
-export interface PanelShortcutOptions {
+interface PanelShortcutOptions {
   /** Listen inside this element only (the key must be pressed with focus in it); default: the whole window. */
   scope?: RefObject<HTMLElement | null>
   /** Leave a key press alone when something inside already handled it (an editor's own Ctrl+Enter); default true. */

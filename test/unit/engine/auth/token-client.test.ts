@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
+import { EventBus } from '../../../../src/main/engine/core/event-bus'
 import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../../src/main/engine/core/ports'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
-import { EventBus } from '../../../../src/main/engine/core/event-bus'
-import { createHttpClient } from '../../../../src/main/runtime/http-client-layer'
-import { ClockSkewEstimator } from '../../../../src/main/engine/signing/clock-skew'
 import { TokenClient } from '../../../../src/main/engine/oauth/token-client'
+import { ClockSkewEstimator } from '../../../../src/main/engine/signing/clock-skew'
+import { createHttpClient } from '../../../../src/main/runtime/http-client-layer'
 
 /** A token endpoint whose answer the test chooses per request (status, headers, body), recording what it got. */
 let next: { status: number; body: string; headers?: Record<string, string> } = { status: 200, body: '{}' }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { KnownSecretMatcher } from '../../../../src/main/engine/core/known-secret-matcher'
-import { MAX_KNOWN_SECRETS, SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { secretForms } from '../../../../src/main/engine/core/secret-forms'
+import { MAX_KNOWN_SECRETS, SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 
 /** A small alphabet makes values overlap, nest and share prefixes: the cases a split automaton could get wrong. */
 function randomValue(random: () => number): string {

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
-import { quote, toCurl } from '../../../../src/main/engine/requests/copy-as/curl-command'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
+import { quote, toCurl } from '../../../../src/main/engine/requests/copy-as/curl-command'
 
 describe('copy as cURL', () => {
   it('quotes every word for a POSIX shell, so what sh receives is exactly the text', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { ConnectionDetails } from '../../../../src/shared/contract'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { noEnvironments, noTokens } from '../../../../src/main/engine/core/without-sign-in'
 import { LogFormats } from '../../../../src/main/engine/har/log-formats'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
+import type { ConnectionDetails } from '../../../../src/shared/contract'
 import { harProblems } from './fixtures/har-schema'
 
 function setup() {

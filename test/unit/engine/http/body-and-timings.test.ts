@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../../src/main/engine/core/ports'
 import { decodeBody } from '../../../../src/main/engine/http/body-text'
 import { computeTimings } from '../../../../src/main/engine/http/phase-timings'
 import { prepareHeaders } from '../../../../src/main/engine/http/request-headers'
 import { retryDelayMs } from '../../../../src/main/engine/http/retry-policy'
 import { resolveRequestUrl } from '../../../../src/main/engine/http/target-url'
 import { fillPath } from '../../../../src/shared/spec'
-import { DEFAULT_PATHS, type ResolvedEnvironment } from '../../../../src/main/engine/core/ports'
 
 describe('reading response bodies', () => {
   it('shows JSON, broken JSON with the parser’s message, and non-JSON as they are', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { HttpExchangeView } from '../../../../src/shared/contract'
 import type { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { errorForStatus } from '../../../../src/main/engine/http/status-errors'
+import type { HttpExchangeView } from '../../../../src/shared/contract'
 
 const SIGNED_AT = 1_795_000_000
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { LogEntry, LogEntrySummary } from '../../../../src/shared/contract'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { type BeginCapture, NetworkLog, summarize } from '../../../../src/main/engine/log/network-log'
+import type { LogEntry, LogEntrySummary } from '../../../../src/shared/contract'
 
 function request(i: number, extra: Partial<BeginCapture> = {}): BeginCapture {
   return {

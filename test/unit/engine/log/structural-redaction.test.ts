@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fingerprint, SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { secretForms } from '../../../../src/main/engine/core/secret-forms'
+import { fingerprint, SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { CUT_VALUE, Redactor } from '../../../../src/main/engine/log/redaction'
 
 function setup() {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { QuotaBlockedEvent, QuotaKeyState } from '../../../../src/shared/contract'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { quotaKey } from '../../../../src/main/engine/quota/quota-key'
 import { QuotaLimits } from '../../../../src/main/engine/quota/quota-limits'
 import { QuotaTracker } from '../../../../src/main/engine/quota/quota-tracker'
+import type { QuotaBlockedEvent, QuotaKeyState } from '../../../../src/shared/contract'
 
 function setup(config: ConstructorParameters<typeof QuotaLimits>[0] = {}) {
   let now = Date.parse('2025-03-01T10:00:00Z')

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { HttpExchangeView } from '../../../../src/shared/contract'
 import { CollectionStore, HISTORY_LIMIT } from '../../../../src/main/engine/requests/collection-store'
+import type { HttpExchangeView } from '../../../../src/shared/contract'
 
 let dir: string
 let store: CollectionStore

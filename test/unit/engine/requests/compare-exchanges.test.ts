@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { LogEntry } from '../../../../src/shared/contract'
 import { compareBodyTexts, compareExchanges } from '../../../../src/main/engine/requests/compare-exchanges'
 import { diffJson, firstDifference } from '../../../../src/main/engine/requests/json-diff'
 import { signRequest } from '../../../../src/main/engine/signing/signer'
+import type { LogEntry } from '../../../../src/shared/contract'
 
 function entry(over: Partial<LogEntry> & { id: string }): LogEntry {
   return {

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import type { LogEntry } from '../../../../src/shared/contract'
 import { toCurl } from '../../../../src/main/engine/requests/copy-as/curl-command'
 import { draftFromCurl, looksLikeCurl } from '../../../../src/main/engine/requests/curl-import/parse-curl'
 import { draftFromEntry } from '../../../../src/main/engine/requests/resend-from-entry'
+import type { LogEntry } from '../../../../src/shared/contract'
 
 const env = { baseUrl: 'http://127.0.0.1:4000', authUrl: 'http://127.0.0.1:4001' }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { LogEntry } from '../../../../src/shared/contract'
 import { composeRequest } from '../../../../src/main/engine/requests/compose-request'
 import { draftFromEntry } from '../../../../src/main/engine/requests/resend-from-entry'
+import type { LogEntry } from '../../../../src/shared/contract'
 
 const env = { baseUrl: 'http://127.0.0.1:4000', authUrl: 'http://127.0.0.1:4001' }
 

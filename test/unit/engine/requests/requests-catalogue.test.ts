@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { composerRequestSchema } from '../../../../src/shared/contract'
-import { QuotaLimits } from '../../../../src/main/engine/quota/quota-limits'
 import { quotaKey } from '../../../../src/main/engine/quota/quota-key'
+import { QuotaLimits } from '../../../../src/main/engine/quota/quota-limits'
 import { composeRequest } from '../../../../src/main/engine/requests/compose-request'
 import { CATALOGUE } from '../../../../src/renderer/src/features/requests/catalogue'
-import { jsonProblem, placeholders } from '../../../../src/renderer/src/features/requests/draft-checks'
 import { EMPTY_DRAFT } from '../../../../src/renderer/src/features/requests/draft'
+import { jsonProblem, placeholders } from '../../../../src/renderer/src/features/requests/draft-checks'
+import { composerRequestSchema } from '../../../../src/shared/contract'
 import { specAuthFor } from '../../../../src/shared/spec'
 
 describe('the Requests catalogue', () => {

@@ -1,7 +1,7 @@
 import type { CapturedDrill, InterceptDecision } from '../../capture/captured-exchange'
 
 /** The 2.6 error body the drills answer with, so a client parses it like the server's own. */
-export function errorBody(status: number, message: string): string {
+function errorBody(status: number, message: string): string {
   return JSON.stringify({ status, timestamp: new Date().toISOString(), message, details: [] })
 }
 

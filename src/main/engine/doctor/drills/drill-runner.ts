@@ -6,7 +6,7 @@ import type {
   CaptureInterceptor,
   InterceptDecision,
 } from '../../capture/captured-exchange'
-import { BEARER_ENDPOINTS, endpointOf, type EndpointKind } from '../exchange-facts'
+import { BEARER_ENDPOINTS, type EndpointKind, endpointOf } from '../exchange-facts'
 import { ClockShift } from './clock-shift'
 import { DRILLS, type DrillName } from './drill-catalogue'
 import { expiredTokenAnswer, skewedDateAnswer, tooManyAnswer, unavailableAnswer } from './drill-faults'
@@ -36,13 +36,13 @@ export interface DrillOutcome {
   next: Array<{ logId: string; what: string; afterMs: number }>
 }
 
-export const NEXT_KEPT = 3
+const NEXT_KEPT = 3
 /** Reactions after which the next drill is armed even if the client keeps to the drilled call. */
-export const MAX_REACTIONS = 8
+const MAX_REACTIONS = 8
 /** Advance that expires a 24-hour token, with a margin. */
-export const EXPIRY_ADVANCE_SECONDS = 86_400 + 60
+const EXPIRY_ADVANCE_SECONDS = 86_400 + 60
 /** The clock is moved back after this long even if the client never went to the token endpoint. */
-export const CLOCK_RESTORE_MS = 20_000
+const CLOCK_RESTORE_MS = 20_000
 
 const API_ENDPOINTS: ReadonlySet<EndpointKind> = new Set([...BEARER_ENDPOINTS, 'export'])
 

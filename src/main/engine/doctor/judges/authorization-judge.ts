@@ -3,11 +3,11 @@ import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../ju
 import { quoteValue } from '../quote-value'
 
 /** A `state` shorter than this is guessable (16 random characters are ~96 bits in base64url). */
-export const MIN_STATE_LENGTH = 16
+const MIN_STATE_LENGTH = 16
 /** A `state` shorter than this is a failure, not only a warning. */
-export const WEAK_STATE_LENGTH = 8
+const WEAK_STATE_LENGTH = 8
 /** Codes remembered this long (the sandbox's codes live 600 s; a replay later is still a replay). */
-export const CODE_MEMORY_MS = 60 * 60_000
+const CODE_MEMORY_MS = 60 * 60_000
 
 /**
  * The authorization code flow of 4.1–4.3: each authorize request sends response_type=code and a fresh, unpredictable

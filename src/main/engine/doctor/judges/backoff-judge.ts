@@ -3,9 +3,9 @@ import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../ju
 import { rateKeyOf } from './rate-key'
 
 /** Each wait after another 429 should be at least this much longer than the previous one. */
-export const BACKOFF_GROWTH = 1.5
+const BACKOFF_GROWTH = 1.5
 /** Waits whose ratio is this close to a whole number look like backoff without jitter. */
-export const JITTER_EPSILON = 0.01
+const JITTER_EPSILON = 0.01
 
 interface Run {
   lastRespondedAt: number

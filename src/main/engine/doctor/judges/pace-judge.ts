@@ -3,10 +3,10 @@ import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../ju
 import { rateKeyOf } from './rate-key'
 
 /** The share of the window's limit from which the pace is a warning. */
-export const PACE_WARNING_SHARE = 0.8
+const PACE_WARNING_SHARE = 0.8
 /** A projection needs at least this many requests spread over at least this long, or a burst would look like a pace. */
-export const PROJECTION_MIN_REQUESTS = 10
-export const PROJECTION_MIN_SPAN_MS = 60_000
+const PROJECTION_MIN_REQUESTS = 10
+const PROJECTION_MIN_SPAN_MS = 60_000
 
 /**
  * Section 8: 100 requests per rolling 60-minute window per (client, method, path), 500 on the table's families (the

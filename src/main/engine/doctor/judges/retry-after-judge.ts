@@ -3,9 +3,9 @@ import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../ju
 import { rateKeyOf, retryAfterMs } from './rate-key'
 
 /** The wait a client assumes when a 429 has no Retry-After (section 7's reference handler). */
-export const DEFAULT_RETRY_AFTER_MS = 60_000
+const DEFAULT_RETRY_AFTER_MS = 60_000
 /** Timers fire a little early or late, and the capture stamps the answer as it leaves: this much early is tolerated. */
-export const RETRY_AFTER_TOLERANCE_MS = 250
+const RETRY_AFTER_TOLERANCE_MS = 250
 
 interface Block {
   until: number

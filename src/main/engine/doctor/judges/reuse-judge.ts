@@ -2,8 +2,8 @@ import type { ExchangeFacts } from '../exchange-facts'
 import type { Judge, Tallies } from '../judge'
 
 /** Signatures remembered this long (well past the 10 s lifetime, to catch a cached signature), at most MAX_SEEN. */
-export const REUSE_MEMORY_MS = 10 * 60_000
-export const MAX_SEEN = 20_000
+const REUSE_MEMORY_MS = 10 * 60_000
+const MAX_SEEN = 20_000
 
 interface Seen {
   at: number

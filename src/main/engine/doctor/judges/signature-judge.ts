@@ -6,7 +6,7 @@ import { quoteValue } from '../quote-value'
 import type { RuleId } from '../rule-catalogue'
 
 /** Mismatches explained in full per capture; past it the verdict stays, without the (costly) search for the cause. */
-export const EXPLAINED_MISMATCHES = 20
+const EXPLAINED_MISMATCHES = 20
 
 /**
  * Signing rules of 5.2 judged on every request that carries x-signature: the access key is the client id, the

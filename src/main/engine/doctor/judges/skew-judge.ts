@@ -4,7 +4,7 @@ import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, Tallies } from '../judge'
 
 /** An age (or lead) past half the lifetime leaves too little for a queue or a retry: a warning. */
-export const SKEW_WARNING_MS = SIGNATURE_LIFETIME_MS / 2
+const SKEW_WARNING_MS = SIGNATURE_LIFETIME_MS / 2
 
 /**
  * The 10-second lifetime of 5.2 and 8, judged against the server's own clock: the response's `Date` (1 s

@@ -2,11 +2,11 @@ import { BEARER_ENDPOINTS, type ExchangeFacts } from '../exchange-facts'
 import { BoundedMap, type Judge, type OpenFinding, type Tallies } from '../judge'
 
 /** Refreshes closer together than this, with no new 401 between them, are a storm. */
-export const STORM_WINDOW_MS = 30_000
+const STORM_WINDOW_MS = 30_000
 /** A 401 left without refresh this long (or at the end of the capture) is a failure to refresh. */
-export const REFRESH_GRACE_MS = 10_000
+const REFRESH_GRACE_MS = 10_000
 /** 401s in a row on one call, each sent after the previous answer, that make a loop. */
-export const LOOP_401S = 3
+const LOOP_401S = 3
 
 interface Episode {
   key: string

@@ -1,5 +1,5 @@
 /** What a cURL command asks for, before it is aimed at an environment: curl's own reading of its options. */
-export interface CurlCommand {
+interface CurlCommand {
   method: string
   url: string
   headers: Array<{ name: string; value: string }>

@@ -1,5 +1,5 @@
 /** The words of one command line, and why reading stopped early (a pipe, a redirection, a second command). */
-export interface ShellWords {
+interface ShellWords {
   words: string[]
   /** The shell operator that ended the command (`|`, `;`, `&&`, `>`…), when anything followed the command. */
   stoppedAt: string | null

@@ -1,17 +1,17 @@
 import type { Collection, Item, ItemGroup } from 'postman-collection'
 import type { ComposerPair, ComposerRequest, HttpAuthMode } from '../../../../shared/contract'
 import { ConsoleError } from '../../core/console-error'
-import { NOT_REPLAYED, type HostsOfEnvironment } from '../resend-from-entry'
+import { type HostsOfEnvironment, NOT_REPLAYED } from '../resend-from-entry'
 import { type PostmanEnvironment, PostmanVariables } from './postman-variables'
 
 /** One request of the collection as the console saves it: its folders' names joined with " / ". */
-export interface ImportedRequest {
+interface ImportedRequest {
   name: string
   folder: string
   request: ComposerRequest
 }
 
-export interface PostmanConversion {
+interface PostmanConversion {
   name: string
   requests: ImportedRequest[]
   skipped: Array<{ index: number; problem: string }>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { ErrorBox } from '../../ui/error-box'
 import { downloadText } from '../../ui/download-text'
+import { ErrorBox } from '../../ui/error-box'
 import { useWriteBundle } from './use-bundle'
 
 /**

@@ -5,7 +5,7 @@ import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { bundleKeys } from '../../domain/query-keys'
 
 /** The bundle being read (one at a time): its file name and text (replay sends it back) and the engine's parsed view. */
-export interface BundleFile {
+interface BundleFile {
   fileName: string
   text: string
   opened: OpenedBundle

@@ -21,7 +21,7 @@ export function groupVariables(variables: CaptureVariable[]): { runtime: string;
 }
 
 /** POSIX shell quoting: the value exactly, whatever it holds (spaces, quotes, `$`). */
-export function shellQuote(value: string): string {
+function shellQuote(value: string): string {
   return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`
 }
 

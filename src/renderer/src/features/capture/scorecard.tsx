@@ -2,8 +2,8 @@ import { useState } from 'react'
 import type { DoctorReportFormat, DoctorVerdict } from '../../../../shared/contract'
 import { ErrorBox } from '../../ui/error-box'
 import { DrillControls } from './drill-controls'
-import { ScorecardRow } from './scorecard-row'
 import { scorecardRows, VERDICTS } from './scorecard-model'
+import { ScorecardRow } from './scorecard-row'
 import { useSaveReport, useScorecard } from './use-doctor'
 
 const FORMATS: { format: DoctorReportFormat; label: string }[] = [

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
 import type { CatchMode } from '../../../../shared/contract'
 import { BridgeCallError } from '../../../../shared/contract/errors'
-import { useAppInfo } from '../../domain/app-info'
+import { useActiveEnvId, useAppInfo } from '../../domain/app-info'
+import { useFlow, useLifecycle, useOAuthStatus } from '../../domain/auth'
+import { useEnvironment } from '../../domain/environments'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { ErrorBox } from '../../ui/error-box'
-import { useEnvironment } from '../../domain/environments'
 import { TokenSummary } from '../tokens'
 import { AuthorizeRequest } from './authorize-request'
 import { CatchModePicker } from './catch-mode-picker'
@@ -14,8 +15,6 @@ import { FlowStepper } from './flow-stepper'
 import { LifecycleDiagram } from './lifecycle-diagram'
 import { PasteForm } from './paste-form'
 import { RedirectCheck } from './redirect-check'
-import { useActiveEnvId } from '../../domain/app-info'
-import { useFlow, useLifecycle, useOAuthStatus } from '../../domain/auth'
 import {
   closeConsentPopup,
   popupWasBlocked,

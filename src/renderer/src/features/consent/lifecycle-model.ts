@@ -10,7 +10,7 @@ export const LIFECYCLE_LABELS: Record<LifecycleState, string> = {
 }
 
 /** The transitions of docs/api.md#token-lifecycle, with the words the spec uses for their triggers. */
-export interface LifecycleEdge {
+interface LifecycleEdge {
   id: string
   from: LifecycleState
   to: LifecycleState
@@ -41,7 +41,7 @@ export function litEdge(state: LifecycleState, previous: LifecycleState | null, 
 
 /** The four steps of the stepper. */
 export const STEPS = ['authorize', 'consent', 'callback', 'token'] as const
-export type StepId = (typeof STEPS)[number]
+type StepId = (typeof STEPS)[number]
 export type StepStatus = 'pending' | 'current' | 'done' | 'failed'
 
 export const STEP_LABELS: Record<StepId, { title: string; hint: string }> = {

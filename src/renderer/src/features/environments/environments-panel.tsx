@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
+import { useEnvironmentList, useSetActiveEnvironment } from '../../domain/environments'
 import { useCommandStore } from '../../stores/command-store'
 import { ErrorBox } from '../../ui/error-box'
 import { EnvironmentDetailView } from './environment-detail'
 import { EnvironmentForm } from './environment-form'
 import { EnvironmentTable } from './environment-table'
-import { SaveFileBox } from './save-file-box'
 import { OpenFileBox } from './open-file-box'
+import { SaveFileBox } from './save-file-box'
 import { StorageBox } from './storage-box'
-import { useEnvironmentList, useSetActiveEnvironment } from '../../domain/environments'
 import './environments.css'
 
 type View = { kind: 'detail' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'import' } | { kind: 'export' }

@@ -1,4 +1,4 @@
-import { type ReactElement, cloneElement, useId } from 'react'
+import { cloneElement, type ReactElement, useId } from 'react'
 
 /**
  * A labelled form field with its problems under it. The control gets `id`, `aria-invalid` and `aria-describedby`, so

@@ -1,5 +1,5 @@
-import { blankNetworkForm, type NetworkFormValues, networkFormOf, networkSettingsOf, parseParams } from './network-form-model'
 import type { CatchMode, EnvironmentDetail, EnvironmentPathKey, EnvironmentSettings, ValidationIssue } from '../../../../shared/contract'
+import { blankNetworkForm, type NetworkFormValues, networkFormOf, networkSettingsOf, parseParams } from './network-form-model'
 
 /** The path override keys, copied from the contract (kept in step by the Record type below). */
 export const PATH_LABELS: Record<EnvironmentPathKey, string> = {
@@ -33,7 +33,7 @@ export interface FormValues {
   net: NetworkFormValues
 }
 
-export const REQUIRED = ['name', 'authUrl', 'baseUrl', 'clientId', 'redirectUri'] as const
+const REQUIRED = ['name', 'authUrl', 'baseUrl', 'clientId', 'redirectUri'] as const
 
 const emptyPaths = (): Record<EnvironmentPathKey, string> =>
   Object.fromEntries(PATH_KEYS.map(k => [k, ''])) as Record<EnvironmentPathKey, string>

@@ -1,8 +1,8 @@
 import { BridgeCallError } from '../../../../shared/contract/errors'
-import { CodeEditor } from '../../ui/code-editor'
-import { ErrorBox } from '../../ui/error-box'
 import { errorFacts } from '../../domain/error-facts'
 import { useSetTimeSource } from '../../domain/time-source'
+import { CodeEditor } from '../../ui/code-editor'
+import { ErrorBox } from '../../ui/error-box'
 
 const WHY: Record<number, string> = {
   400: 'The server refused the filters; its message names the field (the sandbox also caps a range at 31 days).',

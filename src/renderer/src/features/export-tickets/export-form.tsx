@@ -4,7 +4,7 @@ import { isValidRange, PRESETS, type RangeProblems, rangeDays, today, validateRa
 import { useExportStore } from './export-store'
 
 /** Why the location id cannot be sent, or null. */
-export function locationProblem(text: string): string | null {
+function locationProblem(text: string): string | null {
   const t = text.trim()
   if (t === '') return 'Choose a location (or type its id).'
   if (!/^\d+$/.test(t)) return `“${t}” is not a location id: ids are whole numbers (spec 2.5).`
@@ -12,7 +12,7 @@ export function locationProblem(text: string): string | null {
   return null
 }
 
-export interface ExportFormProps {
+interface ExportFormProps {
   locations: PartnerLocation[]
   locationsNote: string | null
   /** The environment is known, so the request can be built (Send also needs valid inputs). */

@@ -4,9 +4,9 @@ import type { LogEntry, ResponseOf, RetryingEvent } from '../../../../shared/con
 import { exportTicketsPath, joinHostPath } from '../../../../shared/spec'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
+import { withEnvId } from '../../domain/env-scope'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { exportKeys, signingKeys } from '../../domain/query-keys'
-import { withEnvId } from '../../domain/env-scope'
 
 /** The export request's address: the environment's {base_url} joined with its export path, as the engine builds it. */
 export function exportRequestPath(
@@ -40,7 +40,7 @@ export function useSignedPreview(envId: string | null, path: string | null) {
 }
 
 /** The last export's outcome (redacted exchange or the error), kept in the query cache so it survives a visit to the inspector. */
-export type LastExport =
+type LastExport =
   | { kind: 'ok'; value: ResponseOf<'http:exportTickets'>; envId: string | null }
   | { kind: 'error'; error: unknown; envId: string | null }
 
@@ -49,7 +49,7 @@ export function useLastExport(): LastExport | null {
   return useLastAnswer<LastExport>(exportKeys.last)
 }
 
-export interface ExportInput {
+interface ExportInput {
   envId: string | null
   locationId: number
   from: string

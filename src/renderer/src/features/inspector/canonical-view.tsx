@@ -40,7 +40,7 @@ function Segment({ part, text }: { part: InspectedPart; text: string }) {
 }
 
 /** One chip per part: its colour, label, byte offset and length, in canonical order. */
-export function PartLegend({ sig }: { sig: InspectedSignature }) {
+function PartLegend({ sig }: { sig: InspectedSignature }) {
   return (
     <ul className="part-legend" aria-label="Parts of the canonical string">
       {sig.parts.map(p => (

@@ -1,6 +1,6 @@
 import type { CapturedRequest } from './inspector-store'
 
-export interface ParsedCapture {
+interface ParsedCapture {
   fields: Partial<CapturedRequest>
   /** What could not be read, in words for the user. */
   problems: string[]

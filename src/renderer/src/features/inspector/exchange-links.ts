@@ -1,5 +1,5 @@
-import { type ExchangeRequest, exchangeRequest } from '../../../../shared/contract/exchange-view'
 import type { HttpExchangeView, LogEntry } from '../../../../shared/contract'
+import { type ExchangeRequest, exchangeRequest } from '../../../../shared/contract/exchange-view'
 import type { InspectorDeepLink } from './inspector-store'
 
 /**

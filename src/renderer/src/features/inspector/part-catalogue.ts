@@ -1,7 +1,7 @@
 import type { CanonicalPartName } from '../../../../shared/contract'
 
 /** How the inspector names and explains each part of the docs/api.md#hmac-signature canonical string. */
-export interface PartInfo {
+interface PartInfo {
   name: CanonicalPartName
   label: string
   /** The part's rule of docs/api.md#hmac-signature in one sentence. */
@@ -11,7 +11,7 @@ export interface PartInfo {
 }
 
 /** The five parts in canonical order (copied from the contract's type, checked by `satisfies`). */
-export const PART_CATALOGUE = [
+const PART_CATALOGUE = [
   {
     name: 'client_id',
     label: 'client_id',

@@ -1,7 +1,7 @@
 import type { SkewStatus } from '../../../../shared/contract'
+import { DEFAULT_SKEW_LIMITS } from '../../domain/skew-format'
 import { useNow } from '../../ui/use-now'
 import { signatureLife } from './signature-life'
-import { DEFAULT_SKEW_LIMITS } from '../../domain/skew-format'
 
 function seconds(ms: number): string {
   return `${(Math.abs(ms) / 1000).toFixed(1)} s`

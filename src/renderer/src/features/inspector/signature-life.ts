@@ -1,5 +1,5 @@
 /** Where a signature made at timestamp T stands at a given server time (the engine's freshness rule, docs/api.md#hmac-signature). */
-export interface SignatureLife {
+interface SignatureLife {
   state: 'valid' | 'expired' | 'future'
   /** ms until it expires (negative once expired). */
   remainingMs: number

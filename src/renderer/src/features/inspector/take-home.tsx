@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { SigningCodeFile } from '../../../../shared/contract'
-import { useSigningCode } from './use-signing-code'
 import { CopyButton } from '../../ui/copy-button'
 import { ErrorBox } from '../../ui/error-box'
+import { useSigningCode } from './use-signing-code'
 
 function download(file: SigningCodeFile): void {
   const url = URL.createObjectURL(new Blob([file.code], { type: 'text/plain;charset=utf-8' }))

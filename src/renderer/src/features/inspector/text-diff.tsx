@@ -1,7 +1,7 @@
 import { escapeInvisible } from '../../../../shared/spec'
 
 /** Splits two strings into their common prefix and suffix and the differing middles. */
-export function diffMiddle(a: string, b: string): { prefix: string; a: string; b: string; suffix: string } {
+function diffMiddle(a: string, b: string): { prefix: string; a: string; b: string; suffix: string } {
   let start = 0
   while (start < a.length && start < b.length && a[start] === b[start]) start++
   let end = 0

@@ -1,6 +1,6 @@
 import type { SkewStatus } from '../../../../shared/contract'
-import { ErrorBox } from '../../ui/error-box'
 import { useSetTimeSource } from '../../domain/time-source'
+import { ErrorBox } from '../../ui/error-box'
 
 /**
  * "Sign with the server's time": the engine setting (kept in the data folder) that makes every signature the console

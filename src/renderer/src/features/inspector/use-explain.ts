@@ -5,7 +5,7 @@ import { invoke } from '../../bridge/bridge'
 import { type CapturedRequest, useInspectorStore } from './inspector-store'
 
 /** The `signing:explain` request for a captured request (the secret, if typed, is added at call time only). */
-export function toExplainRequest(c: CapturedRequest, checkFreshness: boolean): Omit<RequestOf<'signing:explain'>, 'clientSecret'> {
+function toExplainRequest(c: CapturedRequest, checkFreshness: boolean): Omit<RequestOf<'signing:explain'>, 'clientSecret'> {
   const claimed = c.claimedClientId.trim()
   return {
     method: c.method.trim(),

@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { RefObject } from 'react'
 import { invoke } from '../../bridge/bridge'
 import { signingKeys } from '../../domain/query-keys'
-import type { SignRequest } from './sign-request'
 import { useDebounced } from '../../ui/use-debounced'
+import type { SignRequest } from './sign-request'
 
 /**
  * Signs the inspector's request through `signing:sign`, again after each pause in typing. The secret typed for this

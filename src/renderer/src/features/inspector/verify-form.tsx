@@ -4,7 +4,7 @@ import { parseCapturedRequest } from './captured-request-parser'
 import { type CapturedRequest, useInspectorStore } from './inspector-store'
 import { MethodList, TextField } from './text-field'
 
-export type CaptureProblems = Partial<Record<keyof CapturedRequest, string>>
+type CaptureProblems = Partial<Record<keyof CapturedRequest, string>>
 
 /** What must be there before the explainer can run, in the user's words. */
 export function captureProblems(c: CapturedRequest): CaptureProblems {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { PartnerLocation } from '../../../../shared/contract'
 import { SandboxFirst } from './sandbox-first'
 
-export interface InstallTarget {
+interface InstallTarget {
   envName: string
   /** The built-in sandbox needs a plain confirmation; a real server needs the location's name typed. */
   isSandbox: boolean

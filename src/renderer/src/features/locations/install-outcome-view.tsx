@@ -10,7 +10,7 @@ interface Explanation {
 }
 
 /** What a failed install means, by status: 403 missing permission, 422 ineligible, 401 after the automatic refresh. */
-export function explainInstallFailure(outcome: Extract<InstallOutcome, { kind: 'failed' }>, permissions: readonly string[]): Explanation {
+function explainInstallFailure(outcome: Extract<InstallOutcome, { kind: 'failed' }>, permissions: readonly string[]): Explanation {
   const granted = permissions.length > 0 ? permissions.join(', ') : 'none'
   switch (outcome.status) {
     case 403:

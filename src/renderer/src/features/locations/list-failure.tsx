@@ -1,5 +1,5 @@
-import { ErrorBox } from '../../ui/error-box'
 import { errorFacts } from '../../domain/error-facts'
+import { ErrorBox } from '../../ui/error-box'
 
 /** Why listing failed, by status (403: read:locations not granted; 401: refused even after the automatic refresh). */
 export function ListFailure({

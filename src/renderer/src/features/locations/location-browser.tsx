@@ -6,7 +6,7 @@ import { LocationTable } from './location-table'
 import type { InstallOutcome } from './locations-store'
 import { useLocationsStore } from './locations-store'
 
-export interface LocationBrowserProps {
+interface LocationBrowserProps {
   locations: PartnerLocation[]
   records: Record<string, InstallRecord>
   outcomes: Record<number, InstallOutcome | undefined>

@@ -1,6 +1,6 @@
 import type { PartnerLocation } from '../../../../shared/contract'
-import { useNow } from '../../ui/use-now'
 import type { InstallRecord } from '../../domain/install-records'
+import { useNow } from '../../ui/use-now'
 import { InstallOutcomeView } from './install-outcome-view'
 import { LocalTime } from './local-time'
 import { localDate, utcOffset } from './location-model'
@@ -8,7 +8,7 @@ import type { InstallOutcome } from './locations-store'
 
 const KNOWN = new Set(['id', 'name', 'timeZone', 'merchantId', 'countryCode', 'currency', 'language', 'brandRef', 'address'])
 
-export interface LocationDetailProps {
+interface LocationDetailProps {
   location: PartnerLocation
   record: InstallRecord | undefined
   /** False when the record predates this launch of the built-in sandbox, which keeps no state across launches. */

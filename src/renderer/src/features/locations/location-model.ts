@@ -1,7 +1,7 @@
 import type { PartnerLocation } from '../../../../shared/contract'
 
 /** The columns the table sorts by. `installed` sorts by this console's own install record. */
-export const SORT_KEYS = [
+const SORT_KEYS = [
   'name',
   'id',
   'merchantId',

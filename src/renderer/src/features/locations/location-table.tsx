@@ -17,7 +17,7 @@ const COLUMNS: Array<{ key: SortKey; label: string; title?: string }> = [
   { key: 'address', label: 'Address' },
 ]
 
-export interface LocationTableProps {
+interface LocationTableProps {
   locations: PartnerLocation[]
   sort: SortState
   onSort: (sort: SortState) => void

@@ -2,13 +2,13 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { PartnerLocation } from '../../../../shared/contract'
 import { BridgeCallError } from '../../../../shared/contract/errors'
 import { invoke } from '../../bridge/bridge'
+import { withEnvId } from '../../domain/env-scope'
 import { errorFacts } from '../../domain/error-facts'
+import type { GrantScope } from '../../domain/grant'
 import { useInstallRecords } from '../../domain/install-records'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { locationKeys } from '../../domain/query-keys'
 import type { InstallOutcome } from './locations-store'
-import { withEnvId } from '../../domain/env-scope'
-import type { GrantScope } from '../../domain/grant'
 
 function failure(error: unknown): InstallOutcome {
   const facts = errorFacts(error)
@@ -24,7 +24,7 @@ function failure(error: unknown): InstallOutcome {
 }
 
 /** Install outcomes of this session, by location id. */
-export type InstallOutcomes = Record<number, InstallOutcome | undefined>
+type InstallOutcomes = Record<number, InstallOutcome | undefined>
 
 const NO_OUTCOMES: InstallOutcomes = {}
 
@@ -89,7 +89,7 @@ export function useInstall(scope: GrantScope) {
 }
 
 /** The sandbox's location that stands for a real one: the same name, else the same place in the list. */
-export function equivalentLocation(real: PartnerLocation, position: number, sandbox: PartnerLocation[]): PartnerLocation | null {
+function equivalentLocation(real: PartnerLocation, position: number, sandbox: PartnerLocation[]): PartnerLocation | null {
   return sandbox.find(l => l.name === real.name) ?? sandbox[position] ?? null
 }
 

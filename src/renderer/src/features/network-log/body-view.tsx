@@ -1,7 +1,7 @@
 import type { LoggedBody } from '../../../../shared/contract'
 import { CodeEditor } from '../../ui/code-editor'
-import { formatBytes } from './log-format'
 import { RedactionChip, redactionsIn } from '../../ui/redacted-text'
+import { formatBytes } from './log-format'
 
 function pretty(body: LoggedBody): { text: string; language: 'json' | 'plaintext'; formatted: boolean } {
   const looksJson = /json/i.test(body.mimeType) || /^\s*[[{]/.test(body.text)

@@ -1,7 +1,7 @@
 // What the filter box offers while the user types: the keys of the engine's filter language (its parser is
 // src/main/engine/log/log-filter-language.ts; this is only the vocabulary shown) and the values each key takes.
 
-export interface FilterSuggestion {
+interface FilterSuggestion {
   /** What the list shows. */
   label: string
   /** A few words on what it does. */

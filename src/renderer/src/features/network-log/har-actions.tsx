@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react'
-import { ErrorBox } from '../../ui/error-box'
-import { downloadText } from '../../ui/download-text'
-import { harFileName, useSaveHar, useOpenHar } from './use-log-actions'
 import { usePresenterStore } from '../../stores/presenter-store'
+import { downloadText } from '../../ui/download-text'
+import { ErrorBox } from '../../ui/error-box'
+import { harFileName, useOpenHar, useSaveHar } from './use-log-actions'
 
 /**
  * Save HAR (sanitized; a HAR with the secrets put back only after an explicit confirmation that says what it holds)

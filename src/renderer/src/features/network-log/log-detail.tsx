@@ -1,16 +1,16 @@
 import { useState } from 'react'
 import type { LogEntry, LogEntrySummary } from '../../../../shared/contract'
 import { ErrorBox } from '../../ui/error-box'
+import { HeadersTable } from '../../ui/headers-table'
+import { RedactedText } from '../../ui/redacted-text'
 import { BodyView } from './body-view'
 import { CapturedSignature } from './captured-signature'
 import { ConnectionExplainer } from './connection-explainer'
 import { CurlActions } from './curl-actions'
-import { HeadersTable } from '../../ui/headers-table'
 import { formatBytes, formatMs } from './log-format'
-import { RedactedText } from '../../ui/redacted-text'
+import { RequestActions } from './request-actions'
 import { TimingWaterfall } from './timing-waterfall'
 import { useLogEntry } from './use-log-actions'
-import { RequestActions } from './request-actions'
 
 const SOURCE_TEXT: Record<LogEntry['source'], string> = {
   console: 'console (sent by this console)',

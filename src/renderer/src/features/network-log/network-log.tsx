@@ -2,9 +2,9 @@ import { lazy, Suspense, useMemo } from 'react'
 import { useNavStore } from '../../stores/nav-store'
 import { LogList } from './log-list'
 import { useLogStore } from './log-store'
+import { LogToolbar } from './log-toolbar'
 import { useLogView } from './use-log-feed'
 import { useLogMatch } from './use-log-match'
-import { LogToolbar } from './log-toolbar'
 import './network-log.css'
 
 // The detail (monaco, waterfall, cURL) loads when an entry is first selected, keeping the first screen small.

@@ -1,5 +1,4 @@
-import { CopyAs } from '../requests'
-import { openLogInComposer, pickForCompare, useCompareA } from '../requests'
+import { CopyAs, openLogInComposer, pickForCompare, useCompareA } from '../requests'
 
 /** From a log entry into the Requests panel: edit and resend (current credentials, re-signed), compare, copy as. */
 export function RequestActions({ id }: { id: string }) {

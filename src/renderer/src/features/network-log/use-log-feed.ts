@@ -12,7 +12,7 @@ const PAGE = 1000
 const FLUSH_MS = 50
 
 /** Every summary the engine's log holds, oldest first, read page by page (`log:list` answers newest first). */
-export async function fetchWholeLog(): Promise<{ entries: LogEntrySummary[]; capacity: number }> {
+async function fetchWholeLog(): Promise<{ entries: LogEntrySummary[]; capacity: number }> {
   const byId = new Map<string, LogEntrySummary>()
   let offset = 0
   let capacity = 2000

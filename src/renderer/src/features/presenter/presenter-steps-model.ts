@@ -1,7 +1,7 @@
 import type { SectionId } from '../../frame/section-list'
 
 /** One step of the flow as a presenter walks the audience through it: where it happens and the spec's words for it. */
-export interface PresenterStep {
+interface PresenterStep {
   title: string
   /** The spec section the words come from. */
   spec: string

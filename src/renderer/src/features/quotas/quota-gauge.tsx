@@ -1,9 +1,9 @@
 import type { QuotaBlockedEvent, QuotaKeyState } from '../../../../shared/contract'
+import { formatWindow, isBlocked, quotaLevel, remainingOf } from '../../domain/quota-model'
 import { Countdown } from '../../ui/countdown'
 import { Gauge } from '../../ui/gauge'
 import { Sparkline } from '../../ui/sparkline'
 import { formatDuration, useNow } from '../../ui/use-now'
-import { formatWindow, isBlocked, quotaLevel, remainingOf } from '../../domain/quota-model'
 
 const SOURCE: Record<QuotaKeyState['limitSource'], string> = {
   server: 'X-RateLimit-Limit',

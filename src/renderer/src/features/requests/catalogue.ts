@@ -2,14 +2,14 @@ import { exportTicketsQuery, SPEC_PATHS } from '../../../../shared/spec'
 import type { Draft } from './draft'
 
 /** One ready request of the spec, with the limit docs/api.md#limits gives its family. */
-export interface CatalogueItem {
+interface CatalogueItem {
   id: string
   name: string
   note?: string
   draft: Draft
 }
 
-export interface CatalogueGroup {
+interface CatalogueGroup {
   id: string
   title: string
   limit: string

@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import type { SnippetLanguage } from '../../../../shared/contract'
-import type { ComposerRequestInput } from '../../../../shared/contract'
+import type { ComposerRequestInput, SnippetLanguage } from '../../../../shared/contract'
 import { withEnvId } from '../../domain/env-scope'
 import { fetchSnippet } from './use-library'
 

@@ -1,5 +1,5 @@
 /** The files chosen for "Import…", sorted by what they are: a console collection, a Postman collection, its environment. */
-export interface ChosenImport {
+interface ChosenImport {
   console: string[]
   postman: string | null
   postmanEnvironment: string | null

@@ -1,8 +1,8 @@
 import type { ComposerRequestInput } from '../../../../shared/contract'
+import { remainingOf } from '../../domain/quota-model'
 import { Countdown } from '../../ui/countdown'
 import { Gauge } from '../../ui/gauge'
 import { useNow } from '../../ui/use-now'
-import { remainingOf } from '../../domain/quota-model'
 import { usePrediction } from './use-requests'
 
 /**

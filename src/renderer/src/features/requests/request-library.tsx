@@ -4,10 +4,10 @@ import { requestsKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
 import { sortImportFiles } from './import-files'
-import { usePostmanImport } from './use-imports'
-import { useDeleteSaved, useSaveCollection, useOpenCollection } from './use-library'
-import { useCollection, useHistory } from './use-requests'
 import { toDraft, useRequestsStore } from './requests-store'
+import { usePostmanImport } from './use-imports'
+import { useDeleteSaved, useOpenCollection, useSaveCollection } from './use-library'
+import { useCollection, useHistory } from './use-requests'
 
 /** The left column: the spec's catalogue, then the environment's saved requests (with export/import and history). */
 export function RequestLibrary({ envId }: { envId: string | null }) {

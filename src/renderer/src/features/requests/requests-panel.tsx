@@ -5,8 +5,8 @@ import { CompareView } from './compare-view'
 import { Composer } from './composer'
 import { RequestLibrary } from './request-library'
 import './requests.css'
-import { useOpenFromLog } from './use-requests'
 import { useRequestsStore } from './requests-store'
+import { useOpenFromLog } from './use-requests'
 
 /**
  * The Requests view: the catalogue and the saved requests on the left; the composer (or the comparison of two

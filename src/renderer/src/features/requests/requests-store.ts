@@ -6,7 +6,7 @@ import { type Draft, EMPTY_DRAFT } from './draft'
 export type { Draft } from './draft'
 export { EMPTY_DRAFT } from './draft'
 
-export type RequestsTab = 'compose' | 'compare'
+type RequestsTab = 'compose' | 'compare'
 
 interface RequestsStore {
   tab: RequestsTab

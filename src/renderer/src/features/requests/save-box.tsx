@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { requestsKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
+import { useRequestsStore } from './requests-store'
 import { useSaveRequest } from './use-library'
 import { toRequest } from './use-requests'
-import { useRequestsStore } from './requests-store'
 
 /** Saves the draft in the environment's collection (a new request, or the saved one it was opened from). */
 export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {

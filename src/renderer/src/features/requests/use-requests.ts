@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react'
 import type { ComposerRequestInput, HttpExchangeView, RetryingEvent } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { useEvent } from '../../bridge/use-event'
+import { withEnvId } from '../../domain/env-scope'
 import { setLastAnswer, useLastAnswer } from '../../domain/last-answer'
 import { requestsKeys } from '../../domain/query-keys'
 import { type Draft, toDraft, useRequestsStore } from './requests-store'
-import { withEnvId } from '../../domain/env-scope'
 
 /** The draft as the engine takes it (an empty body is no body). */
 export function toRequest(d: Draft): ComposerRequestInput {

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { SandboxClockView } from '../../../../shared/contract'
+import { useSandboxAction } from '../../domain/sandbox'
 import { ErrorBox } from '../../ui/error-box'
 import { formatDuration, useNow } from '../../ui/use-now'
-import { useSandboxAction } from '../../domain/sandbox'
 
 const PRESETS: Array<{ label: string; seconds: number }> = [
   { label: '+1 min', seconds: 60 },

@@ -1,8 +1,8 @@
-import { SPEC_PATHS } from '../../../../shared/spec'
 import { useState } from 'react'
+import { SPEC_PATHS } from '../../../../shared/spec'
+import { useSandboxAction } from '../../domain/sandbox'
 import { ErrorBox } from '../../ui/error-box'
 import type { FaultView } from './operator-views'
-import { useSandboxAction } from '../../domain/sandbox'
 
 const METHODS = ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 

@@ -1,15 +1,15 @@
 import { useEffect } from 'react'
 import { useActiveEnvironment, useAppInfo, useBuiltInEnvironment } from '../../domain/app-info'
+import { useSetActiveEnvironment } from '../../domain/environments'
+import { useSandboxAction, useSandboxState } from '../../domain/sandbox'
 import { useCommandStore } from '../../stores/command-store'
 import { ErrorBox } from '../../ui/error-box'
-import { useSetActiveEnvironment } from '../../domain/environments'
 import { ClockControls } from './clock-controls'
 import { FaultControls } from './fault-controls'
 import { readFaults, readInstallations, readLimits, readQuotas } from './operator-views'
 import { QuotaControls } from './quota-controls'
-import { ScenarioControls } from './scenario-controls'
 import { SandboxTokens } from './sandbox-tokens'
-import { useSandboxAction, useSandboxState } from '../../domain/sandbox'
+import { ScenarioControls } from './scenario-controls'
 import './sandbox.css'
 
 /**

@@ -1,7 +1,7 @@
 import type { SandboxTokenInfo } from '../../../../shared/contract'
+import { useSandboxAction } from '../../domain/sandbox'
 import { ErrorBox } from '../../ui/error-box'
 import type { InstallationView } from './operator-views'
-import { useSandboxAction } from '../../domain/sandbox'
 
 function tokenState(t: SandboxTokenInfo): { text: string; tone: string } {
   if (t.revoked) return { text: 'revoked', tone: 'err' }

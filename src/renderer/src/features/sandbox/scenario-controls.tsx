@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { SandboxScenarioInfo } from '../../../../shared/contract'
-import { ErrorBox } from '../../ui/error-box'
 import { useSandboxAction } from '../../domain/sandbox'
+import { ErrorBox } from '../../ui/error-box'
 
 /**
  * Named presets that put the sandbox into a state a merchant reports (docs/sandbox.md, Scenarios): pick one, read what

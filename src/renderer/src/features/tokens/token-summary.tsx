@@ -1,6 +1,6 @@
+import { useTokens } from '../../domain/tokens'
 import { Countdown } from '../../ui/countdown'
 import { PermissionChips } from './permission-chips'
-import { useTokens } from '../../domain/tokens'
 
 /** A small card of the current tokens (fingerprints, permissions, expiry) for panels other than Tokens. */
 export function TokenSummary({ envId, onOpen }: { envId: string | null; onOpen: () => void }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { invoke } from '../../bridge/bridge'
-import { authKeys } from '../../domain/query-keys'
 import { withEnvId } from '../../domain/env-scope'
+import { authKeys } from '../../domain/query-keys'
 
 /** Runs the refresh grant (docs/api.md#token-refresh) now (`oauth:refresh`). */
 export function useRefreshTokens(envId: string | null) {

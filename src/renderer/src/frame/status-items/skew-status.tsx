@@ -1,5 +1,5 @@
-import { formatOffset, formatUncertainty, skewTooltip } from '../../domain/skew-format'
 import { useSkewStatus } from '../../domain/skew'
+import { formatOffset, formatUncertainty, skewTooltip } from '../../domain/skew-format'
 import { useNavStore } from '../../stores/nav-store'
 
 const LEVEL_COLOUR = { ok: 'var(--ok)', warn: 'var(--warn)', danger: 'var(--err)' } as const

@@ -1,7 +1,7 @@
 import type { LifecycleState, TokenView } from '../../../../shared/contract'
 import { formatDuration } from '../../ui/use-now'
 
-export interface TokenStatusText {
+interface TokenStatusText {
   text: string
   tone: '' | 'warn'
 }

@@ -1,5 +1,5 @@
-import { useLifecycle, useOAuthStatus } from '../../domain/auth'
 import { useActiveEnvId } from '../../domain/app-info'
+import { useLifecycle, useOAuthStatus } from '../../domain/auth'
 import { useNavStore } from '../../stores/nav-store'
 import { useNow } from '../../ui/use-now'
 import { tokenStatusText } from './token-status-text'

@@ -15,7 +15,7 @@ export interface SigningVector {
 }
 
 /** A classic mistake on a vector: the string and signature a signer making it produces (it must not match). */
-export interface MistakeVector {
+interface MistakeVector {
   id: string
   of: string
   mistake: string
@@ -63,7 +63,7 @@ export function signingVectors(): SigningVector[] {
 }
 
 /** The explainer's classic mistakes, each applied to the vector it shows best. */
-export function mistakeVectors(vectors = signingVectors()): MistakeVector[] {
+function mistakeVectors(vectors = signingVectors()): MistakeVector[] {
   const by = (name: string) => vectors.find(v => v.name === name) as SigningVector
   const wrong = (id: string, of: SigningVector, mistake: string, canonical: string, key = of.clientSecret): MistakeVector => ({
     id,

@@ -41,7 +41,3 @@ export function buildSnippet(language: SnippetLanguage, given: SnippetInput): Sn
   if (all.includes('[redacted:')) notes.push('Some values show as [redacted:…]: put the real values in before running it.')
   return { language, label: entry.label, code: entry.make(input), notes }
 }
-
-export const snippetLabels: Record<SnippetLanguage, string> = Object.fromEntries(
-  Object.entries(LANGUAGES).map(([k, v]) => [k, v.label]),
-) as Record<SnippetLanguage, string>
