@@ -23,6 +23,8 @@ import { buildCapture } from './build-capture'
 import type { CaptureService } from '../engine/capture/capture-service'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
 import { registerHandlers } from './register-handlers'
+import { DraftStore } from '../engine/workbench/drafts/draft-store'
+import { SentHistory } from '../engine/workbench/drafts/sent-history'
 import { BundleReplay } from '../engine/support/bundle-replay'
 import { LifecycleRecorder } from '../engine/support/lifecycle-recorder'
 import { ReproBundles } from '../engine/support/repro-bundle'
@@ -221,7 +223,11 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       presenter: presenter.enabled,
     }
   }
-  registerHandlers(registry, { info, presenter, dataDir: options.dataDir, redact: text => secrets.redact(text), ...engine })
+  const redact = (text: string) => secrets.redact(text)
+  const drafts = { drafts: new DraftStore(options.dataDir, redact), sent: new SentHistory(options.dataDir, redact) }
+  // Closers run last-in first-out: the open tabs are written before anything else stops.
+  closers.push(() => drafts.drafts.close())
+  registerHandlers(registry, { info, presenter, dataDir: options.dataDir, redact, drafts, ...engine })
 
   let seq = 0
   const heartbeat = setInterval(

@@ -1,6 +1,7 @@
 import type { AppInfo } from '../../shared/contract'
 import { registerAppHandlers } from '../bridge/handlers/app-handlers'
 import { registerCaptureHandlers } from '../bridge/handlers/capture-handlers'
+import { registerDraftsHandlers } from '../bridge/handlers/drafts-handlers'
 import { registerEnvHandlers } from '../bridge/handlers/env-handlers'
 import { registerHttpHandlers } from '../bridge/handlers/http-handlers'
 import { registerLogHandlers } from '../bridge/handlers/log-handlers'
@@ -20,6 +21,8 @@ import type { SigningService } from '../engine/signing/signing-service'
 import type { BundleReplay } from '../engine/support/bundle-replay'
 import type { ReproBundles } from '../engine/support/repro-bundle'
 import { CollectionStore } from '../engine/workbench/collection-store'
+import type { DraftStore } from '../engine/workbench/drafts/draft-store'
+import type { SentHistory } from '../engine/workbench/drafts/sent-history'
 import type { AuthPart } from './build-auth'
 
 /** Every part the handlers call, built. */
@@ -34,6 +37,8 @@ export interface HandledParts {
   requests: RequestsEngine
   support: { bundles: ReproBundles; replay: BundleReplay }
   capture: CaptureService
+  /** The composer's open tabs and the history of its sends, in the data folder (the runtime flushes them on close). */
+  drafts: { drafts: DraftStore; sent: SentHistory }
 }
 
 /**
@@ -53,7 +58,9 @@ export function registerHandlers(registry: HandlerRegistry, p: HandledParts): vo
     workbench: p.requests.workbench,
     collections: new CollectionStore(p.dataDir, p.redact),
     environments: p.auth.profiles,
+    sent: p.drafts.sent,
   })
+  registerDraftsHandlers(registry, p.drafts)
   registerSupportHandlers(registry, p.support)
   registerCaptureHandlers(registry, { capture: p.capture })
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
 import { captureChannels, captureEvents } from './capture'
+import { draftsChannels, draftsEvents } from './drafts'
 import { envChannels, envEvents } from './env'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
@@ -15,6 +16,7 @@ import type { ChannelDef, EventDef } from './define'
 export * from './app'
 export * from './capture'
 export * from './connection'
+export * from './drafts'
 export * from './env'
 export * from './http'
 export * from './http-fields'
@@ -44,6 +46,7 @@ export const channels = {
   ...logChannels,
   ...sandboxChannels,
   ...workbenchChannels,
+  ...draftsChannels,
   ...supportChannels,
   ...captureChannels,
 } as const
@@ -59,6 +62,7 @@ export const events = {
   ...logEvents,
   ...sandboxEvents,
   ...workbenchEvents,
+  ...draftsEvents,
   ...supportEvents,
   ...captureEvents,
 } as const
