@@ -82,6 +82,9 @@ export const workbenchKeys = {
   predict: (envId: string | null, request: ComposerRequestInput) => ['workbench', 'predict', envId, request] as const,
   compare: (a: string | null, b: string | null) => ['workbench', 'compare', a, b] as const,
   signingCode: ['workbench', 'signingCode'] as const,
+  /** The history of composer sends (`drafts:history`), per search. */
+  sentAll: ['drafts', 'history'] as const,
+  sent: (query: string) => ['drafts', 'history', query] as const,
   /** The composer's last answer (`workbench:send`), kept while Compare or another panel is shown. */
   lastAnswer: ['workbench', 'send', 'last'] as const,
 }

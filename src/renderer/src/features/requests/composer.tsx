@@ -30,6 +30,7 @@ const SAFE = ['GET', 'HEAD', 'OPTIONS']
 export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
   const draft = useWorkbenchStore(s => s.draft)
   const origin = useWorkbenchStore(s => s.origin)
+  const tabId = useWorkbenchStore(s => s.activeId)
   const setDraft = useWorkbenchStore(s => s.setDraft)
   const last = useComposerAnswer()
   const { send, cancel, retrying } = useComposerSend(envId)
@@ -176,7 +177,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
       <KeyValueTable rows={draft.headers} onChange={headers => setDraft({ headers })} label="Headers" namePlaceholder="header" />
       <h3 className="wb-h">Body</h3>
       <CodeEditor
-        key={`${origin.kind}-${origin.id ?? ''}`}
+        key={`${tabId}-${origin.kind}-${origin.id ?? ''}`}
         label="Request body"
         value={draft.body}
         language="json"
@@ -191,7 +192,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
       ) : null}
       <div className="wb-line wb-line--actions">
         <CopyAs source={{ request: toRequest(draft) }} envId={envId} />
-        <SaveBox key={`${origin.kind}-${origin.id ?? ''}`} envId={envId} onSaved={onSaved} />
+        <SaveBox key={`${tabId}-${origin.kind}-${origin.id ?? ''}`} envId={envId} onSaved={onSaved} />
       </div>
       <ErrorBox error={send.error} title="Not sent." />
       {send.error && (send.error as { code?: string }).code === 'rate_limited' ? (

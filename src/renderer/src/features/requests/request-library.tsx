@@ -4,12 +4,13 @@ import { workbenchKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
 import { sortImportFiles } from './import-files'
+import { SentHistoryList } from './sent-history'
 import { usePostmanImport } from './use-imports'
 import { useDeleteSaved, useExportCollection, useImportCollection } from './use-library'
 import { useCollection, useHistory } from './use-workbench'
 import { toDraft, useWorkbenchStore } from './workbench-store'
 
-/** The left column: the spec's catalogue, then the environment's saved requests (with export/import and history). */
+/** The left column: the spec's catalogue, the environment's saved requests (export/import, history), the sent ones. */
 export function RequestLibrary({ envId }: { envId: string | null }) {
   const load = useWorkbenchStore(s => s.load)
   const origin = useWorkbenchStore(s => s.origin)
@@ -50,6 +51,7 @@ export function RequestLibrary({ envId }: { envId: string | null }) {
         </details>
       ))}
       <Collection envId={envId} />
+      <SentHistoryList />
     </nav>
   )
 }
