@@ -39,6 +39,8 @@ export function useDraftSync(): string | null {
           if (timer) clearTimeout(timer)
           timer = setTimeout(save, SAVE_AFTER_MS)
         })
+        // What was opened or typed before the kept tabs arrived was merged into them: keep that too.
+        if (useWorkbenchStore.getState().tabs.length !== workspace.tabs.length) timer = setTimeout(save, SAVE_AFTER_MS)
       })
       .catch((error: Error) => live && setProblem(`The kept tabs could not be loaded: ${error.message}`))
     window.addEventListener('pagehide', flush)
