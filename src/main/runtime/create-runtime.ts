@@ -16,6 +16,8 @@ import { AfterStartSecond } from '../engine/http/used-signatures'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { loadQuotaConfig } from '../engine/quota/quota-config-store'
+import { DraftStore } from '../engine/requests/drafts/draft-store'
+import { SentHistory } from '../engine/requests/drafts/sent-history'
 import { ClockSkewEstimator } from '../engine/signing/clock-skew'
 import type { SigningService } from '../engine/signing/signing-service'
 import { signingTimestamp } from '../engine/signing/signing-timestamp'
@@ -236,7 +238,11 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       presenter: presenter.enabled,
     }
   }
-  registerHandlers(registry, { info, presenter, dataDir: options.dataDir, redact: text => secrets.redact(text), ...engine })
+  const redact = (text: string) => secrets.redact(text)
+  const drafts = { drafts: new DraftStore(options.dataDir, redact), sent: new SentHistory(options.dataDir, redact) }
+  // Closers run last-in first-out: the open tabs are written before anything else stops.
+  closers.push(() => drafts.drafts.close())
+  registerHandlers(registry, { info, presenter, dataDir: options.dataDir, redact, drafts, ...engine })
 
   let seq = 0
   const heartbeat = setInterval(

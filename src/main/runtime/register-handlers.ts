@@ -3,6 +3,7 @@ import { registerAppHandlers } from '../bridge/handlers/app-handlers'
 import { registerBundleHandlers } from '../bridge/handlers/bundle-handlers'
 import { registerCaptureHandlers } from '../bridge/handlers/capture-handlers'
 import { registerDoctorHandlers } from '../bridge/handlers/doctor-handlers'
+import { registerDraftsHandlers } from '../bridge/handlers/drafts-handlers'
 import { registerEnvironmentsHandlers } from '../bridge/handlers/environments-handlers'
 import { registerHttpHandlers } from '../bridge/handlers/http-handlers'
 import { registerLogHandlers } from '../bridge/handlers/log-handlers'
@@ -20,6 +21,8 @@ import type { EnvironmentRepository } from '../engine/environments/environment-r
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
 import { saveQuotaConfig } from '../engine/quota/quota-config-store'
 import { CollectionStore } from '../engine/requests/collection-store'
+import type { DraftStore } from '../engine/requests/drafts/draft-store'
+import type { SentHistory } from '../engine/requests/drafts/sent-history'
 import type { SigningService } from '../engine/signing/signing-service'
 import type { AuthPart } from './build-auth'
 import type { HttpClientLayer } from './http-client-layer'
@@ -39,6 +42,8 @@ interface HandledParts {
   bundle: { bundles: ReproBundles; replay: BundleReplay }
   capture: CaptureService
   doctor: DoctorSessions
+  /** The composer's open tabs and the history of its sends, in the data folder (the runtime flushes them on close). */
+  drafts: { drafts: DraftStore; sent: SentHistory }
 }
 
 /**
@@ -58,7 +63,9 @@ export function registerHandlers(registry: HandlerRegistry, p: HandledParts): vo
     requests: p.requests.service,
     collections: new CollectionStore(p.dataDir, p.redact),
     environments: p.environments,
+    sent: p.drafts.sent,
   })
+  registerDraftsHandlers(registry, p.drafts)
   registerBundleHandlers(registry, p.bundle)
   registerCaptureHandlers(registry, { capture: p.capture })
   registerDoctorHandlers(registry, { doctor: p.doctor, environments: p.environments })

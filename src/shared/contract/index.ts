@@ -4,6 +4,7 @@ import { bundleChannels, bundleEvents } from './bundle'
 import { captureChannels, captureEvents } from './capture'
 import type { ChannelDef, EventDef } from './define'
 import { doctorChannels, doctorEvents } from './doctor'
+import { draftsChannels, draftsEvents } from './drafts'
 import { environmentsChannels, environmentsEvents } from './environments'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
@@ -19,6 +20,7 @@ export * from './capture'
 export * from './connection'
 export * from './define'
 export * from './doctor'
+export * from './drafts'
 export * from './environments'
 export * from './errors'
 export * from './exchange-view'
@@ -47,6 +49,7 @@ export const channels = {
   ...sandboxChannels,
   ...requestsChannels,
   ...bundleChannels,
+  ...draftsChannels,
   ...captureChannels,
   ...doctorChannels,
 } as const
@@ -63,6 +66,7 @@ export const events = {
   ...sandboxEvents,
   ...requestsEvents,
   ...bundleEvents,
+  ...draftsEvents,
   ...captureEvents,
   ...doctorEvents,
 } as const

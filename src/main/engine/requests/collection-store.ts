@@ -11,6 +11,7 @@ import {
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { writeFileAtomic } from '../vault/atomic-write'
+import { scrubRequest } from './scrub-request'
 
 /** Responses kept per saved request, newest first. */
 export const HISTORY_LIMIT = 10
@@ -170,15 +171,7 @@ export class CollectionStore {
   }
 
   private scrubRequest(r: ComposerRequest): ComposerRequest {
-    const s = this.scrub
-    return {
-      ...r,
-      path: s(r.path),
-      params: Object.fromEntries(Object.entries(r.params).map(([k, v]) => [k, s(v)])),
-      query: r.query.map(q => ({ ...q, value: s(q.value) })),
-      headers: r.headers.map(h => ({ ...h, value: s(h.value) })),
-      body: r.body === undefined ? undefined : s(r.body),
-    }
+    return scrubRequest(r, this.scrub)
   }
 
   private fileOf(envId: string): string {

@@ -96,6 +96,9 @@ export const requestsKeys = {
   predict: (envId: string | null, request: ComposerRequestInput) => ['requests', 'predict', envId, request] as const,
   compare: (a: string | null, b: string | null) => ['requests', 'compare', a, b] as const,
   signingCode: ['requests', 'signingCode'] as const,
+  /** The history of composer sends (`drafts:history`), per search. */
+  sentAll: ['drafts', 'history'] as const,
+  sent: (query: string) => ['drafts', 'history', query] as const,
   /** The composer's last answer (`requests:send`), kept while Compare or another panel is shown. */
   lastAnswer: ['requests', 'send', 'last'] as const,
 }

@@ -32,6 +32,7 @@ const SAFE = ['GET', 'HEAD', 'OPTIONS']
 export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
   const draft = useRequestsStore(s => s.draft)
   const origin = useRequestsStore(s => s.origin)
+  const tabId = useRequestsStore(s => s.activeId)
   const setDraft = useRequestsStore(s => s.setDraft)
   const last = useComposerAnswer()
   const { send, cancel, retrying } = useComposerSend(envId)
@@ -191,7 +192,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
           <KeyValueTable rows={draft.headers} onChange={headers => setDraft({ headers })} label="Headers" namePlaceholder="header" />
           <h3 className="wb-h">Body</h3>
           <CodeEditor
-            key={`${origin.kind}-${origin.id ?? ''}`}
+            key={`${tabId}-${origin.kind}-${origin.id ?? ''}`}
             label="Request body"
             value={draft.body}
             language="json"
@@ -206,7 +207,7 @@ export function Composer({ envId, onSaved }: { envId: string | null; onSaved: (n
           ) : null}
           <div className="wb-line wb-line--actions">
             <CopyAs source={{ request: toRequest(draft) }} envId={envId} />
-            <SaveBox key={`${origin.kind}-${origin.id ?? ''}`} envId={envId} onSaved={onSaved} />
+            <SaveBox key={`${tabId}-${origin.kind}-${origin.id ?? ''}`} envId={envId} onSaved={onSaved} />
           </div>
         </div>
         <section className="wb-answer" ref={answer} aria-label="The answer">

@@ -5,11 +5,12 @@ import { ErrorBox } from '../../ui/error-box'
 import { CATALOGUE } from './catalogue'
 import { sortImportFiles } from './import-files'
 import { toDraft, useRequestsStore } from './requests-store'
+import { SentHistoryList } from './sent-history'
 import { usePostmanImport } from './use-imports'
 import { useDeleteSaved, useOpenCollection, useSaveCollection } from './use-library'
 import { useCollection, useHistory } from './use-requests'
 
-/** The left column: the spec's catalogue, then the environment's saved requests (with export/import and history). */
+/** The left column: the spec's catalogue, the environment's saved requests (export/import, history), the sent ones. */
 export function RequestLibrary({ envId }: { envId: string | null }) {
   const load = useRequestsStore(s => s.load)
   const origin = useRequestsStore(s => s.origin)
@@ -50,6 +51,7 @@ export function RequestLibrary({ envId }: { envId: string | null }) {
         </details>
       ))}
       <Collection envId={envId} />
+      <SentHistoryList />
     </nav>
   )
 }

@@ -3,15 +3,18 @@ import { useActiveEnvId } from '../../domain/app-info'
 import { ErrorBox } from '../../ui/error-box'
 import { CompareView } from './compare-view'
 import { Composer } from './composer'
+import { DraftTabs } from './draft-tabs'
 import { RequestLibrary } from './request-library'
 import './requests.css'
 import { useRequestsStore } from './requests-store'
+import { useDraftSync } from './use-drafts'
 import { useOpenFromLog } from './use-requests'
+import { useTabShortcuts } from './use-tab-shortcuts'
 
 /**
- * The Requests view: the catalogue and the saved requests on the left; the composer (or the comparison of two
- * exchanges) on the right. A log entry sent here (“Edit and resend”) is loaded through `requests:fromLog`, which
- * leaves its captured credentials behind.
+ * The Requests view: the catalogue, the saved requests and the sent ones on the left; the tabs of drafts and the
+ * composer (or the comparison of two exchanges) on the right. A log entry sent here (“Edit and resend”) is loaded
+ * through `requests:fromLog`, which leaves its captured credentials behind, in a new tab over unsaved edits.
  */
 export function RequestsPanel() {
   const envId = useActiveEnvId()
@@ -20,9 +23,12 @@ export function RequestsPanel() {
   const origin = useRequestsStore(s => s.origin)
   const [saved, setSaved] = useState<string | null>(null)
 
-  // A log entry waiting to be opened (origin 'log' without a draft loaded yet).
-  const pendingLog = origin.kind === 'log' && !origin.notes ? origin.id : undefined
-  const loadError = useOpenFromLog(pendingLog)
+  const keepProblem = useDraftSync()
+  useTabShortcuts()
+  // A log entry waiting to be opened, once the kept tabs are in (so it opens next to them, never under them).
+  const hydrated = useRequestsStore(s => s.hydrated)
+  const pendingLog = useRequestsStore(s => s.pendingLog)
+  const loadError = useOpenFromLog(hydrated ? pendingLog : null)
 
   return (
     <div className="wb" data-testid="requests-panel">
@@ -53,7 +59,14 @@ export function RequestsPanel() {
           </span>
         </div>
         <ErrorBox error={loadError} title="The log entry could not be opened." />
-        {tab === 'compose' ? <Composer envId={envId} onSaved={setSaved} /> : <CompareView />}
+        {tab === 'compose' ? (
+          <>
+            <DraftTabs problem={keepProblem} />
+            <Composer envId={envId} onSaved={setSaved} />
+          </>
+        ) : (
+          <CompareView />
+        )}
       </div>
     </div>
   )

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { requestsKeys } from '../../domain/query-keys'
 import { ErrorBox } from '../../ui/error-box'
 import { useRequestsStore } from './requests-store'
 import { useSaveRequest } from './use-library'
 import { toRequest } from './use-requests'
 
-/** Saves the draft in the environment's collection (a new request, or the saved one it was opened from). */
+/** Saves the draft in the environment's collection (a new request, or the saved one it was opened from); Ctrl/⌘+S. */
 export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (name: string) => void }) {
   const origin = useRequestsStore(s => s.origin)
   const [name, setName] = useState(origin.name ?? '')
@@ -21,11 +21,25 @@ export function SaveBox({ envId, onSaved }: { envId: string | null; onSaved: (na
       request: toRequest(useRequestsStore.getState().draft),
     }),
     saved => {
-      useRequestsStore.setState({ origin: { kind: 'saved', id: saved.id, name: saved.name, folder: saved.folder } })
+      useRequestsStore.getState().markSaved({ kind: 'saved', id: saved.id, name: saved.name, folder: saved.folder })
       void client.invalidateQueries({ queryKey: requestsKeys.collections })
       onSaved(saved.name)
     },
   )
+  // Ctrl/⌘+S saves the tab in front (as the Save button does).
+  const latest = useRef(() => save.mutate(false))
+  latest.current = () => {
+    if (!save.isPending) save.mutate(false)
+  }
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.shiftKey || e.key.toLowerCase() !== 's') return
+      e.preventDefault()
+      latest.current()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
   return (
     <div className="wb-save">
       <input

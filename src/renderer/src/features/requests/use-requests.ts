@@ -47,6 +47,7 @@ export function useComposerSend(envId: string | null) {
       setRetrying(null)
       void client.invalidateQueries({ queryKey: requestsKeys.predictions })
       void client.invalidateQueries({ queryKey: requestsKeys.histories })
+      void client.invalidateQueries({ queryKey: requestsKeys.sentAll })
     },
   })
   const cancel = () => controller.current?.abort()
@@ -106,7 +107,7 @@ export function useSandboxTrial(sandboxEnvId: string | null) {
  * Loads a log entry sent here (“Edit and resend”) into the composer through `requests:fromLog`, which leaves its
  * captured credentials behind. Returns the error when it could not be opened (null otherwise).
  */
-export function useOpenFromLog(logId: string | undefined): unknown {
+export function useOpenFromLog(logId: string | null): unknown {
   const [loadError, setLoadError] = useState<unknown>(null)
   useEffect(() => {
     if (!logId) return
@@ -114,10 +115,16 @@ export function useOpenFromLog(logId: string | undefined): unknown {
     setLoadError(null)
     invoke('requests:fromLog', { id: logId })
       .then(d => {
-        if (live)
-          useRequestsStore.getState().load(toDraft(d.request), { kind: 'log', id: logId, name: `from log #${d.sourceId}`, notes: d.notes })
+        if (!live) return
+        // Opened in the tab in front only when it holds no unsaved edits; otherwise in a new tab (see load).
+        useRequestsStore.setState({ pendingLog: null })
+        useRequestsStore.getState().load(toDraft(d.request), { kind: 'log', id: logId, name: `from log #${d.sourceId}`, notes: d.notes })
       })
-      .catch(error => live && setLoadError(error))
+      .catch(error => {
+        if (!live) return
+        useRequestsStore.setState({ pendingLog: null })
+        setLoadError(error)
+      })
     return () => {
       live = false
     }
