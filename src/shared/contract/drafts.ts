@@ -17,7 +17,7 @@ const row = z
  * A request as it is being edited: unlike a request to send, a draft may be incomplete (an empty path, a header row
  * half typed), so only its shape and sizes are checked here; the send checks the rest.
  */
-export const draftRequestSchema = z
+const draftRequestSchema = z
   .object({
     method: z.string().max(32),
     target: z.enum(['api', 'auth']),
@@ -30,10 +30,10 @@ export const draftRequestSchema = z
   })
   .strict()
 
-export type DraftRequest = z.output<typeof draftRequestSchema>
+type DraftRequest = z.output<typeof draftRequestSchema>
 
 /** Where a tab's draft came from: a catalogue entry, a saved request, a log entry, an import, the history, or nothing. */
-export const draftOriginSchema = z
+const draftOriginSchema = z
   .object({
     kind: z.enum(['catalogue', 'saved', 'log', 'new', 'import', 'history']),
     id: z.string().max(200).optional(),
@@ -45,7 +45,7 @@ export const draftOriginSchema = z
 
 export type DraftOrigin = z.output<typeof draftOriginSchema>
 
-export const draftTabSchema = z
+const draftTabSchema = z
   .object({
     id: z.string().min(1).max(100),
     draft: draftRequestSchema,

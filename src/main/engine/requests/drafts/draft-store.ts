@@ -6,12 +6,12 @@ import { readJsonDocument, writeJsonDocument } from './json-document'
 /** The file of the open tabs in the data folder. */
 export const DRAFTS_FILE = 'drafts.json'
 /** How long the store waits for more edits before it writes (a burst of keystrokes is one write). */
-export const DRAFTS_DEBOUNCE_MS = 250
+const DRAFTS_DEBOUNCE_MS = 250
 
 const EMPTY: DraftWorkspace = { tabs: [], activeId: null }
 
 /** What a save answers: the workspace's revision, and why the last write failed (null when it did not). */
-export interface DraftSaveResult {
+interface DraftSaveResult {
   revision: number
   problem: string | null
 }

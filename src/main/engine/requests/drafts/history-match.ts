@@ -64,7 +64,7 @@ function hostOf(url: string): string {
 }
 
 /** The text a free word is looked for in, lower-cased once per item. */
-export function searchableText(item: SentRequest): string {
+function searchableText(item: SentRequest): string {
   const r = item.request
   return [
     r.method,

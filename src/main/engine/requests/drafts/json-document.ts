@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../../vault/atomic-write'
 import { quarantineFile, removeWriteLeftovers } from '../../vault/quarantine'
 
 /** What reading a document file found: its content, or nothing, and where an unreadable file was moved. */
-export interface ReadDocument<T> {
+interface ReadDocument<T> {
   doc: T | null
   movedAside: string | null
 }

@@ -8,12 +8,12 @@ import { readJsonDocument, writeJsonDocument } from './json-document'
 /** The file of the sent-requests history in the data folder. */
 export const SENT_HISTORY_FILE = 'sent-history.json'
 /** Requests kept, newest first; the oldest go first. */
-export const SENT_HISTORY_LIMIT = 500
+const SENT_HISTORY_LIMIT = 500
 /** Characters of a request body kept in the history. */
 export const SENT_BODY_CHARS = 8 * 1024
 
 /** What was sent, and what came back (a response, or why none came). */
-export type SentOutcome = { view: HttpExchangeView } | { error: string; url?: string }
+type SentOutcome = { view: HttpExchangeView } | { error: string; url?: string }
 
 /**
  * Every request sent from the composer (any environment), newest first, bounded to SENT_HISTORY_LIMIT, in the data

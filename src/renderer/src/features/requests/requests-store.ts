@@ -6,11 +6,11 @@ import { type Draft, EMPTY_DRAFT } from './draft'
 export type { Draft } from './draft'
 export { EMPTY_DRAFT } from './draft'
 
-export type RequestsTab = 'compose' | 'compare'
+type RequestsTab = 'compose' | 'compare'
 export type Origin = DraftOrigin
 
 /** One open tab of the composer: its draft, where it came from, and whether it was edited since. */
-export interface DraftTabState {
+interface DraftTabState {
   id: string
   draft: Draft
   origin: Origin
