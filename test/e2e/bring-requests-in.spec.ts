@@ -19,7 +19,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 
 const panel = (page: Page) => page.getByTestId('requests-panel')
 const status = (page: Page) => panel(page).getByRole('status', { name: 'Response status' })
-const fixtures = join(import.meta.dirname, '../integration/workbench/fixtures')
+const fixtures = join(import.meta.dirname, '../integration/requests/fixtures')
 
 const partnerCurl = `curl 'https://api.partner.example/pos/v2/lookup/tickets' \\
   -H 'content-type: application/json' \\

@@ -78,6 +78,9 @@ test('compose, send, edit, resend from the log, compare, copy as, cancel', async
   await expect(panel(page).getByTestId('editor-Response body')).toContainText('"found": true')
 
   // Compare the first lookup (A) with the edited one: bodies differ by JSON Pointer, the canonical strings by body.
+  // The answer to Send may have folded the drawer to make room (useRevealAnswer): open it again, as a user would.
+  const drawerToggle = page.getByRole('region', { name: 'Drawer' }).getByRole('button', { name: /^(Show ▴|Hide ▾)$/ })
+  if ((await drawerToggle.textContent()) === 'Show ▴') await drawerToggle.click()
   await expect(rows).toHaveCount(3)
   await rows.nth(1).click()
   await page.getByRole('button', { name: 'Compare with A' }).click()
