@@ -242,6 +242,7 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
   const drafts = { drafts: new DraftStore(options.dataDir, redact), sent: new SentHistory(options.dataDir, redact) }
   // Closers run last-in first-out: the open tabs are written before anything else stops.
   closers.push(() => drafts.drafts.close())
+  closers.push(() => drafts.sent.close())
   registerHandlers(registry, { info, presenter, dataDir: options.dataDir, redact, drafts, ...engine })
 
   let seq = 0

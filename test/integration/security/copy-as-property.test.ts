@@ -223,7 +223,13 @@ function expectArrived(got: RecordedRequest, input: SnippetInput, language: Snip
   const u = new URL(input.url)
   expect(got.method).toBe(input.method)
   const target = `${u.pathname}${u.search}`
-  expect(got.target).toBe(language === 'python-requests' ? asUrllib3Sends(target) : target)
+  if (language !== 'python-requests') expect(got.target).toBe(target)
+  else {
+    // requests' requote_uri: a URL holding an invalid escape (a lone `%`) is quoted whole, so the `%` of every valid
+    // escape is encoded again (`%E2` arrives as `%25E2`). Still the same path, never code; docs/security.md says so.
+    const requoted = asUrllib3Sends(target).replace(/%(?!25)/g, '%25')
+    expect([asUrllib3Sends(target), /%(?![0-9A-Fa-f]{2})/.test(input.url) ? requoted : null]).toContain(got.target)
+  }
   const values = (name: string) => got.headers.filter(h => h.name.toLowerCase() === name.toLowerCase()).map(h => h.value)
   for (const h of input.headers) expect(values(h.name), h.name).toEqual([h.value])
   if (input.body !== undefined) expect(got.body.toString('utf8')).toBe(wellFormed(input.body))

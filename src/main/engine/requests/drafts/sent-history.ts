@@ -27,6 +27,8 @@ export class SentHistory {
   private queue: Promise<unknown> = Promise.resolve()
   private problem: string | null = null
 
+  private closed = false
+
   constructor(
     dataDir: string,
     private readonly scrub: (text: string) => string,
@@ -53,6 +55,8 @@ export class SentHistory {
       ...('error' in outcome ? { error: this.scrub(outcome.error) } : {}),
     }
     const next = this.queue.then(async () => {
+      // After close the data folder may be gone (a temporary run removes it): nothing more is written there.
+      if (this.closed) return item
       const items = await this.all()
       items.unshift(item)
       items.splice(this.limit)
@@ -66,6 +70,12 @@ export class SentHistory {
     })
     this.queue = next.catch(() => undefined)
     return next
+  }
+
+  /** Waits for every write already asked for, then writes no more: the runtime calls it before its data folder may go. */
+  async close(): Promise<void> {
+    await this.queue
+    this.closed = true
   }
 
   /** The requests matching the search, newest first, at most `limit`; `total` counts all kept, `matched` the hits. */
