@@ -1,17 +1,21 @@
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
 import { EXPECTED, runThroughDoctor } from './integration-runner'
 
 const DIR = join(import.meta.dirname, '../../fixtures/integrations/node')
 
+// A sandbox of its own per integration: the token-expiry drill moves the sandbox's clock, and a move (or its
+// restore) must never reach the next integration's run.
 let sb: RunningSandbox
-beforeAll(async () => {
+beforeEach(async () => {
   sb = await startSandbox({ quiet: true, clients: [], autoConsent: 'allow' })
 })
-afterAll(() => sb?.close())
+afterEach(() => sb?.close())
 
-describe('the doctor on Node partner integrations, through a capture, against the sandbox, with drills', () => {
+// The drills play on timing (a held call, a clock moved and restored, Retry-After): on a loaded machine a run can
+// miss its moment, so a case may run up to three times; each run must still judge exactly right on its own.
+describe('the doctor on Node partner integrations, through a capture, against the sandbox, with drills', { retry: 2 }, () => {
   for (const [name, rule] of EXPECTED) {
     it(`${name}: ${rule ? `fails ${rule} and nothing else` : 'passes every rule it exercises'}`, async () => {
       const { failed, warned, card, drills, output } = await runThroughDoctor(sb, process.execPath, [join(DIR, `${name}.mjs`)])
