@@ -88,7 +88,7 @@ test('capture from the app: the partner’s calls counted live, in the drawer as
 
   // The drawer, filtered to captured exchanges: every row marked, the detail naming the source and the client.
   await running.getByRole('button', { name: 'Show captured exchanges in the log' }).click()
-  await expect(page.getByRole('combobox', { name: 'Source' })).toHaveValue('captured')
+  await expect(page.getByRole('searchbox', { name: 'Filter the log' })).toHaveValue('source:captured')
   const rows = page.getByTestId('log-row')
   await expect(rows.first()).toContainText('captured')
   const signed = rows.filter({ hasText: /\/export\b|tickets/ }).first()

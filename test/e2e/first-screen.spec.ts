@@ -31,7 +31,7 @@ test('a browser without the token is refused', async ({ browser }) => {
   const page = await context.newPage()
   const response = await page.goto(`${host.origin}/`)
   expect(response?.status()).toBe(401)
-  await expect(page.locator('body')).toContainText('Open the full URL')
+  await expect(page.locator('body')).toContainText('Open the URL that `partner-console web` printed')
   await context.close()
 })
 

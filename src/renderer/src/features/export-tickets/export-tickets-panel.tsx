@@ -135,14 +135,14 @@ export function ExportTicketsPanel() {
             ready={target !== null}
             sending={send.isPending}
             onSend={doSend}
-            grant={scope.grant}
+            grant={scope.token}
             provenance={
               list.data ? (
                 <DataProvenance
                   what="locations"
                   owners={merchantsOf(locations)}
                   fetchedAt={list.dataUpdatedAt}
-                  grant={scope.grant}
+                  grant={scope.token}
                   testId="export-locations-provenance"
                 />
               ) : null

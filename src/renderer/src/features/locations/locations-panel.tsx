@@ -153,7 +153,7 @@ export function LocationsPanel() {
                         what="locations"
                         owners={merchantsOf(locations)}
                         fetchedAt={list.dataUpdatedAt}
-                        grant={scope.grant}
+                        grant={scope.token}
                         testId="locations-provenance"
                       />
                       <ExchangeSummary exchange={list.data.exchange} label="Last listing" />

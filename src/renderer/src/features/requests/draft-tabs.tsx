@@ -12,52 +12,57 @@ export function DraftTabs({ problem }: { problem: string | null }) {
   const [dragging, setDragging] = useState<string | null>(null)
   return (
     <div className="wb-drafts">
-      <div className="wb-drafts__strip" role="tablist" aria-label="Open drafts">
-        {tabs.map((t, index) => {
-          const title = tabTitle(t)
-          return (
-            <div key={t.id} className={`wb-draft${t.id === activeId ? ' wb-draft--active' : ''}`}>
-              <button
-                type="button"
-                role="tab"
-                aria-selected={t.id === activeId}
-                className="wb-draft__label mono"
-                title={title}
-                onClick={() => activate(t.id)}
-                draggable
-                onDragStart={e => {
-                  setDragging(t.id)
-                  e.dataTransfer.effectAllowed = 'move'
-                  e.dataTransfer.setData('text/plain', t.id)
-                }}
-                onDragOver={e => e.preventDefault()}
-                onDrop={e => {
-                  e.preventDefault()
-                  const id = dragging ?? e.dataTransfer.getData('text/plain')
-                  if (id) moveTab(id, index)
-                  setDragging(null)
-                }}
-                onDragEnd={() => setDragging(null)}
-              >
-                {t.edited ? (
-                  <span className="wb-draft__edited" title="Edited since it was opened or saved">
-                    •{' '}
-                  </span>
-                ) : null}
-                {title}
-              </button>
-              <button
-                type="button"
-                className="wb-draft__close"
-                aria-label={`Close ${title}`}
-                title="Close (Ctrl/⌘+W)"
-                onClick={() => closeTab(t.id)}
-              >
-                ✕
-              </button>
-            </div>
-          )
-        })}
+      <div className="wb-drafts__strip">
+        <div className="wb-drafts__tabs" role="tablist" aria-label="Open drafts">
+          {tabs.map((t, index) => {
+            const title = tabTitle(t)
+            return (
+              <div key={t.id} className={`wb-draft${t.id === activeId ? ' wb-draft--active' : ''}`}>
+                <button
+                  type="button"
+                  role="tab"
+                  aria-selected={t.id === activeId}
+                  className="wb-draft__label mono"
+                  title={title}
+                  onClick={() => activate(t.id)}
+                  draggable
+                  onDragStart={e => {
+                    setDragging(t.id)
+                    e.dataTransfer.effectAllowed = 'move'
+                    e.dataTransfer.setData('text/plain', t.id)
+                  }}
+                  onDragOver={e => e.preventDefault()}
+                  onDrop={e => {
+                    e.preventDefault()
+                    const id = dragging ?? e.dataTransfer.getData('text/plain')
+                    if (id) moveTab(id, index)
+                    setDragging(null)
+                  }}
+                  onDragEnd={() => setDragging(null)}
+                >
+                  {t.edited ? (
+                    <span className="wb-draft__edited" title="Edited since it was opened or saved">
+                      •{' '}
+                    </span>
+                  ) : null}
+                  {title}
+                </button>
+                {/* Mouse only, outside the tab list's accessibility tree (a tab list holds tabs only): Ctrl/⌘+W closes the tab in front. */}
+                <button
+                  type="button"
+                  className="wb-draft__close"
+                  aria-hidden="true"
+                  tabIndex={-1}
+                  aria-label={`Close ${title}`}
+                  title="Close (Ctrl/⌘+W)"
+                  onClick={() => closeTab(t.id)}
+                >
+                  ✕
+                </button>
+              </div>
+            )
+          })}
+        </div>
         <button type="button" className="btn btn--small" aria-label="New tab" title="New tab (Ctrl/⌘+T)" onClick={newTab}>
           +
         </button>
