@@ -178,7 +178,10 @@ test('presenter mode: the whole flow, every step screenshotted, no secret, token
   await expect(page.getByTestId('access-fingerprint')).toHaveText(/^#[0-9a-f]{8}$/)
   await capture('step-refresh')
 
-  // The network log: an entry's detail, its cURL copy.
+  // The network log: an entry's detail, its cURL copy. Presenter mode and an answer brought into view fold the drawer:
+  // open it as a presenter would.
+  const drawerToggle = page.getByRole('region', { name: 'Drawer' }).getByRole('button', { name: /^(Show ▴|Hide ▾)$/ })
+  if ((await drawerToggle.textContent()) === 'Show ▴') await drawerToggle.click()
   const rows = page.getByRole('table', { name: 'Network log' }).getByTestId('log-row')
   for (const path of ['/oauth2/token', '/api/v1/export']) {
     await rows.filter({ hasText: path }).first().getByRole('button').click()
