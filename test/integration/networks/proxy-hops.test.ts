@@ -1,12 +1,12 @@
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
-import { Writable } from 'node:stream'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
 import type { ConsoleError } from '../../../src/main/engine/core/console-error'
 import { findFreePort } from '../../../src/main/runtime/free-port'
 import { ensureSandboxTls, type RunningSandbox, type SandboxTlsFiles, startSandbox } from '../../../src/sandbox'
+import { TextSink } from '../../support/in-process-cli'
 import { startTestConsole } from '../requests/support'
 import { startForwardProxy } from './proxy-server'
 import { envWith, requestsEngine, tempDir } from './support'
@@ -16,14 +16,6 @@ import { envWith, requestsEngine, tempDir } from './support'
  * the proxy" when one carried it), through the engine, the CLI's walkthrough (its headless authorize uses fetch) and
  * the bridge. Real proxies on loopback: TooTallNate's `proxy`, and small CONNECT servers answering a chosen status.
  */
-
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
-    done()
-  }
-}
 
 let tmp: Awaited<ReturnType<typeof tempDir>>
 let tls: SandboxTlsFiles
@@ -82,8 +74,8 @@ const host = () => new URL(sandbox.url).host
 describe('network errors name the hop that failed', () => {
   it('a proxy with nothing listening: the proxy is named, not the server (walkthrough through --proxy, headless authorize)', async () => {
     const port = await findFreePort()
-    const out = new Capture()
-    const err = new Capture()
+    const out = new TextSink()
+    const err = new TextSink()
     const code = await main(['walkthrough', '--sandbox', '--proxy', `http://127.0.0.1:${port}`], { stdout: out, stderr: err })
     expect(code).toBe(1)
     const text = out.text + err.text
@@ -99,8 +91,8 @@ describe('network errors name the hop that failed', () => {
   it('a wrong proxy password: "rejected the user name and password (407)", in the walkthrough and the engine', async () => {
     const proxy = await startForwardProxy({ credentials: { username: 'alice', password: 'right-pw' } })
     cleanups.push(() => proxy.close())
-    const out = new Capture()
-    const err = new Capture()
+    const out = new TextSink()
+    const err = new TextSink()
     const wrong = proxy.url.replace('http://', 'http://alice:wrong-pw@')
     const code = await main(['walkthrough', '--sandbox', '--proxy', wrong], { stdout: out, stderr: err })
     expect(code).toBe(1)

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
+import { TextSink } from '../../support/in-process-cli'
 import { startTestConsole, type TestConsole } from './support'
 
 /**
@@ -215,8 +215,8 @@ describe('production guard: by destination and effective method', () => {
         ['POST', `http://127.0.0.1:${port}/orders`, '--auth', 'none'],
         ['GET', '/orders/1', '--header', 'X-HTTP-Method-Override: DELETE', '--auth', 'none'],
       ]) {
-        const stdout = new Capture()
-        const stderr = new Capture()
+        const stdout = new TextSink()
+        const stderr = new TextSink()
         const code = await main(['request', ...args, '--env', 'Staging alias', '--data-dir', dataDir], { stdout, stderr })
         expect(code).toBe(1)
         expect(stderr.text).toMatch(
@@ -225,7 +225,7 @@ describe('production guard: by destination and effective method', () => {
         expect(stderr.text).toMatch(/--confirm-production|Type the environment's name/)
       }
       expect(received).toEqual([])
-      const stdout = new Capture()
+      const stdout = new TextSink()
       const code = await main(
         [
           'request',
@@ -240,7 +240,7 @@ describe('production guard: by destination and effective method', () => {
           '--confirm-production',
           'Acme production',
         ],
-        { stdout, stderr: new Capture() },
+        { stdout, stderr: new TextSink() },
       )
       expect(code).toBe(0)
       expect(received).toEqual(['POST /orders'])
@@ -249,11 +249,3 @@ describe('production guard: by destination and effective method', () => {
     }
   })
 })
-
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
-    done()
-  }
-}

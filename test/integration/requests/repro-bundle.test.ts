@@ -1,23 +1,15 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
 import type { ReplayReport, ReproBundle } from '../../../src/shared/contract'
+import { TextSink } from '../../support/in-process-cli'
 import { startAuthorizedConsole, startTestConsole } from './support'
 
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
-    done()
-  }
-}
-
 async function run(...argv: string[]) {
-  const out = new Capture()
-  const err = new Capture()
+  const out = new TextSink()
+  const err = new TextSink()
   const code = await main(argv, { stdout: out, stderr: err })
   return { code, out: out.text, err: err.text }
 }

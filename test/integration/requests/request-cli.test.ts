@@ -3,19 +3,10 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../src/main/cli/index'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
-
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
-    done()
-  }
-}
+import { runCli } from '../../support/in-process-cli'
 
 const run = promisify(execFile)
 let dir = ''
@@ -36,12 +27,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function cli(args: string[]) {
-  const stdout = new Capture()
-  const stderr = new Capture()
-  const code = await main(args, { stdout, stderr })
-  return { code, out: stdout.text, err: stderr.text }
-}
+const cli = runCli
 
 describe('partner-console request', () => {
   it('sends a bearer request against the built-in sandbox (authorized by itself) and prints status, headers, body and quota', async () => {

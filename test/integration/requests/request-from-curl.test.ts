@@ -2,18 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../src/main/cli/index'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
-
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
-    done()
-  }
-}
+import { runCli } from '../../support/in-process-cli'
 
 let dir = ''
 let sandbox: RunningSandbox
@@ -33,12 +24,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-async function cli(args: string[]) {
-  const stdout = new Capture()
-  const stderr = new Capture()
-  const code = await main(args, { stdout, stderr })
-  return { code, out: stdout.text, err: stderr.text }
-}
+const cli = runCli
 
 describe('partner-console request --from-curl', () => {
   it('sends a partner’s signed cURL command with a fresh signature (the pasted one is long dead)', async () => {

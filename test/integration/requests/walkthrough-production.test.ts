@@ -2,21 +2,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime } from '../../../src/main/runtime/create-runtime'
 import { findFreePort } from '../../../src/main/runtime/free-port'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
-
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
-    done()
-  }
-}
+import { TextSink } from '../../support/in-process-cli'
 
 let dir = ''
 let server: RunningSandbox
@@ -57,8 +49,8 @@ afterAll(async () => {
 })
 
 async function walk(...args: string[]) {
-  const out = new Capture()
-  const err = new Capture()
+  const out = new TextSink()
+  const err = new TextSink()
   const code = await main(['walkthrough', '--env', 'Acme production', '--data-dir', dir, '--auto-consent', ...args], {
     stdout: out,
     stderr: err,

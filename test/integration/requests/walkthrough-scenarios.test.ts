@@ -1,17 +1,9 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
-
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
-    done()
-  }
-}
+import { TextSink } from '../../support/in-process-cli'
 
 let dir = ''
 beforeEach(async () => {
@@ -20,8 +12,8 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }))
 
 async function walk(...args: string[]) {
-  const out = new Capture()
-  const err = new Capture()
+  const out = new TextSink()
+  const err = new TextSink()
   const code = await main(['walkthrough', ...args], { stdout: out, stderr: err })
   return { code, out: out.text, err: err.text }
 }

@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
 import { SENT_SIGNATURES_DIR } from '../../../src/main/engine/http/folder-signatures'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime } from '../../../src/main/runtime/create-runtime'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
+import { TextSink } from '../../support/in-process-cli'
 
 /**
  * Two `partner-console request` runs that send the same HMAC-signed request one after the other must not send the same
@@ -16,14 +16,6 @@ import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
  * but the data folder; the last test uses real processes), started at the beginning of a wall-clock second so both
  * would sign in the same second without the fix.
  */
-
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    this.text += chunk.toString('utf8')
-    done()
-  }
-}
 
 const RUN_CLI = join(import.meta.dirname, '../networks/run-cli.ts')
 const clientId = 'loop-client'
@@ -73,8 +65,8 @@ const SIGNED = ['request', 'POST', '/pos/v2/lookup/tickets', '--auth', 'hmac', '
 const BODY = ['--body', '{"ticketIds":["T-loop"]}']
 
 async function run(args: string[]) {
-  const stdout = new Capture()
-  const stderr = new Capture()
+  const stdout = new TextSink()
+  const stderr = new TextSink()
   const code = await main(args, { stdout, stderr })
   return { code, out: stdout.text, err: stderr.text }
 }
