@@ -2,6 +2,12 @@
 const SMALL_MATCHER = 4096
 const ROOT_TABLE_SMALL = 128
 
+/** What replaceLongest needs of a matcher: every occurrence of its patterns, and whether there is any. */
+export interface FixedStringMatcher {
+  forEachMatch(text: string, found: (start: number, end: number, index: number) => void): void
+  test(text: string): boolean
+}
+
 /**
  * Finds many fixed strings at once in time linear in the text (Aho-Corasick over UTF-16 code units), and replaces the
  * leftmost-longest occurrences. Used for the known secrets in every encoded form: a regex alternation of thousands of
@@ -9,7 +15,7 @@ const ROOT_TABLE_SMALL = 128
  * Nodes live in typed arrays and the edges in one Map keyed by `node * 65536 + code unit`, so a few hundred thousand
  * pattern characters cost a few megabytes.
  */
-export class KnownSecretMatcher {
+export class KnownSecretMatcher implements FixedStringMatcher {
   private readonly edges = new Map<number, number>()
   private readonly fail: Int32Array
   /** Length of the pattern ending exactly at a node (0: none). */
@@ -137,7 +143,7 @@ export class KnownSecretMatcher {
  */
 export function replaceLongest(
   text: string,
-  matchers: readonly KnownSecretMatcher[],
+  matchers: readonly FixedStringMatcher[],
   replacement: (matcher: number, index: number) => string,
 ): string {
   if (text.length === 0) return text
@@ -161,4 +167,25 @@ export function replaceLongest(
     at = hit.end
   }
   return out + text.slice(at)
+}
+
+/**
+ * A few fixed strings (one value's encoded forms: a captured signature, the registry's newest value) found with the
+ * engine's native indexOf, each occurrence reported as KnownSecretMatcher would: for a handful of patterns, building
+ * an automaton per exchange costs more than the scans it saves.
+ */
+export class FewStringsMatcher implements FixedStringMatcher {
+  constructor(private readonly patterns: readonly string[]) {}
+
+  forEachMatch(text: string, found: (start: number, end: number, index: number) => void): void {
+    this.patterns.forEach((pattern, index) => {
+      // A pattern equal to an earlier one is reported once, under the earlier index (as the automaton does).
+      if (pattern.length === 0 || this.patterns.indexOf(pattern) !== index) return
+      for (let at = text.indexOf(pattern); at >= 0; at = text.indexOf(pattern, at + 1)) found(at, at + pattern.length, index)
+    })
+  }
+
+  test(text: string): boolean {
+    return this.patterns.some(p => p.length > 0 && text.includes(p))
+  }
 }

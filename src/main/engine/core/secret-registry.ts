@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { KnownSecretMatcher, replaceLongest } from './known-secret-matcher'
+import { FewStringsMatcher, type FixedStringMatcher, KnownSecretMatcher, replaceLongest } from './known-secret-matcher'
 import { redactStrings } from './redact-deep'
 import { secretForms } from './secret-forms'
 
@@ -24,9 +24,12 @@ interface Known {
   pinned: boolean
 }
 
+/** Up to this many patterns (about one value's forms) are found by indexOf rather than an automaton built for them. */
+const FEW_PATTERNS = 16
+
 /** One automaton over some of the known values, with the marker of each of its patterns. */
 interface Tier {
-  matcher: KnownSecretMatcher
+  matcher: FixedStringMatcher
   markers: string[]
 }
 
@@ -42,7 +45,8 @@ function buildTier(secrets: ReadonlyMap<string, Known>, values: Iterable<string>
       markers.push(known.marker)
     }
   }
-  return { matcher: new KnownSecretMatcher(patterns), markers }
+  const matcher = patterns.length <= FEW_PATTERNS ? new FewStringsMatcher(patterns) : new KnownSecretMatcher(patterns)
+  return { matcher, markers }
 }
 
 /** What redaction needs of the known values: the registry itself, or its view for one exchange (withOneUse). */
