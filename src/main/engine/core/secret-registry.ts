@@ -27,7 +27,7 @@ interface Known {
 /** Up to this many patterns (about one value's forms) are found by indexOf rather than an automaton built for them. */
 const FEW_PATTERNS = 16
 
-/** One automaton over some of the known values, with the marker of each of its patterns. */
+/** One matcher (an automaton, or indexOf for a few patterns) over some known values, with each pattern's marker. */
 interface Tier {
   matcher: FixedStringMatcher
   markers: string[]
