@@ -5,7 +5,7 @@ import type { SecretRegistry } from '../core/secret-registry'
 import { bodyAsText } from '../http/body-text'
 import { attemptQuotaKey } from '../http/prepare-attempt'
 import type { NetworkLog } from '../log/network-log'
-import type { Redactor } from '../log/redaction'
+import { Redactor } from '../log/redaction'
 import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import type { CapturedExchange, CaptureObserver } from './captured-exchange'
@@ -41,7 +41,7 @@ const MAX_DECODED = 8 * 1024 * 1024
 
 /**
  * Records captured exchanges exactly like the console's own: secrets of the exchange are registered first
- * (captured-secrets.ts), then it is redacted once by the network log's Redactor and entered in the same NetworkLog
+ * (captured-secrets.ts; its one-use signature is masked in this exchange alone), then it is redacted once by the network log's Redactor and entered in the same NetworkLog
  * with `source: 'captured'` and its client; its response feeds the quota tracker (rate-limit headers) and the clock
  * skew estimate (Date), as runAttempt does for the console's requests. Observers (the doctor) then see the exchange
  * unredacted, synchronously, in arrival order; an observer that throws is reported in the entry's notes and never
@@ -57,7 +57,7 @@ export class CaptureRecorder {
   record(x: FinishedExchange): RecordedLine {
     const requestText = bodyText(x.request.body.bytes, x.request.headers, x.request.body.truncated)
     const responseText = x.response ? bodyText(x.response.body.bytes, x.response.headers, x.response.body.truncated) : null
-    harvestCapturedSecrets(this.s.secrets, {
+    const oneUse = harvestCapturedSecrets(this.s.secrets, {
       url: x.request.url,
       requestHeaders: x.request.headers,
       requestBody: requestText.text,
@@ -78,7 +78,8 @@ export class CaptureRecorder {
     if (isTokenCall && x.response && x.response.status < 300)
       this.verdicts.tokenIssued(responseText?.text ?? null, x.respondedAt ?? Date.now())
 
-    const r = this.s.redactor
+    // The exchange's signature is masked in this exchange's texts only: it never joins the session's secrets.
+    const r = oneUse.length > 0 ? new Redactor(this.s.secrets.withOneUse(oneUse)) : this.s.redactor
     const notes = [...verdict.notes]
     if (x.drill) notes.unshift(`Drill ${x.drill.name}: ${x.drill.detail}`)
     if (requestText.note) notes.push(`Request ${requestText.note}`)

@@ -10,9 +10,11 @@ type Pairs = ReadonlyArray<readonly [string, string]>
 /**
  * Registers every credential of a captured exchange with the secret registry, before anything of it is redacted: the
  * tokens a captured token response issued, the codes in captured redirects (Location) and callback queries, the
- * client secret of a captured token request (form, JSON or HTTP Basic), bearer tokens, signatures and cookies. The
- * engine's own rule (a server's answer never makes text a secret) does not hold here: everything the partner's
- * integration sends or receives is a secret until proven otherwise. Nothing is pinned (see SecretRegistry.add).
+ * client secret of a captured token request (form, JSON or HTTP Basic), bearer tokens and cookies. The engine's own
+ * rule (a server's answer never makes text a secret) does not hold here: everything the partner's integration sends
+ * or receives is a secret until proven otherwise. Nothing is pinned (see SecretRegistry.add).
+ * Signatures are returned, not registered: each is valid once, for seconds, and a new one rides on every signed
+ * exchange, so they are masked in their own exchange only (SecretRegistry.withOneUse), never kept for the session.
  */
 export function harvestCapturedSecrets(
   secrets: SecretRegistry,
@@ -23,10 +25,15 @@ export function harvestCapturedSecrets(
     responseHeaders: Pairs
     responseBody: string | null
   },
-): void {
+): Array<[value: string, label: string]> {
   const add = (value: string, label: string) => secrets.add(value, label, { pin: false })
+  const oneUse: Array<[string, string]> = []
   fromUrl(exchange.url, add)
-  for (const [name, value] of exchange.requestHeaders) fromRequestHeader(name.toLowerCase(), value, add)
+  for (const [name, value] of exchange.requestHeaders) {
+    const lower = name.toLowerCase()
+    if (lower === 'x-signature') oneUse.push([value.trim(), 'signature'])
+    else fromRequestHeader(lower, value, add)
+  }
   for (const [name, value] of exchange.responseHeaders) {
     const lower = name.toLowerCase()
     if (lower === 'location') fromUrl(value, add)
@@ -35,6 +42,7 @@ export function harvestCapturedSecrets(
   }
   if (exchange.requestBody) fromBody(exchange.requestBody, add)
   if (exchange.responseBody) fromBody(exchange.responseBody, add)
+  return oneUse
 }
 
 type Add = (value: string, label: string) => void
@@ -54,10 +62,6 @@ function fromRequestHeader(lower: string, value: string, add: Add): void {
       const colon = decoded.indexOf(':')
       if (colon >= 0) add(safeDecode(decoded.slice(colon + 1)), 'client_secret')
     }
-    return
-  }
-  if (lower === 'x-signature') {
-    add(value.trim(), 'signature')
     return
   }
   if (lower === 'cookie') {

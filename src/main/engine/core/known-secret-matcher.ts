@@ -1,3 +1,13 @@
+/** Pattern code units up to which a matcher is small (its root table covers ASCII below 128 only). */
+const SMALL_MATCHER = 4096
+const ROOT_TABLE_SMALL = 128
+
+/** What replaceLongest needs of a matcher: every occurrence of its patterns, and whether there is any. */
+export interface FixedStringMatcher {
+  forEachMatch(text: string, found: (start: number, end: number, index: number) => void): void
+  test(text: string): boolean
+}
+
 /**
  * Finds many fixed strings at once in time linear in the text (Aho-Corasick over UTF-16 code units), and replaces the
  * leftmost-longest occurrences. Used for the known secrets in every encoded form: a regex alternation of thousands of
@@ -5,7 +15,7 @@
  * Nodes live in typed arrays and the edges in one Map keyed by `node * 65536 + code unit`, so a few hundred thousand
  * pattern characters cost a few megabytes.
  */
-export class KnownSecretMatcher {
+export class KnownSecretMatcher implements FixedStringMatcher {
   private readonly edges = new Map<number, number>()
   private readonly fail: Int32Array
   /** Length of the pattern ending exactly at a node (0: none). */
@@ -14,12 +24,17 @@ export class KnownSecretMatcher {
   private readonly dict: Int32Array
   /** Index of the pattern ending at a node (to find its replacement). */
   private readonly patternAt: Int32Array
-  /** The root's transitions by code unit (0: stay at the root), so text that starts no secret costs one array read. */
-  private readonly rootNext = new Int32Array(65536)
+  /**
+   * The root's transitions by code unit (0: stay at the root), so text that starts no secret costs one array read; a
+   * small matcher (one exchange's signature, the registry's newest values) keeps the first 128 code units and looks further ones
+   * up in `edges`, rather than allocating and clearing 256 KB per build.
+   */
+  private readonly rootNext: Int32Array
 
   constructor(private readonly patterns: readonly string[]) {
     let total = 1
     for (const p of patterns) total += p.length
+    this.rootNext = new Int32Array(total > SMALL_MATCHER ? 65536 : ROOT_TABLE_SMALL)
     const parent = new Int32Array(total)
     const code = new Int32Array(total)
     const depth = new Int32Array(total)
@@ -49,7 +64,10 @@ export class KnownSecretMatcher {
       }
     })
     // Only the root's own edges: a small matcher (the registry's recent values) is built without touching 65,536 slots.
-    for (const p of patterns) if (p.length > 0) this.rootNext[p.charCodeAt(0)] = this.edges.get(p.charCodeAt(0)) as number
+    for (const p of patterns) {
+      const c = p.charCodeAt(0)
+      if (p.length > 0 && c < this.rootNext.length) this.rootNext[c] = this.edges.get(c) as number
+    }
     // Breadth-first: nodes sorted by depth, so a parent's fail link is known before its children's.
     const order = Array.from({ length: nodes - 1 }, (_, i) => i + 1).sort((a, b) => (depth[a] as number) - (depth[b] as number))
     for (const node of order) {
@@ -67,7 +85,7 @@ export class KnownSecretMatcher {
 
   /** The state after reading one code unit from `node`. */
   private step(node: number, c: number): number {
-    if (node === 0) return this.rootNext[c] as number
+    if (node === 0) return this.fromRoot(c)
     let s = node
     for (;;) {
       const next = this.edges.get(s * 65536 + c)
@@ -75,6 +93,10 @@ export class KnownSecretMatcher {
       if (s === 0) return 0
       s = this.fail[s] as number
     }
+  }
+
+  private fromRoot(c: number): number {
+    return c < this.rootNext.length ? (this.rootNext[c] as number) : (this.edges.get(c) ?? 0)
   }
 
   /**
@@ -90,8 +112,10 @@ export class KnownSecretMatcher {
     if (this.patterns.length === 0) return
     let s = 0
     const root = this.rootNext
+    const width = root.length
     for (let i = 0; i < text.length; i++) {
-      s = s === 0 ? (root[text.charCodeAt(i)] as number) : this.step(s, text.charCodeAt(i))
+      const c = text.charCodeAt(i)
+      s = s === 0 ? (c < width ? (root[c] as number) : this.fromRoot(c)) : this.step(s, c)
       if (s === 0) continue
       let t = (this.ends[s] as number) > 0 ? s : (this.dict[s] as number)
       while (t > 0) {
@@ -119,7 +143,7 @@ export class KnownSecretMatcher {
  */
 export function replaceLongest(
   text: string,
-  matchers: readonly KnownSecretMatcher[],
+  matchers: readonly FixedStringMatcher[],
   replacement: (matcher: number, index: number) => string,
 ): string {
   if (text.length === 0) return text
@@ -143,4 +167,25 @@ export function replaceLongest(
     at = hit.end
   }
   return out + text.slice(at)
+}
+
+/**
+ * A few fixed strings (one value's encoded forms: a captured signature, the registry's newest value) found with the
+ * engine's native indexOf, each occurrence reported as KnownSecretMatcher would: for a handful of patterns, building
+ * an automaton per exchange costs more than the scans it saves.
+ */
+export class FewStringsMatcher implements FixedStringMatcher {
+  constructor(private readonly patterns: readonly string[]) {}
+
+  forEachMatch(text: string, found: (start: number, end: number, index: number) => void): void {
+    this.patterns.forEach((pattern, index) => {
+      // A pattern equal to an earlier one is reported once, under the earlier index (as the automaton does).
+      if (pattern.length === 0 || this.patterns.indexOf(pattern) !== index) return
+      for (let at = text.indexOf(pattern); at >= 0; at = text.indexOf(pattern, at + 1)) found(at, at + pattern.length, index)
+    })
+  }
+
+  test(text: string): boolean {
+    return this.patterns.some(p => p.length > 0 && text.includes(p))
+  }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { KnownSecretMatcher, replaceLongest } from './known-secret-matcher'
+import { FewStringsMatcher, type FixedStringMatcher, KnownSecretMatcher, replaceLongest } from './known-secret-matcher'
 import { redactStrings } from './redact-deep'
 import { secretForms } from './secret-forms'
 
@@ -24,9 +24,12 @@ interface Known {
   pinned: boolean
 }
 
-/** One automaton over some of the known values, with the marker of each of its patterns. */
+/** Up to this many patterns (about one value's forms) are found by indexOf rather than an automaton built for them. */
+const FEW_PATTERNS = 16
+
+/** One matcher (an automaton, or indexOf for a few patterns) over some known values, with each pattern's marker. */
 interface Tier {
-  matcher: KnownSecretMatcher
+  matcher: FixedStringMatcher
   markers: string[]
 }
 
@@ -42,7 +45,26 @@ function buildTier(secrets: ReadonlyMap<string, Known>, values: Iterable<string>
       markers.push(known.marker)
     }
   }
-  return { matcher: new KnownSecretMatcher(patterns), markers }
+  const matcher = patterns.length <= FEW_PATTERNS ? new FewStringsMatcher(patterns) : new KnownSecretMatcher(patterns)
+  return { matcher, markers }
+}
+
+/** What redaction needs of the known values: the registry itself, or its view for one exchange (withOneUse). */
+export interface SecretMasking {
+  add(value: string | undefined | null, label?: string, options?: { pin?: boolean }): void
+  maskFor(value: string, label?: string): string
+  redact(text: string): string
+}
+
+/** Long enough to be a real secret, short enough to match, and not a marker this redaction produced. */
+function registrable(value: string | undefined | null): value is string {
+  return !!value && value.length >= MIN_SECRET_LENGTH && value.length <= MAX_SECRET_LENGTH && !MARKER_TEXT.test(value)
+}
+
+const MARKER_TEXT = /^\[redacted:[\w-]+:[0-9a-f]{8}\]$/
+
+function markerOf(value: string, label: string): string {
+  return `[redacted:${label}:${fingerprint(value)}]`
 }
 
 /**
@@ -52,17 +74,17 @@ function buildTier(secrets: ReadonlyMap<string, Known>, values: Iterable<string>
  * process passes through `redact` or `redactDeep`, which replace each known value, in every encoded form
  * (secretForms), with `[redacted:<label>:<fingerprint>]`, in time linear in the text.
  */
-export class SecretRegistry {
+export class SecretRegistry implements SecretMasking {
   private readonly secrets = new Map<string, Known>()
   /**
-   * Two tiers, so adding a value never rebuilds the automaton over every known value: `base` covers the values known
-   * at its last build, `recent` the few added since (rebuilt alone, small). When `recent` grows past a quarter of
-   * `base`, both merge into a new `base`: each value is built into an automaton O(log n) times at most (amortized).
+   * Automata over the known values, oldest first, each at least twice the size of the next: a new value gets a small
+   * automaton of its own, and equal-sized neighbours merge, as the digits of a binary counter carry. Adding a value
+   * never rebuilds the automaton over every known value (a capture registering a new token or cookie on every
+   * exchange stays O(log n) per value, amortized), and a text is scanned by O(log n) automata.
    */
-  private base: Tier | null = null
-  private recent: Tier | null = null
-  /** Values not in `base` yet, in the order they were added. */
-  private recentValues: string[] = []
+  private built: Array<{ tier: Tier; values: string[] }> = []
+  /** Values in no automaton yet, in the order they were added. */
+  private pending: string[] = []
 
   /**
    * Registers a value (ignored when too short or too long to be a real secret). `pin: false` lets even a client secret
@@ -70,22 +92,36 @@ export class SecretRegistry {
    * distinct "secrets" cannot grow the registry without bound.
    */
   add(value: string | undefined | null, label = 'secret', options: { pin?: boolean } = {}): void {
-    if (!value || value.length < MIN_SECRET_LENGTH || value.length > MAX_SECRET_LENGTH || this.secrets.has(value)) return
-    if (/^\[redacted:[\w-]+:[0-9a-f]{8}\]$/.test(value)) return
+    if (!registrable(value) || this.secrets.has(value)) return
     this.secrets.set(value, {
-      marker: `[redacted:${label}:${fingerprint(value)}]`,
+      marker: markerOf(value, label),
       pinned: options.pin !== false && PINNED_LABELS.has(label),
     })
     if (this.secrets.size > MAX_KNOWN_SECRETS) {
       this.evictOldest()
-      this.base = null
-      this.recent = null
-      this.recentValues = []
+      this.built = []
+      this.pending = [...this.secrets.keys()]
       return
     }
-    if (this.base) {
-      this.recentValues.push(value)
-      this.recent = null
+    this.pending.push(value)
+  }
+
+  /**
+   * A view of the registry for the texts of one exchange that also masks that exchange's one-use values (a captured
+   * request's x-signature) without registering them: a signature is valid once, for seconds, so it has no place in
+   * the session's set, and masking it costs O(exchange) rather than a change to the automata every text goes through.
+   * The view's markers are the ones the registry would give; a one-use value the registry already knows keeps its own.
+   */
+  withOneUse(values: ReadonlyArray<readonly [value: string, label: string]>): SecretMasking {
+    const own = new Map<string, Known>()
+    for (const [value, label] of values)
+      if (registrable(value) && !this.secrets.has(value)) own.set(value, { marker: markerOf(value, label), pinned: false })
+    if (own.size === 0) return this
+    const extra = buildTier(own, own.keys())
+    return {
+      add: (value, label, options) => this.add(value, label, options),
+      maskFor: (value, label) => own.get(value)?.marker ?? this.maskFor(value, label),
+      redact: text => this.redactWith(text, extra),
     }
   }
 
@@ -99,13 +135,19 @@ export class SecretRegistry {
 
   /** The replacement shown for a value (whether or not it is registered). */
   maskFor(value: string, label = 'secret'): string {
-    return this.secrets.get(value)?.marker ?? `[redacted:${label}:${fingerprint(value)}]`
+    return this.secrets.get(value)?.marker ?? markerOf(value, label)
   }
 
   /** Replaces every known secret, in any of its encoded forms, in free text. */
   redact(text: string): string {
-    if (this.secrets.size === 0 || !text) return text
-    const tiers = this.tiers()
+    return this.redactWith(text, null)
+  }
+
+  /** Every known value, and the one-use values of `extra`, replaced at once (leftmost-longest over all of them). */
+  private redactWith(text: string, extra: Tier | null): string {
+    if (!text || (this.secrets.size === 0 && !extra)) return text
+    const tiers = this.secrets.size === 0 ? [] : this.tiers()
+    if (extra) tiers.push(extra)
     return replaceLongest(
       text,
       tiers.map(t => t.matcher),
@@ -145,16 +187,19 @@ export class SecretRegistry {
     return redactStrings(value, text => this.redact(text))
   }
 
-  /** The automata covering every known value, built or rebuilt as little as the values added since allow. */
+  /** The automata covering every known value (a new array), built or merged as little as the values added since allow. */
   private tiers(): Tier[] {
-    if (!this.base || this.recentValues.length > Math.max(32, this.secrets.size / 4)) {
-      this.base = buildTier(this.secrets, this.secrets.keys())
-      this.recent = null
-      this.recentValues = []
-    } else if (!this.recent && this.recentValues.length > 0) {
-      this.recent = buildTier(this.secrets, this.recentValues)
+    if (this.pending.length > 0) {
+      let values = this.pending
+      this.pending = []
+      // Carry: merge with the newest automaton while it is not at least twice the size of what joins it.
+      for (let last = this.built.at(-1); last && last.values.length < 2 * values.length; last = this.built.at(-1)) {
+        this.built.pop()
+        values = [...last.values.filter(v => this.secrets.has(v)), ...values]
+      }
+      this.built.push({ tier: buildTier(this.secrets, values), values })
     }
-    return this.recent ? [this.base, this.recent] : [this.base]
+    return this.built.map(b => b.tier)
   }
 
   private evictOldest(): void {

@@ -1,5 +1,5 @@
 import type { HeaderPair } from '../../../shared/contract'
-import type { SecretRegistry } from '../core/secret-registry'
+import type { SecretMasking } from '../core/secret-registry'
 import { redactForm, redactJsonFragments, redactParams } from './form-redaction'
 import { type LeafRedactor, redactJsonText } from './json-redaction'
 import { isRegisteredLabel, MARKER, sensitiveLabel } from './sensitive-names'
@@ -53,7 +53,7 @@ export class Redactor {
   /** Header name (lower case) → its rule; names repeat on every exchange, so each is looked up once. */
   private readonly rules = new Map<string, HeaderRule | null>()
 
-  constructor(private readonly secrets: SecretRegistry) {
+  constructor(private readonly secrets: SecretMasking) {
     this.sentLeaf = leafRedactor(secrets, true)
     this.seenLeaf = leafRedactor(secrets, false)
   }
@@ -135,7 +135,7 @@ export class Redactor {
 
 const MAX_CACHED_RULES = 1000
 
-function leafRedactor(secrets: SecretRegistry, sent: boolean): LeafRedactor {
+function leafRedactor(secrets: SecretMasking, sent: boolean): LeafRedactor {
   const leaf: LeafRedactor = {
     byName: (value, label) => {
       if (MARKER.test(value)) return value
