@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import pkg from '../../../package.json' with { type: 'json' }
 import type { AppInfo, TransportKind } from '../../shared/contract'
 import { HandlerRegistry } from '../bridge/registry'
@@ -286,10 +285,4 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       }
     },
   }
-}
-
-/** Default data folder for the web host and CLI (Electron uses app.getPath('userData')). */
-export function defaultDataDir(): string {
-  const base = process.env.XDG_CONFIG_HOME ?? join(process.env.HOME ?? process.cwd(), '.config')
-  return join(base, 'partner-console')
 }
