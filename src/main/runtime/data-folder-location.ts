@@ -2,9 +2,9 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 /** The product's name, which names the data folder the way Electron names its userData folder. */
-export const DATA_FOLDER_NAME = 'Partner API Console'
+const DATA_FOLDER_NAME = 'Partner API Console'
 /** The folder the web host and the CLI used before they shared the desktop app's (imported once, see legacy-import.ts). */
-export const LEGACY_FOLDER_NAME = 'partner-console'
+const LEGACY_FOLDER_NAME = 'partner-console'
 
 interface Where {
   env?: NodeJS.ProcessEnv

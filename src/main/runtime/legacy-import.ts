@@ -13,7 +13,7 @@ const ENVIRONMENTS_FILE = 'environments.json'
 const NOT_COPIED = new Set([LOCK_FILE, 'web-launch'])
 
 /** What the import found, copied, and could not carry over. */
-export interface LegacyImport {
+interface LegacyImport {
   from: string
   to: string
   /** Top-level files and folders copied (nothing in the new folder was overwritten). */

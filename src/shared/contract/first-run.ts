@@ -9,7 +9,7 @@ import { event, invoke } from './define'
 export const FIRST_RUN_STEPS = ['environment', 'token', 'locations', 'signed', 'inspected'] as const
 export type FirstRunStepId = (typeof FIRST_RUN_STEPS)[number]
 
-export interface FirstRunStep {
+interface FirstRunStep {
   id: FirstRunStepId
   /** When the engine first saw the step done (ISO time), or null. */
   doneAt: string | null

@@ -3,7 +3,7 @@ import { FIRST_RUN_STEPS, type FirstRunStatus, type FirstRunStepId, type LogEntr
 import { readJsonDocument, writeJsonDocument } from '../requests/drafts/json-document'
 
 /** The checklist's file in the data folder. */
-export const FIRST_RUN_FILE = 'first-run.json'
+const FIRST_RUN_FILE = 'first-run.json'
 
 /** What the checklist kept: when each step was first seen done (and what showed it), and whether it is hidden. */
 interface FirstRunDocument {
@@ -12,7 +12,7 @@ interface FirstRunDocument {
 }
 
 /** The engine's facts the steps are read from (the runtime passes them; the checklist owns none of them). */
-export interface FirstRunFacts {
+interface FirstRunFacts {
   /** The active environment: its id, its name, and whether it can answer now (the built-in sandbox is running). */
   activeEnvironment(): { id: string; name: string; ready: boolean } | null
   /** Whether a token is held for the environment. */

@@ -2,7 +2,7 @@ import type { FirstRunStepId } from '../../../../shared/contract'
 import type { SectionId } from '../../frame/section-list'
 
 /** What a step asks, what it is for, and where to do it (a section, or the network log drawer). */
-export interface FirstRunStepText {
+interface FirstRunStepText {
   title: string
   why: string
   goTo: { section: SectionId; label: string } | { drawer: true; label: string }
