@@ -6,6 +6,7 @@ import { createDesktopCipher } from './electron/desktop-cipher'
 import { createEmbeddedAuthWindowOpener } from './electron/embedded-auth-window'
 import { limitNavigation, limitPermissions } from './electron/harden-session'
 import { forwardEvents, registerIpc } from './electron/ipc'
+import { offerLegacyImport } from './electron/legacy-import-offer'
 import { claimSingleInstance, failStartup, focusWindow, offerReloadOnCrash, quitAfterClose } from './electron/lifecycle'
 import { isSafeExternalUrl, mainWindowOptions } from './electron/window-options'
 import { createRuntime, type Runtime } from './runtime/create-runtime'
@@ -56,6 +57,8 @@ async function start(): Promise<void> {
   serveRenderer(session.defaultSession, join(import.meta.dirname, '../renderer'))
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, devTools)))
   const dataDir = app.getPath('userData')
+  // The shared folder's one-time offer of the old web/CLI data (not for a --user-data-dir profile of its own).
+  if (!userDataSwitch) await offerLegacyImport(dataDir)
   runtime = await createRuntime({
     transport: 'electron',
     version: app.getVersion(),

@@ -8,8 +8,9 @@ import type { RecordedLine } from '../engine/capture/capture-recorder'
 import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
-import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
+import { createRuntime, type Runtime } from '../runtime/create-runtime'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
+import { chosenDataDir } from './data-dir-choice'
 import { type CliIo, processIo, usageError } from './io'
 import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
 import { redactingIo } from './redacting-io'
@@ -137,7 +138,7 @@ export async function runCaptureCommand(
   // Everything printed passes through the runtime's redaction: captured tokens and secrets are known secrets.
   const safeIo = redactingIo(io, text => runtime?.secrets.redact(text) ?? text)
   const ephemeral = where.mode !== 'env'
-  const dataDir = ephemeral ? await mkdtemp(join(tmpdir(), 'partner-console-capture-')) : (values['data-dir'] ?? defaultDataDir())
+  const dataDir = ephemeral ? await mkdtemp(join(tmpdir(), 'partner-console-capture-')) : await chosenDataDir(values['data-dir'])
   const ids: string[] = []
   let stopRequested: (() => void) | null = null
   const stopped = new Promise<void>(r => {

@@ -11,7 +11,7 @@ import {
   startSandbox,
   trustInstructions,
 } from '../../sandbox'
-import { defaultDataDir } from '../runtime/create-runtime'
+import { chosenDataDir } from './data-dir-choice'
 import { type CliIo, processIo, untilSignal } from './io'
 import { installProcessGuard } from './process-guard'
 
@@ -93,7 +93,7 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
   let tls: SandboxTlsFiles | undefined
   if (values.tls) {
     try {
-      tls = await ensureSandboxTls(values['data-dir'] ?? defaultDataDir())
+      tls = await ensureSandboxTls(await chosenDataDir(values['data-dir']))
     } catch (error) {
       io.stderr.write(`Could not create or read the sandbox's TLS certificate: ${(error as Error).message}\n`)
       return 1

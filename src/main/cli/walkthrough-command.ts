@@ -10,9 +10,11 @@ import { createMemoryCipher } from '../engine/vault/memory-cipher'
 import { LineProgress } from '../engine/walkthrough/line-progress'
 import { runWalkthrough } from '../engine/walkthrough/walkthrough-flow'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
-import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
+import { createRuntime, type Runtime } from '../runtime/create-runtime'
+import { defaultDataDir } from '../runtime/data-folder-location'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
 import { printConsoleError } from './cli-hint'
+import { chosenDataDir } from './data-dir-choice'
 import { type CliIo, processIo, usageError } from './io'
 import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
 import { openInBrowser } from './open-browser'
@@ -125,7 +127,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
   const safeIo = redactingIo(io, text => runtime?.secrets.redact(text) ?? text)
   const progressOut = values.json ? safeIo.stderr : safeIo.stdout
   const ephemeral = mode !== 'env'
-  const dataDir = ephemeral ? await mkdtemp(join(tmpdir(), 'partner-console-walkthrough-')) : (values['data-dir'] ?? defaultDataDir())
+  const dataDir = ephemeral ? await mkdtemp(join(tmpdir(), 'partner-console-walkthrough-')) : await chosenDataDir(values['data-dir'])
   // Ctrl-C: stop waiting, cancel what is in flight, and still clean up (the temporary data folder included).
   const interrupt = new AbortController()
   let closing: Promise<void> | undefined

@@ -4,10 +4,12 @@ import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
-import { createRuntime, defaultDataDir } from '../runtime/create-runtime'
+import { createRuntime } from '../runtime/create-runtime'
+import { defaultDataDir } from '../runtime/data-folder-location'
 import { acquireDataFolderLock, type DataFolderLock, whileLocked } from '../runtime/data-folder-lock'
 import { startWebHost } from '../web/web-host'
 import { cliHint } from './cli-hint'
+import { chosenDataDir } from './data-dir-choice'
 import { type CliIo, processIo, untilSignal } from './io'
 import { type LaunchFile, writeLaunchFile } from './launch-file'
 import { openInBrowser } from './open-browser'
@@ -65,7 +67,7 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     io.stderr.write('The console UI is not built yet. Run `npm run build` (or `npm run web`, which builds when needed).\n')
     return 1
   }
-  const dataDir = values['data-dir'] ?? defaultDataDir()
+  const dataDir = await chosenDataDir(values['data-dir'], line => io.stderr.write(`${line}\n`))
   let dataFolderLock: DataFolderLock
   try {
     // Before anything touches the folder: the key-file cipher creates its key there.

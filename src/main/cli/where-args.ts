@@ -1,6 +1,6 @@
 import { ConsoleError } from '../engine/core/console-error'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
-import { defaultDataDir } from '../runtime/create-runtime'
+import { defaultDataDir } from '../runtime/data-folder-location'
 
 /** The parseArgs options that say where a command runs: `--sandbox`, `--env NAME`, or an environment from flags. */
 export const WHERE_OPTIONS = {

@@ -5,8 +5,9 @@ import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { createMemoryCipher } from '../engine/vault/memory-cipher'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
-import { createRuntime, defaultDataDir, type Runtime } from '../runtime/create-runtime'
+import { createRuntime, type Runtime } from '../runtime/create-runtime'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
+import { chosenDataDir } from './data-dir-choice'
 import { PACKAGE_VERSION } from './version'
 import { type ChosenEnvironment, chooseEnvironment, type WhereMode } from './where-args'
 
@@ -24,7 +25,9 @@ export interface WhereRuntime {
  */
 export async function openWhereRuntime(mode: WhereMode, values: Record<string, unknown>, label: string): Promise<WhereRuntime> {
   const ephemeral = mode !== 'env'
-  const dataDir = ephemeral ? await mkdtemp(join(tmpdir(), `partner-console-${label}-`)) : String(values['data-dir'] ?? defaultDataDir())
+  const dataDir = ephemeral
+    ? await mkdtemp(join(tmpdir(), `partner-console-${label}-`))
+    : await chosenDataDir(values['data-dir'] === undefined ? undefined : String(values['data-dir']))
   let runtime: Runtime | undefined
   const cleanup = async () => {
     await runtime?.close()

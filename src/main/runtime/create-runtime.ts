@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import pkg from '../../../package.json' with { type: 'json' }
 import type { AppInfo, TransportKind } from '../../shared/contract'
 import { HandlerRegistry } from '../bridge/registry'
@@ -25,6 +24,7 @@ import type { SecretCipher } from '../engine/vault/secret-cipher'
 import { type AuthPart, buildAuth } from './build-auth'
 import { buildCapture } from './build-capture'
 import { buildDoctor } from './build-doctor'
+import { buildFirstRun } from './build-first-run'
 import { buildSigning } from './build-signing'
 import { acquireDataFolderLock, type DataFolderLock } from './data-folder-lock'
 import { type EmbeddedSandbox, startEmbeddedSandbox } from './embedded-sandbox'
@@ -243,7 +243,16 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
   // Closers run last-in first-out: the open tabs are written before anything else stops.
   closers.push(() => drafts.drafts.close())
   closers.push(() => drafts.sent.close())
-  registerHandlers(registry, { info, presenter, dataDir: options.dataDir, redact, drafts, ...engine })
+  const firstRun = buildFirstRun({
+    dataDir: options.dataDir,
+    bus,
+    layer: engine.layer,
+    environments: engine.environments,
+    tokens: engine.auth.tokens,
+    sandboxRunning: sandbox !== null,
+  })
+  closers.push(firstRun.close)
+  registerHandlers(registry, { info, presenter, dataDir: options.dataDir, redact, drafts, firstRun: firstRun.checklist, ...engine })
 
   let seq = 0
   const heartbeat = setInterval(
@@ -276,10 +285,4 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
       }
     },
   }
-}
-
-/** Default data folder for the web host and CLI (Electron uses app.getPath('userData')). */
-export function defaultDataDir(): string {
-  const base = process.env.XDG_CONFIG_HOME ?? join(process.env.HOME ?? process.cwd(), '.config')
-  return join(base, 'partner-console')
 }

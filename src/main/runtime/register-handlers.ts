@@ -5,6 +5,7 @@ import { registerCaptureHandlers } from '../bridge/handlers/capture-handlers'
 import { registerDoctorHandlers } from '../bridge/handlers/doctor-handlers'
 import { registerDraftsHandlers } from '../bridge/handlers/drafts-handlers'
 import { registerEnvironmentsHandlers } from '../bridge/handlers/environments-handlers'
+import { registerFirstRunHandlers } from '../bridge/handlers/first-run-handlers'
 import { registerHttpHandlers } from '../bridge/handlers/http-handlers'
 import { registerLogHandlers } from '../bridge/handlers/log-handlers'
 import { registerOAuthHandlers } from '../bridge/handlers/oauth-handlers'
@@ -18,6 +19,7 @@ import type { ReproBundles } from '../engine/bundle/repro-bundle'
 import type { CaptureService } from '../engine/capture/capture-service'
 import type { DoctorSessions } from '../engine/doctor/doctor-sessions'
 import type { EnvironmentRepository } from '../engine/environments/environment-repository'
+import type { FirstRunChecklist } from '../engine/onboarding/first-run-checklist'
 import type { PresenterMode } from '../engine/presenter/presenter-mode'
 import { saveQuotaConfig } from '../engine/quota/quota-config-store'
 import { CollectionStore } from '../engine/requests/collection-store'
@@ -44,6 +46,8 @@ interface HandledParts {
   doctor: DoctorSessions
   /** The composer's open tabs and the history of its sends, in the data folder (the runtime flushes them on close). */
   drafts: { drafts: DraftStore; sent: SentHistory }
+  /** The first-run checklist on Overview; told when the user opens a logged exchange or has a signature explained. */
+  firstRun: FirstRunChecklist
 }
 
 /**
@@ -55,10 +59,10 @@ export function registerHandlers(registry: HandlerRegistry, p: HandledParts): vo
   registerEnvironmentsHandlers(registry, { environments: p.environments })
   registerOAuthHandlers(registry, { environments: p.environments, flows: p.auth.flows, tokens: p.auth.tokens })
   registerSandboxHandlers(registry, { control: p.auth.control })
-  registerSigningHandlers(registry, { signing: p.signing })
+  registerSigningHandlers(registry, { signing: p.signing, looked: what => p.firstRun.sawExchange(what) })
   registerHttpHandlers(registry, { executor: p.requests.executor, endpoints: p.requests.endpoints })
   registerQuotaHandlers(registry, { quota: p.layer.quota, save: config => saveQuotaConfig(p.dataDir, config) })
-  registerLogHandlers(registry, { log: p.layer.log, formats: p.requests.formats })
+  registerLogHandlers(registry, { log: p.layer.log, formats: p.requests.formats, looked: what => p.firstRun.sawExchange(what) })
   registerRequestsHandlers(registry, {
     requests: p.requests.service,
     collections: new CollectionStore(p.dataDir, p.redact),
@@ -69,4 +73,5 @@ export function registerHandlers(registry: HandlerRegistry, p: HandledParts): vo
   registerBundleHandlers(registry, p.bundle)
   registerCaptureHandlers(registry, { capture: p.capture })
   registerDoctorHandlers(registry, { doctor: p.doctor, environments: p.environments })
+  registerFirstRunHandlers(registry, { checklist: p.firstRun })
 }

@@ -15,6 +15,8 @@ export const CHANNEL_NAMES = [
   'doctor:scorecard',
   'doctor:report',
   'doctor:drill',
+  'firstRun:status',
+  'firstRun:setDismissed',
   'environments:list',
   'environments:get',
   'environments:validate',

@@ -6,6 +6,7 @@ import type { ChannelDef, EventDef } from './define'
 import { doctorChannels, doctorEvents } from './doctor'
 import { draftsChannels, draftsEvents } from './drafts'
 import { environmentsChannels, environmentsEvents } from './environments'
+import { firstRunChannels, firstRunEvents } from './first-run'
 import { httpChannels, httpEvents } from './http'
 import { logChannels, logEvents } from './log'
 import { oauthChannels, oauthEvents } from './oauth'
@@ -24,6 +25,7 @@ export * from './drafts'
 export * from './environments'
 export * from './errors'
 export * from './exchange-view'
+export * from './first-run'
 export * from './http'
 export * from './http-fields'
 export * from './log'
@@ -52,6 +54,7 @@ export const channels = {
   ...draftsChannels,
   ...captureChannels,
   ...doctorChannels,
+  ...firstRunChannels,
 } as const
 
 /** Every event the engine sends to the renderer. */
@@ -69,6 +72,7 @@ export const events = {
   ...draftsEvents,
   ...captureEvents,
   ...doctorEvents,
+  ...firstRunEvents,
 } as const
 
 export type Channels = typeof channels

@@ -31,6 +31,12 @@ export class Vault {
   private readonly records = new Map<string, VaultRecord>()
   private readonly fileProblems: StorageProblem[] = []
   private writing: Promise<void> = Promise.resolve()
+  /**
+   * The backend that wrote this vault when it is not this console's and its records cannot be read here (the desktop
+   * app's OS keyring, opened by the web host or the CLI in the shared data folder): writing would relabel the file
+   * and cost the other console its secrets, so the vault stays read-only here.
+   */
+  private foreignBackend: string | null = null
   /** Changes to `records` in call order: an asynchronous cipher (Electron safeStorage) must not reorder two sets. */
   private changes: Promise<void> = Promise.resolve()
 
@@ -86,6 +92,23 @@ export class Vault {
       }
       this.records.set(key, entry)
     }
+    if (doc.backend !== this.cipher.info.backend && [...this.records.values()].some(r => r.error !== undefined)) {
+      this.foreignBackend = doc.backend
+    }
+  }
+
+  /** Refuses a change to a vault another console's cipher wrote (see `foreignBackend`), saying which and what to do. */
+  private assertWritable(): void {
+    if (this.foreignBackend === null) return
+    throw new ConsoleError(
+      'storage',
+      `The vault in this data folder (${this.path}) was written with ${this.foreignBackend}, which this console (${this.cipher.info.backend}) cannot read, so it was not changed: changing it would cost the other console its secrets.`,
+      {
+        hint: this.foreignBackend.startsWith('safeStorage:')
+          ? 'Store secrets and authorize in the desktop app (it keeps them in the operating system keyring), or give the web host or CLI a folder of its own with --data-dir.'
+          : 'Use the console that wrote it, or give this one a folder of its own with --data-dir.',
+      },
+    )
   }
 
   /** Damaged file or records found at open (and not yet replaced). */
@@ -136,6 +159,7 @@ export class Vault {
 
   /** Encrypts and stores a value; resolves once the file on disk holds it. */
   async set(key: string, value: string): Promise<void> {
+    this.assertWritable()
     let written: Promise<void> = Promise.resolve()
     await this.change(async () => {
       const data = (await this.cipher.encrypt(value, key)).toString('base64')
@@ -148,6 +172,7 @@ export class Vault {
 
   /** Removes the records whose key satisfies `match`; resolves once written. */
   async deleteWhere(match: (key: string) => boolean): Promise<number> {
+    if (this.keys().some(match)) this.assertWritable()
     let count = 0
     let written: Promise<void> = Promise.resolve()
     await this.change(() => {

@@ -36,6 +36,11 @@ export const doctorKeys = {
   scorecard: (envId: string | null) => ['doctor', 'scorecard', envId] as const,
 }
 
+/** Query keys of the first-run checklist (`firstRun:*`), kept live by `firstRun:changed`. */
+export const firstRunKeys = {
+  status: ['firstRun', 'status'] as const,
+}
+
 /** Query keys of the environments domain (`environments:*`); `all` is the prefix of every one. */
 export const environmentsKeys = {
   all: ['environments'] as const,

@@ -5,6 +5,7 @@ import { useSandboxFeed } from '../domain/sandbox'
 import { useSkewFeed } from '../domain/skew'
 import { useCaptureFeed, useDoctorFeed } from '../features/capture'
 import { useLogFeed } from '../features/network-log'
+import { useFirstRunFeed } from '../features/overview'
 
 /**
  * Every event-to-cache feed of the console, mounted once beside the query client (query-root.tsx), so live updates do
@@ -20,5 +21,6 @@ export function LiveUpdates(): null {
   useLogFeed()
   useCaptureFeed()
   useDoctorFeed()
+  useFirstRunFeed()
   return null
 }

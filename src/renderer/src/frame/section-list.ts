@@ -4,7 +4,7 @@
  * Add a section here and its panel in sections.ts (the type checker asks for it).
  */
 export const SECTION_LIST = [
-  { id: 'overview', label: 'Overview', hint: 'Environment, storage, first steps' },
+  { id: 'overview', label: 'Overview', hint: 'First steps, environment, storage' },
   { id: 'environments', label: 'Environments', hint: 'Sandbox and your own servers' },
   { id: 'consent', label: 'Consent flow', hint: 'Authorize, catch the redirect, get tokens' },
   { id: 'tokens', label: 'Tokens', hint: 'Access and refresh tokens, expiry' },

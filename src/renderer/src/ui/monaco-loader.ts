@@ -1,4 +1,4 @@
-import type * as Monaco from 'monaco-editor'
+import type * as Monaco from './monaco-editor-entry'
 
 let loading: Promise<typeof Monaco> | null = null
 
@@ -10,7 +10,7 @@ let loading: Promise<typeof Monaco> | null = null
 export function loadMonaco(): Promise<typeof Monaco> {
   loading ??= (async () => {
     const [monaco, editorWorker, jsonWorker] = await Promise.all([
-      import('monaco-editor'),
+      import('./monaco-editor-entry'),
       import('monaco-editor/editor/editor.worker?worker'),
       import('monaco-editor/languages/features/json/json.worker?worker'),
     ])

@@ -1,9 +1,12 @@
 import { BridgeCallError } from '../../../../shared/contract/errors'
 import { useAppInfo } from '../../domain/app-info'
+import { FirstRunChecklist } from './first-run-checklist'
+import { useFirstRun } from './use-first-run'
 
-/** The first screen: what this console is connected to and where its secrets live. */
+/** The first screen: the first steps (ticked by what the engine saw), what this console is connected to and where its secrets live. */
 export function OverviewPanel() {
   const info = useAppInfo()
+  const firstRun = useFirstRun()
   if (info.isLoading) return <div className="loading">Asking the engine who it is…</div>
   if (info.error) {
     const e = info.error
@@ -22,6 +25,9 @@ export function OverviewPanel() {
       <p className="lead">
         Partner API Console {data.version} — {data.transport === 'web' ? 'running in a browser through the web host' : 'desktop app'}.
       </p>
+      {firstRun.data ? <FirstRunChecklist status={firstRun.data} /> : null}
+      {firstRun.error ? <p className="warn">The first steps could not be read: {firstRun.error.message}</p> : null}
+      <h2 className="overview-facts-title">This console</h2>
       <dl className="facts">
         <dt>Environments</dt>
         <dd>

@@ -1,0 +1,27 @@
+import { defaultDataDir, legacyDataDir } from '../runtime/data-folder-location'
+import { describeLegacyImport, importLegacyDataFolder } from '../runtime/legacy-import'
+
+/**
+ * The data folder a command uses: `--data-dir` when given, else the one folder shared with the desktop app. On the
+ * first run without `--data-dir`, the old web/CLI folder (`~/.config/partner-console`) is copied into it once, when
+ * the shared folder has no environments yet, and what came over is printed (stderr, so piped output stays clean). A
+ * failed import changes nothing in the old folder and is said, with what to do; the command goes on.
+ */
+export async function chosenDataDir(
+  flag: string | undefined,
+  say: (line: string) => void = line => process.stderr.write(`${line}\n`),
+): Promise<string> {
+  if (flag !== undefined) return flag
+  const dir = defaultDataDir()
+  const from = legacyDataDir()
+  try {
+    const imported = await importLegacyDataFolder(from, dir)
+    if (imported) for (const line of describeLegacyImport(imported)) say(line)
+  } catch (error) {
+    say(
+      `Could not import the old data folder ${from} into ${dir}: ${(error as Error).message}. The old folder is untouched; ` +
+        `copy it by hand, or run with --data-dir "${from}" to keep using it.`,
+    )
+  }
+  return dir
+}
