@@ -9,7 +9,7 @@ const LABEL: Record<string, string> = {
 }
 
 /** Writes a replay's report as its entries come, never holding them all: the same text as printing it whole. */
-export interface ReplayReportWriter {
+interface ReplayReportWriter {
   start(target: ReplayReport['target']): void
   entry(entry: ReplayedEntry): void
   end(summary: ReplayReport['summary']): void
