@@ -1,9 +1,12 @@
 import { performance } from 'node:perf_hooks'
+import WebSocket from 'ws'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
 import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
 import { LogFormats } from '../src/main/engine/har/log-formats'
 import { NetworkLog } from '../src/main/engine/log/network-log'
 import { Redactor } from '../src/main/engine/log/redaction'
+import { WEB_SOCKET_PATH } from '../src/shared/contract'
+import { startConsole } from '../test/support/console-host'
 
 /**
  * Importing a 3 MB HAR holding 6,000 distinct tokens (bearer headers, token responses, codes in redirect URLs) against
@@ -126,9 +129,11 @@ function round(n: number): number {
 }
 
 /**
- * The longest time the event loop stood still while importing a HAR of 1,000 and of 50,000 entries (about 1 KB each,
- * 50 MB): the import slices the text instead of one `JSON.parse` of the whole, and reads the entries in batches, so the
- * stall must not grow with the file. Goal: ≤ 50 ms at both sizes (the ratio is 50k's stall over 1k's).
+ * The longest time the web host kept a client waiting while a HAR of 1,000 and of 50,000 entries (about 0.5 KB each,
+ * 25 MB) is imported through its bridge, as the browser does (`log:openHar` on the page's WebSocket): the real host
+ * (`partner-console web`, its own process), and a client on the same socket that sends `app:info` back to back and
+ * times each answer. The longest answer is the longest the host stood still (plus one loopback round trip). Goal:
+ * ≤ 50 ms at both sizes (the ratio is 50k's over 1k's).
  */
 export async function benchHarImportStall(): Promise<{
   name: string
@@ -139,34 +144,119 @@ export async function benchHarImportStall(): Promise<{
   unit: string
   met: boolean
 }> {
-  const small = await longestStall(1_000)
-  const large = await longestStall(50_000)
-  return {
-    name: 'HAR import: longest event-loop stall at 50000 entries vs 1000 (in-process ticker)',
-    baseline: round(small),
-    subject: round(large),
-    ratio: round(large / small),
-    goal: '≤ 50 ms at both sizes',
-    unit: 'ms',
-    met: small <= 50 && large <= 50,
+  const host = await startConsole()
+  let ws: WebSocket | undefined
+  try {
+    ws = await openBridge(host.origin, await host.freshUrl())
+    const small = await longestWait(ws, 1_000)
+    const large = await longestWait(ws, 50_000)
+    return {
+      name: 'HAR import through the web host: longest wait of a client pinging it on the bridge socket, 50000 entries vs 1000',
+      baseline: round(small),
+      subject: round(large),
+      ratio: round(large / small),
+      goal: '≤ 50 ms at both sizes',
+      unit: 'ms',
+      met: small <= 50 && large <= 50,
+    }
+  } finally {
+    ws?.terminate()
+    await host.stop()
   }
 }
 
-async function longestStall(entries: number): Promise<number> {
-  const text = makeHar(entries * 2)
-  const formats = makeFormats()
-  let last = performance.now()
-  let longest = 0
-  const ticker = setInterval(() => {
-    const now = performance.now()
-    longest = Math.max(longest, now - last)
-    last = now
-  }, 1)
-  try {
-    const result = await formats.openHar(text)
-    if (result.imported !== entries) throw new Error(`imported ${result.imported} entries, expected ${entries}`)
-  } finally {
-    clearInterval(ticker)
+/** The page's socket: the launch URL traded for the session cookie, then the bridge with that cookie and origin. */
+async function openBridge(origin: string, launchUrl: string): Promise<WebSocket> {
+  const res = await fetch(launchUrl, { redirect: 'manual' })
+  await res.arrayBuffer()
+  const cookie = res.headers
+    .getSetCookie()
+    .map(c => c.split(';')[0])
+    .join('; ')
+  const ws = new WebSocket(`${origin.replace('http', 'ws')}${WEB_SOCKET_PATH}`, { headers: { Cookie: cookie, Origin: origin } })
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve)
+    ws.once('error', reject)
+  })
+  return ws
+}
+
+let nextId = 1
+
+/** The longest `app:info` round trip while the host imports a HAR of `entries` entries sent on the same socket. */
+async function longestWait(ws: WebSocket, entries: number): Promise<number> {
+  const answers = new Map<number, (m: { result: { ok: boolean; value?: { imported?: number } } }) => void>()
+  const onMessage = (data: WebSocket.RawData) => {
+    const m = JSON.parse(String(data)) as { t: string; id: number; result: { ok: boolean } }
+    if (m.t === 'result') answers.get(m.id)?.(m)
   }
-  return Math.max(longest, performance.now() - last)
+  ws.on('message', onMessage)
+  const call = (channel: string, payload: unknown, text?: string) =>
+    new Promise<{ result: { ok: boolean; value?: { imported?: number }; error?: unknown } }>(resolve => {
+      const id = nextId++
+      answers.set(id, m => {
+        answers.delete(id)
+        resolve(m)
+      })
+      ws.send(text ?? JSON.stringify({ t: 'invoke', id, channel, payload }))
+    })
+  try {
+    // The message is built before the pinging starts: building it is the browser's work, not the host's.
+    const importId = nextId++
+    const message = JSON.stringify({ t: 'invoke', id: importId, channel: 'log:openHar', payload: { text: makeCompactHar(entries) } })
+    // A first answer of a fresh host loads what app:info needs: not a stall of the import.
+    for (let i = 0; i < 20; i++) await call('app:info', {})
+    let done = false
+    let longest = 0
+    const pinger = (async () => {
+      while (!done) {
+        const t0 = performance.now()
+        await call('app:info', {})
+        longest = Math.max(longest, performance.now() - t0)
+      }
+    })()
+    const imported = new Promise<{ result: { ok: boolean; value?: { imported?: number }; error?: unknown } }>(resolve => {
+      answers.set(importId, m => {
+        answers.delete(importId)
+        resolve(m)
+      })
+    })
+    ws.send(message)
+    const answer = await imported
+    done = true
+    await pinger
+    if (!answer.result.ok || answer.result.value?.imported !== entries) {
+      throw new Error(`the import of ${entries} entries answered ${JSON.stringify(answer.result).slice(0, 300)}`)
+    }
+    return longest
+  } finally {
+    ws.off('message', onMessage)
+  }
+}
+
+/** `entries` small entries (about 0.5 KB each): a 50k-entry HAR stays within the bridge's message limit. */
+function makeCompactHar(entries: number): string {
+  const list = []
+  for (let i = 0; i < entries; i++) {
+    list.push({
+      startedDateTime: new Date(Date.UTC(2025, 0, 1) + i * 1000).toISOString(),
+      time: 12,
+      request: {
+        method: 'GET',
+        url: `https://api.partner.example/api/v1/locations/loc-${i}`,
+        httpVersion: 'HTTP/1.1',
+        headers: [{ name: 'Authorization', value: `Bearer sbx_at_${i.toString(36)}_${'a'.repeat(16)}` }],
+      },
+      response: {
+        status: 200,
+        statusText: 'OK',
+        httpVersion: 'HTTP/1.1',
+        headers: [{ name: 'Content-Type', value: 'application/json' }],
+        content: { size: 40, mimeType: 'application/json', text: JSON.stringify({ id: `loc-${i}`, name: 'Main street' }) },
+        redirectURL: '',
+      },
+      timings: { send: 1, wait: 10, receive: 1 },
+    })
+  }
+  return JSON.stringify({ log: { version: '1.2', creator: { name: 'bench', version: '1' }, entries: list } })
 }

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { ReplayReport } from '../../shared/contract'
 import { ConsoleError } from '../engine/core/console-error'
 import { authorizeHeadless, FlowWatcher } from '../engine/walkthrough/headless-authorize'
 import { LineProgress } from '../engine/walkthrough/line-progress'
@@ -9,6 +8,7 @@ import { defaultDataDir } from '../runtime/data-folder-location'
 import { printConsoleError } from './cli-hint'
 import { type CliIo, processIo, usageError } from './io'
 import { redactingIo } from './redacting-io'
+import { jsonReportWriter, textReportWriter } from './replay-report'
 import { openWhereRuntime, type WhereRuntime } from './where-runtime'
 
 const HELP = `partner-console replay FILE [--sandbox | --env NAME] [--json] [--data-dir DIR]
@@ -27,13 +27,9 @@ Exit code: 0 when every replayed status matches its original, 1 when one differs
 usage error.
 `
 
-const LABEL: Record<string, string> = {
-  same: 'same',
-  'different-status': 'DIFFERENT STATUS',
-  'different-body': 'different body',
-  failed: 'FAILED',
-  skipped: 'skipped',
-}
+/** The exchanges (and body characters) this run's network log keeps: the replay never reads them back. */
+const REPLAY_LOG_CAPACITY = 100
+const REPLAY_LOG_BODY_CHARS = 4 * 1024 * 1024
 
 /** `partner-console replay`: a bundle's API calls sent again and compared; returns the exit code. */
 export async function runReplayCommand(argv: string[], io: CliIo = processIo): Promise<number> {
@@ -68,16 +64,22 @@ export async function runReplayCommand(argv: string[], io: CliIo = processIo): P
   const progress = values.json ? safeIo.stderr : safeIo.stdout
   try {
     wr = await openWhereRuntime(mode, values, 'replay')
-    const bundleText = text.includes('"partner-console-repro-bundle"') ? text : await asBundle(wr, text)
-    const opened = await wr.call('bundle:open', { text: bundleText })
+    const { bundles, replay } = wr.runtime.engine.bundle
+    // Read once, in slices; each entry is parsed as it is replayed and its report line written as soon as it is known.
+    const plainHar = text.includes('"partner-console-repro-bundle"') ? undefined : { consoleVersion: (await wr.runtime.info()).version }
+    const read = await bundles.read(text, plainHar)
+    const note = read.bundle.note
     progress.write(
-      `Replaying ${opened.timeline.length} entr${opened.timeline.length === 1 ? 'y' : 'ies'}${opened.bundle.note ? ` (“${opened.bundle.note}”)` : ''} against ${wr.env.name} (${wr.env.baseUrl})\n`,
+      `Replaying ${read.count} entr${read.count === 1 ? 'y' : 'ies'}${note ? ` (“${note}”)` : ''} against ${wr.env.name} (${wr.env.baseUrl})\n`,
     )
     if (mode === 'sandbox') await authorizeSandbox(wr, progress)
-    const report = await wr.call('bundle:replay', { text: bundleText, envId: wr.env.id })
-    if (values.json) safeIo.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-    else printReport(report, safeIo.stdout)
-    return report.summary.differentStatus > 0 || report.summary.failed > 0 ? 1 : 0
+    // Nothing reads this run's network log after it (the report says everything): keeping its last exchanges only
+    // keeps memory flat with the number of entries, whatever their bodies.
+    await wr.call('log:configure', { capacity: REPLAY_LOG_CAPACITY, bodyBudgetChars: REPLAY_LOG_BODY_CHARS })
+    const report = values.json ? jsonReportWriter(safeIo.stdout) : textReportWriter(safeIo.stdout)
+    const { summary } = await replay.replayEach(read, { envId: wr.env.id, onStart: t => report.start(t), onEntry: e => report.entry(e) })
+    report.end(summary)
+    return summary.differentStatus > 0 || summary.failed > 0 ? 1 : 0
   } catch (error) {
     if (!(error instanceof ConsoleError)) throw error
     printConsoleError(safeIo, 'replay', error)
@@ -85,29 +87,6 @@ export async function runReplayCommand(argv: string[], io: CliIo = processIo): P
   } finally {
     await wr?.close()
   }
-}
-
-/** A plain HAR (a merchant's export) becomes a bundle with nothing but its entries, so both replay the same way. */
-async function asBundle(wr: WhereRuntime, harText: string): Promise<string> {
-  let har: unknown
-  try {
-    har = JSON.parse(harText)
-  } catch (error) {
-    throw new ConsoleError('invalid_request', `The file is neither a repro bundle nor a HAR: ${(error as Error).message}.`)
-  }
-  return JSON.stringify({
-    format: 'partner-console-repro-bundle',
-    version: 1,
-    createdAt: new Date().toISOString(),
-    consoleVersion: (await wr.call('app:info', {})).version,
-    note: 'from a HAR file',
-    environment: null,
-    clockSkew: null,
-    quotas: [],
-    tokens: { access: null, refresh: null },
-    lifecycle: [],
-    har,
-  })
 }
 
 async function authorizeSandbox(wr: WhereRuntime, out: NodeJS.WritableStream): Promise<void> {
@@ -128,16 +107,4 @@ async function authorizeSandbox(wr: WhereRuntime, out: NodeJS.WritableStream): P
   } finally {
     watcher.close()
   }
-}
-
-function printReport(report: ReplayReport, out: NodeJS.WritableStream): void {
-  for (const e of report.entries) {
-    const replay = e.replay.status ?? (e.replay.error ? 'error' : '—')
-    const why = e.reason ? ` (${e.reason})` : e.replay.error ? ` (${e.replay.error})` : ''
-    out.write(`[${e.index + 1}] ${e.method} ${e.path}  ${e.original.status} → ${replay}  ${LABEL[e.outcome]}${why}\n`)
-  }
-  const s = report.summary
-  out.write(
-    `Summary: ${s.same} same, ${s.differentStatus} different status, ${s.differentBody} different body, ${s.failed} failed, ${s.skipped} skipped.\n`,
-  )
 }

@@ -1,18 +1,23 @@
 import type { WebSocket } from 'ws'
 import { type EventMessage, type WebServerMessage, webClientMessage } from '../../shared/contract'
 import type { HandlerRegistry } from '../bridge/registry'
+import { parseBridgeMessage } from './message-parser'
 
 /** Beyond this many bytes waiting to be sent, events to a slow page are dropped rather than growing memory. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
 
 /**
- * Serves one authenticated page's socket: each `invoke` message is validated as a protocol message, then dispatched to
+ * Serves one authenticated page's socket: each `invoke` message is parsed (a large one off the main thread, see
+ * parseBridgeMessage) and validated as a protocol message, then dispatched to
  * the same handler registry the Electron IPC uses. A malformed message gets an error reply and changes nothing else;
  * the socket stays open so one bad call cannot take the page down. A `cancel` message aborts the signal of the invoke
  * with that id; a closed socket aborts every call it still has running.
  */
 export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void {
   const running = new Map<number, AbortController>()
+  /** Messages being parsed off the main thread, and cancels that came for ids not yet dispatched meanwhile. */
+  let largeParses = 0
+  const earlyCancels = new Set<number>()
   socket.on('close', () => {
     for (const controller of running.values()) controller.abort()
     running.clear()
@@ -25,10 +30,23 @@ export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void 
       send(socket, { t: 'error', message: 'Binary messages are not part of the bridge protocol; send JSON text.' })
       return
     }
-    let raw: unknown
-    try {
-      raw = JSON.parse(data.toString())
-    } catch {
+    const parsing = parseBridgeMessage(data as Buffer)
+    if (!(parsing instanceof Promise)) {
+      handle(parsing.value)
+      return
+    }
+    // A large message is parsed off the main thread: later (small) messages may be handled before it. A cancel that
+    // arrives first for its id is kept until it is dispatched, so it still cancels it.
+    largeParses += 1
+    void parsing.then(raw => {
+      largeParses -= 1
+      if (socket.readyState === socket.OPEN) handle(raw)
+      if (largeParses === 0) earlyCancels.clear()
+    })
+  })
+
+  function handle(raw: unknown): void {
+    if (raw === undefined) {
       send(socket, { t: 'error', message: 'The message is not valid JSON.' })
       return
     }
@@ -45,10 +63,17 @@ export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void 
     }
     const message = parsed.data
     if (message.t === 'cancel') {
-      running.get(message.id)?.abort()
+      const call = running.get(message.id)
+      if (call) call.abort()
+      else if (largeParses > 0) earlyCancels.add(message.id)
       return
     }
     const { id, channel, payload } = message
+    if (earlyCancels.delete(id)) {
+      const error = { code: 'cancelled' as const, message: `${channel} was cancelled before it started.` }
+      send(socket, { t: 'result', id, result: { ok: false, error } })
+      return
+    }
     const controller = new AbortController()
     running.get(id)?.abort()
     running.set(id, controller)
@@ -64,7 +89,7 @@ export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void 
         send(socket, { t: 'result', id, result: { ok: false, error } })
       })
       .finally(settle)
-  })
+  }
 }
 
 /** Sends an event to a socket unless it is closed or too far behind. */

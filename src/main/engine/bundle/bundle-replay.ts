@@ -6,10 +6,11 @@ import { harDocumentEntries } from '../har/har-import'
 import type { LogFormats } from '../har/log-formats'
 import { compareExchanges } from '../requests/compare-exchanges'
 import type { RequestsService } from '../requests/requests-service'
+import { type ReadBundle, timelineEntry } from './bundle-reader'
 import type { ReproBundles } from './repro-bundle'
 
 interface BundleReplayDeps {
-  bundles: ReproBundles
+  bundles: Pick<ReproBundles, 'read'>
   formats: Pick<LogFormats, 'importEntry'>
   requests: Pick<RequestsService, 'resendEntry'>
   environment: (envId?: string) => Promise<ResolvedEnvironment>
@@ -22,66 +23,86 @@ interface BundleReplayDeps {
  * token or a fresh signature (a captured credential is never replayed), and compared with its original. The replay
  * keeps its own copy of the original and of the answer, so it works at any number of entries: it never needs the
  * bounded log to still hold an entry (a 10,000-entry bundle no longer evicts the originals it is about to compare
- * with), and it holds one entry's exchange at a time, not the whole HAR imported at once. Token and authorize
+ * with), and it holds one entry's exchange at a time: the bundle's entries are parsed one by one as they are replayed,
+ * never all at once (see readBundle). Token and authorize
  * exchanges are skipped: the replay runs on the environment's own tokens. The summary counts the same status, a
  * different status, a different body (same status), failures and skips.
  */
 export class BundleReplay {
   constructor(private readonly deps: BundleReplayDeps) {}
 
+  /** The whole report at once (the bridge's `bundle:replay`): see replayEach. */
   async replay(text: string, envId?: string, signal?: AbortSignal): Promise<ReplayReport> {
-    const opened = this.deps.bundles.open(text)
-    const env = await this.deps.environment(envId)
-    const harEntries = harDocumentEntries(opened.bundle.har)
     const entries: ReplayedEntry[] = []
-    for (let index = 0; index < harEntries.length; index++) {
+    const result = await this.replayEach(await this.deps.bundles.read(text), { envId, signal, onEntry: e => entries.push(e) })
+    return { target: result.target, entries, summary: result.summary }
+  }
+
+  /**
+   * Replays a read bundle entry by entry, handing each entry's outcome to `onEntry` as soon as it is known and keeping
+   * none of them: memory stays flat whatever the number of entries (the CLI writes each report line as it comes).
+   * `onStart` gets the target before the first entry.
+   */
+  async replayEach(
+    read: ReadBundle,
+    options: { envId?: string; signal?: AbortSignal; onStart?: (target: ReplayTarget) => void; onEntry: (entry: ReplayedEntry) => void },
+  ): Promise<{ target: ReplayTarget; summary: ReplaySummary }> {
+    const { signal, onEntry } = options
+    const env = await this.deps.environment(options.envId)
+    harDocumentEntries(read.harWithTexts())
+    const target = { envId: env.id, name: env.name, baseUrl: env.baseUrl }
+    options.onStart?.(target)
+    const summary: ReplaySummary = { same: 0, differentStatus: 0, differentBody: 0, failed: 0, skipped: 0 }
+    const emit = (entry: ReplayedEntry) => {
+      summary[SUMMARY_KEY[entry.outcome]] += 1
+      onEntry(entry)
+    }
+    for (let index = 0; index < read.count; index++) {
       if (signal?.aborted) throw new ConsoleError('cancelled', 'The replay was cancelled.')
-      const timeline = opened.timeline[index]
-      const base = { index, method: timeline?.method ?? '?', path: pathOf(timeline?.url ?? '') }
-      const read = this.deps.formats.importEntry(harEntries[index], index)
-      // The parsed entry is not needed any more: the log's copy (and ours) is what is compared.
-      harEntries[index] = null
-      ;(opened.bundle.har.log.entries as unknown[])[index] = null
-      if ('problem' in read) {
-        entries.push({
+      const raw = read.take(index)
+      const timeline = timelineEntry(raw, index)
+      const base = { index, method: timeline.method, path: pathOf(timeline.url) }
+      const imported = this.deps.formats.importEntry(raw, index)
+      if ('problem' in imported) {
+        emit({
           ...base,
           outcome: 'failed',
-          original: { status: timeline?.status ?? 0, logId: null },
-          replay: { status: null, logId: null, error: read.problem },
+          original: { status: timeline.status, logId: null },
+          replay: { status: null, logId: null, error: imported.problem },
         })
         continue
       }
-      const original = read.entry
-      const originalSide = { status: original.status ?? 0, logId: read.id }
+      const original = imported.entry
+      const originalSide = { status: original.status ?? 0, logId: imported.id }
       const why = notReplayed(original.purpose, base.path, env)
       if (why) {
-        entries.push({ ...base, outcome: 'skipped', original: originalSide, replay: { status: null, logId: null }, reason: why })
+        emit({ ...base, outcome: 'skipped', original: originalSide, replay: { status: null, logId: null }, reason: why })
         continue
       }
       try {
         const result = await this.deps.requests.resendEntry(original, { envId: env.id, signal })
         const comparison = compareExchanges(original, result.entry)
         const outcome = !comparison.status.equal ? 'different-status' : comparison.responseBody.equal ? 'same' : 'different-body'
-        entries.push({ ...base, outcome, original: originalSide, replay: { status: result.view.status, logId: result.view.logId } })
+        emit({ ...base, outcome, original: originalSide, replay: { status: result.view.status, logId: result.view.logId } })
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
-        entries.push({ ...base, outcome: 'failed', original: originalSide, replay: { status: null, logId: null, error: message } })
+        emit({ ...base, outcome: 'failed', original: originalSide, replay: { status: null, logId: null, error: message } })
       }
-      this.deps.bus.emit('bundle:replayProgress', { done: index + 1, total: harEntries.length })
+      this.deps.bus.emit('bundle:replayProgress', { done: index + 1, total: read.count })
     }
-    const count = (o: ReplayedEntry['outcome']) => entries.filter(e => e.outcome === o).length
-    return {
-      target: { envId: env.id, name: env.name, baseUrl: env.baseUrl },
-      entries,
-      summary: {
-        same: count('same'),
-        differentStatus: count('different-status'),
-        differentBody: count('different-body'),
-        failed: count('failed'),
-        skipped: count('skipped'),
-      },
-    }
+    return { target, summary }
   }
+}
+
+type ReplayTarget = ReplayReport['target']
+type ReplaySummary = ReplayReport['summary']
+
+const SUMMARY_KEY: Record<ReplayedEntry['outcome'], keyof ReplaySummary> = {
+  same: 'same',
+  'different-status': 'differentStatus',
+  'different-body': 'differentBody',
+  failed: 'failed',
+  skipped: 'skipped',
 }
 
 /** Why an entry is not replayed (null = it is). */

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import {
   BUNDLE_FORMAT,
   type BundleEnvironment,
@@ -9,14 +8,17 @@ import {
   type SkewEstimate,
   type TokenView,
 } from '../../../shared/contract'
-import { ConsoleError } from '../core/console-error'
 import type { ResolvedEnvironment } from '../core/ports'
 import type { SecretRegistry } from '../core/secret-registry'
 import { buildHar } from '../har/har-export'
-import type { Har, HarEntry } from '../har/har-types'
+import type { Har } from '../har/har-types'
 import type { NetworkLog } from '../log/network-log'
+import { type ReadBundle, readBundle, timelineEntry } from './bundle-reader'
 import type { LifecycleRecorder } from './lifecycle-recorder'
 import { type Masker, redactBodyByStructure, redactPairValue, redactUrlByStructure } from './structural-redaction'
+
+/** How long opening a bundle may hold the event loop before it yields a turn (ms). */
+const SLICE_MS = 8
 
 interface ReproBundleDeps {
   log: NetworkLog
@@ -29,20 +31,6 @@ interface ReproBundleDeps {
   creator: { name: string; version: string }
   now?: () => Date
 }
-
-const bundleSchema = z.looseObject({
-  format: z.literal(BUNDLE_FORMAT),
-  version: z.literal(1),
-  createdAt: z.string(),
-  consoleVersion: z.string(),
-  note: z.string(),
-  environment: z.looseObject({ name: z.string(), baseUrl: z.string(), authUrl: z.string(), clientId: z.string() }).nullable(),
-  clockSkew: z.unknown(),
-  quotas: z.array(z.unknown()),
-  tokens: z.looseObject({ access: z.unknown(), refresh: z.unknown() }),
-  lifecycle: z.array(z.unknown()),
-  har: z.looseObject({ log: z.looseObject({ entries: z.array(z.unknown()) }) }),
-})
 
 /**
  * Repro bundles: one file holding the sanitized HAR of some (or all) network-log entries with bodies redacted again by
@@ -84,27 +72,32 @@ export class ReproBundles {
     return { text, fileName: `repro-bundle-${stamp}.json`, entries: entries.length }
   }
 
-  /** Reads a bundle's text; a file that is not a bundle is a typed error saying what is wrong. */
-  open(text: string): OpenedBundle {
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch (error) {
-      throw new ConsoleError('invalid_request', `This file is not a repro bundle: it is not JSON (${(error as Error).message}).`, {
-        hint: 'Choose a file written by "Repro bundle" in the network log or by `walkthrough --bundle`.',
-      })
+  /**
+   * Reads a bundle's text; a file that is not a bundle is a typed error saying what is wrong. Read in slices (see
+   * readBundle), each entry parsed on its own with a turn of the event loop every few milliseconds: a large bundle
+   * never stalls the host while it is opened.
+   */
+  async open(text: string): Promise<OpenedBundle> {
+    const read = await readBundle(text)
+    const entries: unknown[] = []
+    const timeline: BundleTimelineEntry[] = []
+    let sliceStart = performance.now()
+    for (let index = 0; index < read.count; index++) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise<void>(resolve => setImmediate(resolve))
+        sliceStart = performance.now()
+      }
+      const entry = read.take(index)
+      entries.push(entry)
+      timeline.push(timelineEntry(entry, index))
     }
-    const parsed = bundleSchema.safeParse(json)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw new ConsoleError(
-        'invalid_request',
-        `This file is not a repro bundle this console can read: ${issue?.path.join('.') || 'the document'} ${issue?.message ?? 'is invalid'}.`,
-        { hint: 'Choose a file written by "Repro bundle" in the network log or by `walkthrough --bundle`.' },
-      )
-    }
-    const bundle = parsed.data as unknown as ReproBundle
-    return { bundle, timeline: timelineOf(bundle.har.log.entries as HarEntry[]) }
+    read.bundle.har.log.entries = entries
+    return { bundle: read.bundle, timeline }
+  }
+
+  /** Reads a bundle (or a plain HAR) for a replay that takes its entries one at a time (see readBundle). */
+  read(text: string, plainHar?: { consoleVersion: string }): Promise<ReadBundle> {
+    return readBundle(text, plainHar && { ...plainHar, now: (this.deps.now ?? (() => new Date()))() })
   }
 }
 
@@ -133,17 +126,4 @@ function environmentOf(env: ResolvedEnvironment & { catchMode?: string; pkce?: b
     catchMode: env.catchMode ?? 'loopback',
     pkce: env.pkce ?? false,
   }
-}
-
-function timelineOf(entries: HarEntry[]): BundleTimelineEntry[] {
-  return entries.map((e, index) => ({
-    index,
-    startedAt: e.startedDateTime,
-    method: e.request?.method ?? '?',
-    url: e.request?.url ?? '',
-    status: e.response?.status ?? 0,
-    statusText: e.response?.statusText ?? '',
-    ms: Math.round(e.time ?? 0),
-    purpose: typeof (e as { _purpose?: unknown })._purpose === 'string' ? ((e as { _purpose?: string })._purpose as string) : 'api',
-  }))
 }

@@ -1,24 +1,39 @@
 /** How long the scan may hold the event loop before it yields a turn (ms). */
 const SLICE_MS = 8
 
-/** A HAR's text split without parsing it whole: the document around the entries, and each entry's own text. */
+/** A document's text split without parsing it whole: the document around one array, and each element's own text. */
 interface SlicedHar {
-  /** The document with `log.entries` emptied (parsed: small). */
+  /** The document with the array (`log.entries` of a HAR) emptied (parsed: small). */
   document: unknown
-  /** Each entry of `log.entries` as its JSON text, parsed only when read. */
+  /** Each element of the array as its JSON text, parsed only when read. */
   entries: string[]
 }
 
 /**
- * Splits a HAR's text into its entries without one long `JSON.parse` of the whole: one scan over the text finds
- * `log.entries` and the bounds of each element, yielding a turn of the event loop every few milliseconds, so a HAR of
- * any size never stalls the host for long; each entry is parsed on its own when read. Returns null when the text does
- * not have that shape (not JSON, no `log.entries` array, a repeated key): the caller then parses it whole, which
- * also says precisely what is wrong. Every entry text is a complete JSON value when the whole text is valid JSON.
+ * Splits a HAR's text into `log.entries` and the rest (see sliceArray): a HAR of any size never stalls the host for
+ * long, and each entry is parsed on its own when read.
  */
-export async function sliceHar(text: string): Promise<SlicedHar | null> {
+export function sliceHar(text: string): Promise<SlicedHar | null> {
+  return sliceArray(text, ['log', 'entries'])
+}
+
+/**
+ * Splits a document's text into the elements of the array at `path` (object keys from the root: `log.entries` of a
+ * HAR, `har.log.entries` of a repro bundle) without one long `JSON.parse` of the whole: one scan over the text finds
+ * the array and the bounds of each element, yielding a turn of the event loop every few milliseconds, so a document of
+ * any size never stalls the host for long and never exists whole as objects. Returns null when the text does not have
+ * that shape (not JSON, no such array, a repeated key): the caller then parses it whole, which also says precisely
+ * what is wrong. Every element text is a complete JSON value when the whole text is valid JSON.
+ */
+export async function sliceArray(text: string, path: readonly string[]): Promise<SlicedHar | null> {
+  const depth = path.length + 1
   // Containers open at the cursor: for an object, the last key read (null before the first).
   const stack: Array<{ array: boolean; key: string | null }> = []
+  /** Whether the containers open below depth `k` are the objects of `path`, each at its key. */
+  const onPath = (k: number) => {
+    for (let j = 0; j < k; j++) if (stack[j]?.array !== false || stack[j]?.key !== path[j]) return false
+    return true
+  }
   let expectKey = false
   let entriesDepth = -1
   let entriesStart = -1
@@ -40,7 +55,7 @@ export async function sliceHar(text: string): Promise<SlicedHar | null> {
       if (end < 0) return null
       const top = stack[stack.length - 1]
       if (expectKey && top && !top.array) {
-        if (stack.length === 2 && stack[0]?.key === 'log' && entriesStart >= 0 && text.slice(i + 1, end) === 'entries') return null
+        if (stack.length === depth - 1 && entriesStart >= 0 && onPath(depth - 2) && text.slice(i + 1, end) === path[depth - 2]) return null
         top.key = JSON.parse(text.slice(i, end + 1)) as string
         expectKey = false
       } else if (stack.length === entriesDepth && elementStart < 0) {
@@ -58,9 +73,9 @@ export async function sliceHar(text: string): Promise<SlicedHar | null> {
       const array = c === 0x5b
       stack.push({ array, key: null })
       expectKey = !array
-      if (array && stack.length === 3 && stack[0]?.key === 'log' && stack[1]?.key === 'entries' && !stack[0].array) {
-        if (entriesStart >= 0 || stack[1].array) return null
-        entriesDepth = 3
+      if (array && stack.length === depth && stack[depth - 2]?.key === path[depth - 2] && onPath(depth - 2)) {
+        if (entriesStart >= 0 || stack[depth - 2]?.array) return null
+        entriesDepth = depth
         entriesStart = i
       }
     } else if (c === 0x7d || c === 0x5d) {

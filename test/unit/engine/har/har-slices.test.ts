@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sliceHar } from '../../../../src/main/engine/har/har-slices'
+import { sliceArray, sliceHar } from '../../../../src/main/engine/har/har-slices'
 
 /** Whatever the slicer finds must be exactly what a whole JSON.parse finds. */
 async function sameAsParse(text: string): Promise<void> {
@@ -44,5 +44,27 @@ describe('sliceHar: a HAR split into its entries without one long parse', () => 
     // Two values where one belongs: that entry's own parse fails, so the import still refuses the file as not JSON.
     const joined = await sliceHar('{"log": {"entries": [1 2]}}')
     expect(() => joined?.entries.map(e => JSON.parse(e))).toThrow(SyntaxError)
+  })
+})
+
+describe('sliceArray: any array of a document by its path (a repro bundle’s har.log.entries)', () => {
+  it('finds the bundle’s entries and nothing that only looks like them', async () => {
+    const bundle = {
+      log: { entries: ['a HAR-shaped decoy at the top'] },
+      note: 'har.log.entries [ ] , "',
+      har: { log: { version: '1.2', entries: [{ a: 1 }, 'x', [{ har: { log: { entries: [2] } } }]], creator: { name: 'n' } } },
+    }
+    const text = JSON.stringify(bundle, null, 1)
+    const sliced = await sliceArray(text, ['har', 'log', 'entries'])
+    expect(sliced?.entries.map(e => JSON.parse(e))).toEqual(bundle.har.log.entries)
+    expect(sliced?.document).toEqual({ ...bundle, har: { log: { ...bundle.har.log, entries: [] } } })
+    for (const other of [
+      '{"har": {"log": {"entries": [1], "entries": [2]}}}',
+      '{"har": {"log": {"entries": {}}}}',
+      '{"har": [{"log": {"entries": [1]}}]}',
+      '{"log": {"entries": [1]}}',
+    ]) {
+      expect(await sliceArray(other, ['har', 'log', 'entries']), other).toBeNull()
+    }
   })
 })
