@@ -9,6 +9,8 @@ import type { Location, SeedLocation } from './seed-data'
 export class LocationCatalog {
   private readonly byId = new Map<number, SeedLocation>()
   private readonly jsonCache = new Map<string, Buffer>()
+  /** The list served last: the same merchant's list again needs no cache key text. */
+  private last: { merchantId: string; pageSize: number; page: number; bytes: Buffer } | null = null
 
   constructor(seed: SeedLocation[]) {
     for (const s of seed) this.byId.set(s.location.id, s)
@@ -31,6 +33,14 @@ export class LocationCatalog {
    * (`pageSize > 0`) one page with `meta: { page, pageSize, totalResults, totalPages }`.
    */
   listJson(merchantId: string, pageSize: number, page: number): Buffer {
+    const last = this.last
+    if (last && last.merchantId === merchantId && last.pageSize === pageSize && last.page === page) return last.bytes
+    const bytes = this.serialised(merchantId, pageSize, page)
+    this.last = { merchantId, pageSize, page, bytes }
+    return bytes
+  }
+
+  private serialised(merchantId: string, pageSize: number, page: number): Buffer {
     const cacheKey = `${merchantId}\u0000${pageSize}\u0000${page}`
     const cached = this.jsonCache.get(cacheKey)
     if (cached !== undefined) return cached
