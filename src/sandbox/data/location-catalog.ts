@@ -3,11 +3,14 @@ import type { Location, SeedLocation } from './seed-data'
 /**
  * The seeded locations. Only eligible locations are ever listed (docs/api.md#locations returns "all locations where
  * the merchant can install"); ineligible ones exist so installing them can be refused clearly.
- * Serialised lists are cached because they are immutable and served on the hottest path.
+ * Serialised lists are cached as UTF-8 bytes because they are immutable and served on the hottest path: each
+ * response writes them as they are (no JSON.stringify, no length count, no UTF-8 encoding per request).
  */
 export class LocationCatalog {
   private readonly byId = new Map<number, SeedLocation>()
-  private readonly jsonCache = new Map<string, string>()
+  private readonly jsonCache = new Map<string, Buffer>()
+  /** The list served last: the same merchant's list again needs no cache key text. */
+  private last: { merchantId: string; pageSize: number; page: number; bytes: Buffer } | null = null
 
   constructor(seed: SeedLocation[]) {
     for (const s of seed) this.byId.set(s.location.id, s)
@@ -26,10 +29,18 @@ export class LocationCatalog {
   }
 
   /**
-   * The docs/api.md#locations response body as JSON text: `{ results, meta: {} }`, or when paging is switched on
+   * The docs/api.md#locations response body as UTF-8 JSON: `{ results, meta: {} }`, or when paging is switched on
    * (`pageSize > 0`) one page with `meta: { page, pageSize, totalResults, totalPages }`.
    */
-  listJson(merchantId: string, pageSize: number, page: number): string {
+  listJson(merchantId: string, pageSize: number, page: number): Buffer {
+    const last = this.last
+    if (last && last.merchantId === merchantId && last.pageSize === pageSize && last.page === page) return last.bytes
+    const bytes = this.serialised(merchantId, pageSize, page)
+    this.last = { merchantId, pageSize, page, bytes }
+    return bytes
+  }
+
+  private serialised(merchantId: string, pageSize: number, page: number): Buffer {
     const cacheKey = `${merchantId}\u0000${pageSize}\u0000${page}`
     const cached = this.jsonCache.get(cacheKey)
     if (cached !== undefined) return cached
@@ -44,8 +55,8 @@ export class LocationCatalog {
     } else {
       body = { results: all, meta: {} }
     }
-    const text = JSON.stringify(body)
-    if (this.jsonCache.size < 1000) this.jsonCache.set(cacheKey, text)
-    return text
+    const bytes = Buffer.from(JSON.stringify(body), 'utf8')
+    if (this.jsonCache.size < 1000) this.jsonCache.set(cacheKey, bytes)
+    return bytes
   }
 }

@@ -25,12 +25,10 @@ export function buildRouter(state: SandboxState, serverUrl: () => string): Route
     .addPattern('GET', exportTicketsPattern(state.config.signedPathPrefix), handleExportTickets)
   registerLimitFamilyRoutes(router)
 
-  let openapiText: string | undefined
+  let openapiText: Buffer | undefined
   router.add('GET', '/_sandbox/openapi.json', ctx => {
-    openapiText ??= JSON.stringify(
-      buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix, state.config.exportMaxRangeDays),
-      null,
-      2,
+    openapiText ??= Buffer.from(
+      JSON.stringify(buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix, state.config.exportMaxRangeDays), null, 2),
     )
     sendJsonText(ctx.res, 200, openapiText)
   })

@@ -5,11 +5,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   sendJsonText(res, status, JSON.stringify(body))
 }
 
-/** Sends an already-serialised JSON document (used for cached responses). */
-export function sendJsonText(res: ServerResponse, status: number, text: string): void {
+/** Sends an already-serialised JSON document: text, or UTF-8 bytes cached once (written as they are, uncounted). */
+export function sendJsonText(res: ServerResponse, status: number, text: string | Buffer): void {
   res.statusCode = status
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.setHeader('Content-Length', Buffer.byteLength(text))
+  res.setHeader('Content-Length', typeof text === 'string' ? Buffer.byteLength(text) : text.length)
   res.end(text)
 }
 

@@ -72,7 +72,9 @@ export function createSandboxServer(state: SandboxState, router: Router, tls?: {
       return sendApiError(res, state.clock.now(), 405, `Method ${method} not allowed on ${rawPath}; use ${match.allow.join(', ')}`)
     }
     const ctx: RequestContext = { req, res, method, rawPath, path, rawQuery, params: match.params, state }
-    await match.handler(ctx)
+    const done = match.handler(ctx)
+    // Most handlers answer synchronously: only a promise is waited for (no extra turn per request).
+    if (done) await done
   }
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {

@@ -26,6 +26,8 @@ interface QuotaEntry {
  */
 export class RateLimiter {
   private readonly entries = new Map<string, QuotaEntry>()
+  /** The most recently used entry (already last in `entries`): the same key again needs no key text, no reordering. */
+  private last: QuotaEntry | undefined
 
   constructor(
     private readonly clock: SandboxClock,
@@ -35,6 +37,22 @@ export class RateLimiter {
 
   /** Counts one request for the key, or refuses it with the time until a unit frees up. */
   consume(clientId: string, method: string, path: string): QuotaDecision {
+    const last = this.last
+    const same = last !== undefined && last.clientId === clientId && last.method === method && last.path === path
+    const entry = same && last.version === this.table.version ? last : this.touch(clientId, method, path)
+    const now = this.clock.now()
+    const windowMs = this.table.windowSeconds * 1000
+    entry.ring.evictOlderThan(now, windowMs)
+    if (entry.ring.tryPush(now, entry.limit)) {
+      return { allowed: true, limit: entry.limit, remaining: entry.limit - entry.ring.count }
+    }
+    const oldest = entry.ring.oldest()
+    const waitMs = oldest === undefined ? windowMs : oldest + windowMs - now
+    return { allowed: false, limit: entry.limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+  }
+
+  /** The key's entry, made the most recently used (created, or its limit re-read after the table changed). */
+  private touch(clientId: string, method: string, path: string): QuotaEntry {
     const key = `${clientId}\u0000${method}\u0000${path}`
     let entry = this.entries.get(key)
     if (entry === undefined) {
@@ -49,16 +67,8 @@ export class RateLimiter {
       }
     }
     this.entries.set(key, entry)
-
-    const now = this.clock.now()
-    const windowMs = this.table.windowSeconds * 1000
-    entry.ring.evictOlderThan(now, windowMs)
-    if (entry.ring.tryPush(now, entry.limit)) {
-      return { allowed: true, limit: entry.limit, remaining: entry.limit - entry.ring.count }
-    }
-    const oldest = entry.ring.oldest()
-    const waitMs = oldest === undefined ? windowMs : oldest + windowMs - now
-    return { allowed: false, limit: entry.limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+    this.last = entry
+    return entry
   }
 
   /** Uses up a key's whole window now, as if the client had made all its calls (the quota-exhausted scenario). */
@@ -71,6 +81,7 @@ export class RateLimiter {
   /** Forgets every count (operator "reset quotas"). */
   reset(): void {
     this.entries.clear()
+    this.last = undefined
   }
 
   /** Current usage per key, for the operator state view. */

@@ -9,7 +9,7 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type DecodedBody, decodeBody } from './body-text'
 import { connectionDetails } from './connection-details'
-import { type ExchangeOutcome, startExchange } from './exchange'
+import { type ExchangeOutcome, type RunningExchange, startExchange } from './exchange'
 import type { NetworkRoute } from './network-dispatcher'
 import type { SocketObservation } from './socket-timings'
 
@@ -22,6 +22,8 @@ export interface AttemptServices {
   quota: QuotaTracker
   redactor: Redactor
   skew: ClockSkewEstimator
+  /** The exchanges running now: the client's shutdown stops them (no listener on a shared signal per exchange). */
+  inFlight: Set<RunningExchange>
 }
 
 /** One attempt, fully prepared: final headers (auth included), the quota key, what to log. */
@@ -59,9 +61,10 @@ export interface AttemptResult {
 /**
  * Sends one attempt and records it everywhere it must be: the quota ledger before sending, the network log (redacted
  * at capture, request first, then the response or the failure), the quota headers and the clock-skew estimate from
- * the response. Rejects like `startExchange` when no response arrived (after logging the failure).
+ * the response. Rejects like `startExchange` when no response arrived (after logging the failure). `signal` is the
+ * caller's own (absent: nothing but the client's shutdown stops it, through `inFlight`).
  */
-export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal: AbortSignal): Promise<AttemptResult> {
+export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal: AbortSignal | undefined): Promise<AttemptResult> {
   const ticket = p.quotaKey ? s.quota.recordSend(p.quotaKey) : null
   const sentPairs: HeaderPair[] = []
   for (const name in p.headers) sentPairs.push({ name, value: p.headers[name] as string })
@@ -96,10 +99,12 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     clientCertificate: p.route?.clientCertificate ?? null,
     signal,
   })
+  s.inFlight.add(running)
   let outcome: ExchangeOutcome
   try {
     outcome = await running.outcome
   } catch (error) {
+    s.inFlight.delete(running)
     const e = error as ConsoleError
     s.log.complete(pending, {
       status: 0,
@@ -114,6 +119,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     if (ticket) s.quota.recordFailure(ticket)
     throw error
   }
+  s.inFlight.delete(running)
 
   const connection = outcome.socketFacts ? connectionDetails(outcome.socketFacts, p.route) : undefined
   const headerMap = toHeaderMap(outcome.headers)

@@ -22,6 +22,8 @@ export function effectiveMethods(method: string, headers: Record<string, string>
     if (!(METHOD_OVERRIDE_HEADERS as readonly string[]).includes(key)) continue
     for (const part of String(value).split(',')) out.push({ method: part.trim().toUpperCase(), via: `${key}: ${part.trim()}` })
   }
+  // No query, no parameter: the URL's searchParams (parsed and allocated on first access) are not needed.
+  if (url.search === '') return out
   for (const [name, value] of url.searchParams) {
     if (name.trim().toLowerCase() === METHOD_OVERRIDE_PARAM) out.push({ method: value.trim().toUpperCase(), via: `?${name}=${value}` })
   }

@@ -43,7 +43,7 @@ export interface ExchangeOutcome {
 }
 
 /** A running exchange: its outcome and a way to stop it (timeout and user cancel share it). */
-interface RunningExchange {
+export interface RunningExchange {
   outcome: Promise<ExchangeOutcome>
   cancel(reason: 'cancelled' | 'timeout'): void
 }

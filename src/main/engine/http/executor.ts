@@ -71,7 +71,7 @@ export class RequestExecutor {
 
   /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
   async execute(input: ExecuteInput): Promise<ExecutedRequest> {
-    return this.run(input, randomUUID(), this.deps.client.signalFor(input.signal))
+    return this.run(input, randomUUID())
   }
 
   /** The environment a request uses: envId's, or the active one; its secret is registered for redaction. */
@@ -88,7 +88,9 @@ export class RequestExecutor {
     return envId ? provider.get(envId, { secrets: false }) : provider.active({ secrets: false })
   }
 
-  private async run(input: ExecuteInput, requestId: string, signal: AbortSignal): Promise<ExecutedRequest> {
+  private async run(input: ExecuteInput, requestId: string): Promise<ExecutedRequest> {
+    // The caller's signal as it is: the client's shutdown stops an attempt itself; a wait combines both (signalFor).
+    const signal = input.signal
     const absolute = /^[a-z][a-z0-9+.-]*:/i.test(input.path.trim())
     // An absolute URL without auth needs nothing from an environment (its quota key is the anonymous client).
     const env = input.env ?? (absolute && input.auth === 'none' && !input.envId ? null : await this.environment(input.envId))
@@ -108,13 +110,15 @@ export class RequestExecutor {
       requestId,
     })
     const method = base.method
-    await this.guardProduction({ url, method, headers: base.headers }, env, input)
+    const guarded = { url, method, headers: base.headers }
+    // A safe method (the most common request) needs no list of environments: no await, no tick.
+    if (unsafeMethod(guarded)) await this.guardProduction(guarded, env, input)
     const blocked = client.blockedMs(base)
     if (blocked > 0 && input.autoRetry && !input.force && blocked <= (this.deps.maxAutoRetryWaitMs ?? MAX_AUTO_RETRY_WAIT_MS)) {
       // A short block with automatic retry on: wait it out instead of failing fast.
       const delay = retryDelayMs(0, blocked)
       this.announceRetry(requestId, method, url, 1, delay, 'the key is blocked after a 429')
-      await sleepUnlessCancelled(delay, signal)
+      await sleepUnlessCancelled(delay, client.signalFor(signal))
     }
     client.admit(base, { force: input.force, warnSpent: input.warnSpent ?? true })
 
@@ -124,7 +128,7 @@ export class RequestExecutor {
     let retries = 0
     const retriedAfter: Array<'401' | '429'> = []
     for (;;) {
-      throwIfCancelled(signal)
+      if (signal) throwIfCancelled(signal)
       const prepared: PreparedAttempt = { ...base, headers: { ...base.headers }, notes: [...base.notes], attempt }
       if (input.auth === 'bearer') {
         token ??= await this.deps.tokens.accessToken(requireEnv(env).id)
@@ -146,7 +150,7 @@ export class RequestExecutor {
         // second and sign again, so every request carries a signature never sent before. Bounded: a clock that does
         // not move sends the last one and lets the server decide.
         for (let waited = 0; !this.usedSignatures.claim(signed.signature, Number(signed.headers['x-timestamp'])) && waited < 3; waited++) {
-          await sleepUnlessCancelled(msUntilNextSecond(), signal)
+          await sleepUnlessCancelled(msUntilNextSecond(), client.signalFor(signal))
           signed = sign()
         }
         Object.assign(prepared.headers, signed.headers)
@@ -182,7 +186,7 @@ export class RequestExecutor {
         attempt += 1
         retriedAfter.push('429')
         this.announceRetry(requestId, method, url, attempt, delay, `429 Too Many Requests (retry ${retries} of ${MAX_AUTO_RETRIES})`)
-        await sleepUnlessCancelled(delay, signal)
+        await sleepUnlessCancelled(delay, client.signalFor(signal))
         continue
       }
       return this.done(result, retriedAfter)
@@ -194,7 +198,6 @@ export class RequestExecutor {
    * production environment (not only the one passed), so an absolute URL, auth "none" or a method override cannot skip it.
    */
   private async guardProduction(request: GuardedRequest, env: ResolvedEnvironment | null, input: ExecuteInput): Promise<void> {
-    if (!unsafeMethod(request)) return
     const { environments } = await this.deps.environments.list()
     checkProductionGuard(request, productionTargets(request, env, environments), input)
   }

@@ -41,6 +41,7 @@ export class HttpClient {
       quota: deps.quota,
       redactor: deps.redactor,
       skew: deps.skew,
+      inFlight: new Set(),
     }
   }
 
@@ -62,8 +63,12 @@ export class HttpClient {
     return prepared.quotaKey ? this.deps.quota.blockedMs(prepared.quotaKey) : 0
   }
 
-  /** One attempt as prepared by the caller (auth included), on the signal of the caller combined with shutdown. */
-  attempt(prepared: PreparedAttempt, signal: AbortSignal): Promise<AttemptResult> {
+  /**
+   * One attempt as prepared by the caller (auth included), stopped by the caller's signal or by the client's shutdown.
+   * The shutdown stops the exchanges in flight itself: no combined signal, no listener on a shared signal per request.
+   */
+  async attempt(prepared: PreparedAttempt, signal?: AbortSignal): Promise<AttemptResult> {
+    throwIfCancelled(this.closing.signal)
     return runAttempt(this.services, prepared, signal)
   }
 
@@ -72,7 +77,7 @@ export class HttpClient {
     return this.deps.log.addNote(entry, note)
   }
 
-  /** The caller's signal, also aborted when the client closes. */
+  /** The caller's signal, also aborted when the client closes: for waits between attempts (not made per request). */
   signalFor(signal: AbortSignal | undefined): AbortSignal {
     return signal ? AbortSignal.any([signal, this.closing.signal]) : this.closing.signal
   }
@@ -88,8 +93,7 @@ export class HttpClient {
    */
   readonly send = async (req: OutgoingRequest): Promise<IncomingResponse> => {
     const url = resolveRequestUrl(null, 'api', req.url)
-    const signal = this.signalFor(req.signal)
-    throwIfCancelled(signal)
+    if (req.signal) throwIfCancelled(req.signal)
     const prepared = this.prepare({
       source: req.purpose === 'sandbox-admin' ? 'operator' : 'console',
       purpose: req.purpose,
@@ -102,7 +106,7 @@ export class HttpClient {
       timeoutMs: req.timeoutMs,
     })
     this.admit(prepared)
-    const result = await this.attempt(prepared, signal)
+    const result = await this.attempt(prepared, req.signal)
     if (result.outcome.bodyError) throw result.outcome.bodyError
     return {
       status: result.outcome.status,
@@ -118,5 +122,6 @@ export class HttpClient {
   /** Stops every running request (runtime shutdown). */
   close(): void {
     this.closing.abort()
+    for (const running of this.services.inFlight) running.cancel('cancelled')
   }
 }

@@ -20,6 +20,8 @@ export interface SocketObserver {
 interface CreateMessage {
   request: object
 }
+/** undici's request object as this module sees it: tagged with the observer that dispatched it. */
+type Owned = Record<symbol, SocketObserver | undefined>
 interface SendHeadersMessage {
   socket: Socket
   request: object
@@ -40,8 +42,12 @@ interface SendHeadersMessage {
 export class SocketObservation {
   /** The observer of the dispatch running right now, until its request is created. */
   private dispatching: SocketObserver | null = null
-  /** undici's request object → the observer that dispatched it (matched by identity, never by "the next message"). */
-  private readonly observers = new WeakMap<object, SocketObserver>()
+  /**
+   * undici's request object → the observer that dispatched it (matched by identity, never by "the next message"):
+   * a property under this observation's own symbol on the request, which is cheaper than a WeakMap entry per request
+   * (no ephemeron for the GC to trace) and goes with the request. Another observation's symbol is another key.
+   */
+  private readonly owner = Symbol('socket-observer')
   /** socket → when its connection phases ended (written by this observation's connectors). */
   private readonly timings = new WeakMap<object, SocketTimings>()
   private readonly onCreate = (message: unknown): void => {
@@ -49,14 +55,14 @@ export class SocketObservation {
     const { request } = message as CreateMessage
     if (!observer || !request) return
     this.dispatching = null
-    this.observers.set(request, observer)
+    ;(request as Owned)[this.owner] = observer
   }
   private readonly onSendHeaders = (message: unknown): void => {
     const { socket, request } = message as SendHeadersMessage
-    this.observers.get(request)?.onSocket(socket, this.timings.get(socket))
+    ;(request as Owned)[this.owner]?.onSocket(socket, this.timings.get(socket))
   }
   private readonly onBodySent = (message: unknown): void => {
-    this.observers.get((message as CreateMessage).request)?.onRequestSent()
+    ;((message as CreateMessage).request as Owned)[this.owner]?.onRequestSent()
   }
 
   constructor() {

@@ -78,6 +78,12 @@ export class NetworkLog {
   /** Ids of entries holding body text, oldest first (the budget's eviction order). */
   private bodyQueue: string[] = []
   private bodyQueueHead = 0
+  /**
+   * Ids in capture order, oldest at `orderHead`: what the capacity drops first. Not the Map's own first entry: a Map
+   * that drops from its front skips over every hole left before it until it rehashes, thousands per request at 10,000.
+   */
+  private order: string[] = []
+  private orderHead = 0
   private bodyChars = 0
   private seq = 0
   private config: LogConfig
@@ -132,6 +138,7 @@ export class NetworkLog {
     const entry: LogEntry = { ...captured, requestBody: null }
     const slot: Slot = { entry, bodyChars: 0 }
     this.slots.set(id, slot)
+    this.order.push(id)
     entry.requestBody = this.storeBody(slot, c.requestBody)
     this.enforceCapacity()
     this.enforceBudget()
@@ -196,6 +203,7 @@ export class NetworkLog {
     const full: LogEntry = { ...entry, id, seq: this.seq, imported: true, requestBody: null, responseBody: null }
     const slot: Slot = { entry: full, bodyChars: 0 }
     this.slots.set(id, slot)
+    this.order.push(id)
     full.requestBody = this.storeBody(slot, bodies.request)
     full.responseBody = this.storeBody(slot, bodies.response)
     full.truncated = Boolean(full.responseBody?.truncated)
@@ -259,6 +267,8 @@ export class NetworkLog {
   clear(): number {
     const n = this.slots.size
     this.slots.clear()
+    this.order = []
+    this.orderHead = 0
     this.bodyQueue = []
     this.bodyQueueHead = 0
     this.bodyChars = 0
@@ -300,11 +310,17 @@ export class NetworkLog {
   }
 
   private enforceCapacity(): void {
-    while (this.slots.size > this.config.capacity) {
-      const first = this.slots.entries().next().value
-      if (!first) break
-      this.slots.delete(first[0])
-      this.bodyChars -= first[1].bodyChars
+    while (this.slots.size > this.config.capacity && this.orderHead < this.order.length) {
+      const id = this.order[this.orderHead] as string
+      this.orderHead++
+      const slot = this.slots.get(id)
+      if (!slot) continue
+      this.slots.delete(id)
+      this.bodyChars -= slot.bodyChars
+    }
+    if (this.orderHead > 4096 && this.orderHead * 2 > this.order.length) {
+      this.order = this.order.slice(this.orderHead)
+      this.orderHead = 0
     }
   }
 

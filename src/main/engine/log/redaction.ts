@@ -2,7 +2,7 @@ import type { HeaderPair } from '../../../shared/contract'
 import type { SecretMasking } from '../core/secret-registry'
 import { redactForm, redactJsonFragments, redactParams } from './form-redaction'
 import { type LeafRedactor, redactJsonText } from './json-redaction'
-import { isRegisteredLabel, MARKER, sensitiveLabel } from './sensitive-names'
+import { isRegisteredLabel, MARKER, mayNameCredential, sensitiveLabel } from './sensitive-names'
 
 export { CUT_VALUE } from './json-redaction'
 
@@ -103,6 +103,7 @@ export class Redactor {
   /** Redacts a body: JSON by its structure, form bodies by field, other text for credential pairs; then known secrets. */
   body(text: string, options: CaptureOptions = {}): string {
     if (text === '') return text
+    if (!options.truncated && this.holdsNothing(text)) return text
     const leaf = this.leaf(options)
     const start = firstNonSpace(text)
     if (start === '{' || start === '[') return redactJsonText(text, leaf, sensitiveLabel, options.truncated === true)
@@ -110,6 +111,16 @@ export class Redactor {
     let out = redactParams(redactJsonFragments(text, leaf, sensitiveLabel), leaf, sensitiveLabel)
     if (options.truncated) out = dropTrailingWord(out)
     return this.secrets.redact(out)
+  }
+
+  /**
+   * The fast answer for most bodies, with the same result as the walk: a text with no escape that could hide a name or
+   * a secret (JSON `\`, percent-encoding, a `+` a form would decode in a `name=value`), no credential name in any
+   * spelling and no known secret in any form has nothing the walk would replace. One scan, not a walk and a copy.
+   */
+  private holdsNothing(text: string): boolean {
+    if (text.includes('\\') || text.includes('%') || (text.includes('+') && text.includes('='))) return false
+    return !mayNameCredential(text) && !this.secrets.contains(text)
   }
 
   /** Known secrets only (free text such as error messages). */

@@ -56,6 +56,24 @@ function labelOf(name: string): string | null {
   return LABELS[decoded.toLowerCase().replace(/[\s_.-]/g, '')] ?? null
 }
 
+/**
+ * Every spelling `sensitiveLabel` accepts, as one pattern over free text: each name's letters in any case (Unicode case
+ * folding, which covers what toLowerCase maps onto them) with any separators between them (`+` too: a form decodes it
+ * to a space). It errs towards matching ("postcode" matches), never the other way: text it does not match names no
+ * credential, unless escaped (a `\u` escape, a percent-encoding), which callers rule out first.
+ */
+const ANY_SPELLING = new RegExp(
+  Object.keys(LABELS)
+    .map(name => [...name].join('[\\s_.+-]*'))
+    .join('|'),
+  'iu',
+)
+
+/** False only when the text cannot hold a credential field name in any spelling (see ANY_SPELLING). */
+export function mayNameCredential(text: string): boolean {
+  return ANY_SPELLING.test(text)
+}
+
 /** Whether a value found under this label, in what the engine sends, becomes a known secret. */
 export function isRegisteredLabel(label: string): boolean {
   return REGISTERED.has(label)

@@ -1,5 +1,6 @@
 import type { QuotaBlockedEvent, QuotaConfig, QuotaKeyState, QuotaLimitSource } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { isoAt as iso } from '../core/iso-now'
 import { KeyLedger } from './key-ledger'
 import type { QuotaKey } from './quota-key'
 import { QuotaLimits } from './quota-limits'
@@ -337,17 +338,4 @@ function spentBecause(s: KeyState, state: QuotaKeyState, now: number, serverDeci
     return `the server's last answer (${ago} s ago) said ${s.serverRemaining} remained${since > 0 ? `, and ${since} sent since` : ''}`
   }
   return `${state.used} of ${state.limit} requests in the last ${Math.round(state.windowSeconds / 60)} minutes`
-}
-
-const isoCache = new Map<number, string>()
-
-/** ISO text of a time; the same few times (last response, oldest request) are formatted once, not on every update. */
-function iso(ms: number): string {
-  let text = isoCache.get(ms)
-  if (text === undefined) {
-    if (isoCache.size >= 256) isoCache.clear()
-    text = new Date(ms).toISOString()
-    isoCache.set(ms, text)
-  }
-  return text
 }

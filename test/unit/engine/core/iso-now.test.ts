@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isoNow } from '../../../../src/main/engine/core/iso-now'
+import { isoAt, isoNow } from '../../../../src/main/engine/core/iso-now'
 
 describe('isoNow', () => {
   it('formats exactly like Date.toISOString, across millisecond, second, day and year boundaries', () => {
@@ -16,5 +16,14 @@ describe('isoNow', () => {
     const parsed = Date.parse(text)
     expect(parsed).toBeGreaterThanOrEqual(before)
     expect(parsed).toBeLessThanOrEqual(after)
+  })
+
+  it('formats any time like Date.toISOString: times interleaved across seconds, fractional, before 1970, six-digit years, invalid', () => {
+    const now = 1_795_000_000_123
+    // The quota's times alternate between "now" and minutes ago; more distinct seconds than the cache holds.
+    const times = [now, now - 3_600_000, now + 1, now - 60_000, now - 120_000, now - 180_000, now + 2, now - 3_600_001]
+    const odd = [-1, -999, -1000, -1001, -86_400_001, 1.5, 999.9, -0.5, -1.5, 8.64e15, -8.64e15, 253_402_300_800_000, -62_198_755_200_001]
+    for (const t of [...times, ...times, ...odd, ...odd.reverse()]) expect(isoAt(t)).toBe(new Date(t).toISOString())
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 8.64e15 + 1]) expect(() => isoAt(bad)).toThrow(RangeError)
   })
 })
