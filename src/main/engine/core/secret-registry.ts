@@ -54,6 +54,8 @@ export interface SecretMasking {
   add(value: string | undefined | null, label?: string, options?: { pin?: boolean }): void
   maskFor(value: string, label?: string): string
   redact(text: string): string
+  /** True when the text holds a value this masking would replace, in any form (a cheap check before a walk). */
+  contains(text: string): boolean
 }
 
 /** Long enough to be a real secret, short enough to match, and not a marker this redaction produced. */
@@ -122,6 +124,7 @@ export class SecretRegistry implements SecretMasking {
       add: (value, label, options) => this.add(value, label, options),
       maskFor: (value, label) => own.get(value)?.marker ?? this.maskFor(value, label),
       redact: text => this.redactWith(text, extra),
+      contains: text => this.contains(text) || (!!text && extra.matcher.test(text)),
     }
   }
 
