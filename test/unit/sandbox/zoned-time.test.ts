@@ -30,8 +30,9 @@ function icuOffset(timeZone: string, utcMs: number): number {
     minute: '2-digit',
     second: '2-digit',
   })
-  const p = Object.fromEntries(f.formatToParts(new Date(utcMs)).map(x => [x.type, Number(x.value)]))
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  const p: Record<string, number> = {}
+  for (const x of f.formatToParts(new Date(utcMs))) p[x.type] = Number(x.value)
+  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 0) - 1, p.day, p.hour, p.minute, p.second)
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000)
 }
 
