@@ -2,12 +2,20 @@ import { builtinModules } from 'node:module'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
+import { builtinFacade, withoutCostlyFacades } from './scripts/build/builtin-facade.ts'
+
+/**
+ * Dependencies bundled into the CLI instead of loaded from node_modules: zod's package entry loads 95 modules (every
+ * locale of its messages among them) where the console uses a small part, which the bundle keeps alone.
+ */
+const BUNDLED = ['zod']
 
 /**
  * Builds the plain-Node entry points (the `partner-console` CLI, which also hosts the web host and the sandbox) into
  * out/node. They never import `electron`; the build fails loudly if one tries.
  */
 export default defineConfig({
+  ssr: { noExternal: BUNDLED },
   build: {
     ssr: true,
     outDir: 'out/node',
@@ -19,11 +27,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       input: { cli: resolve(import.meta.dirname, 'src/main/cli/index.ts') },
-      external: [...builtinModules, ...builtinModules.map(m => `node:${m}`), ...Object.keys(pkg.dependencies)],
+      external: [...withoutCostlyFacades(builtinModules), ...Object.keys(pkg.dependencies).filter(d => !BUNDLED.includes(d))],
       output: { format: 'esm', entryFileNames: '[name].js' },
     },
   },
   plugins: [
+    builtinFacade(),
     {
       name: 'forbid-electron',
       resolveId(id) {

@@ -18,8 +18,33 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f
 }
 
+// A zone's offset is kept per quarter hour (UTC) once ICU gave the same offset at its first and its last second: an
+// export of thousands of tickets then asks ICU a few hundred times instead of thousands (formatToParts is the costly
+// part). A quarter hour holding a transition (they fall on quarter hours today, not in every zone's past) is not
+// cached: each instant in it is asked exactly.
+const QUARTER_HOUR_MS = 900_000
+const MAX_CACHED_QUARTERS = 50_000
+const offsets = new Map<string, Map<number, number>>()
+
 /** The UTC offset of a time zone at an instant, in minutes (east positive). */
 function offsetMinutes(timeZone: string, utcMs: number): number {
+  const quarter = Math.floor(utcMs / QUARTER_HOUR_MS)
+  let zone = offsets.get(timeZone)
+  if (!zone) {
+    zone = new Map()
+    offsets.set(timeZone, zone)
+  }
+  const cached = zone.get(quarter)
+  if (cached !== undefined) return cached
+  const start = quarter * QUARTER_HOUR_MS
+  const first = askIcu(timeZone, start)
+  if (first !== askIcu(timeZone, start + QUARTER_HOUR_MS - 1000)) return askIcu(timeZone, utcMs)
+  if (zone.size >= MAX_CACHED_QUARTERS) zone.clear()
+  zone.set(quarter, first)
+  return first
+}
+
+function askIcu(timeZone: string, utcMs: number): number {
   const parts: Record<string, number> = {}
   for (const p of formatterFor(timeZone).formatToParts(new Date(utcMs))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value)

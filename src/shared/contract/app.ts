@@ -48,10 +48,10 @@ export interface Heartbeat {
 }
 
 export const appChannels = {
-  'app:info': invoke(z.object({}).strict()).returns<AppInfo>(),
-  'app:ping': invoke(z.object({ echo: z.string().max(200) }).strict()).returns<{ echo: string; at: string }>(),
+  'app:info': invoke(() => z.object({}).strict()).returns<AppInfo>(),
+  'app:ping': invoke(() => z.object({ echo: z.string().max(200) }).strict()).returns<{ echo: string; at: string }>(),
   /** Turns presenter mode on or off (the engine masks and refuses from then on; every window is told). */
-  'app:setPresenter': invoke(z.object({ presenter: z.boolean() }).strict()).returns<PresenterState>(),
+  'app:setPresenter': invoke(() => z.object({ presenter: z.boolean() }).strict()).returns<PresenterState>(),
 }
 
 export const appEvents = {

@@ -91,7 +91,7 @@ const bundleText = z
 
 export const bundleChannels = {
   /** The network log (some entries or all) as a repro bundle; the text is what the user saves. */
-  'bundle:write': invoke(
+  'bundle:write': invoke(() =>
     z
       .object({
         ids: z.array(z.string().min(1).max(100)).max(10_000).optional(),
@@ -101,9 +101,11 @@ export const bundleChannels = {
       .strict(),
   ).returns<{ text: string; fileName: string; entries: number }>(),
   /** Reads a bundle file's text: validated, returned read-only (nothing is added to the log). */
-  'bundle:open': invoke(z.object({ text: bundleText }).strict()).returns<OpenedBundle>(),
+  'bundle:open': invoke(() => z.object({ text: bundleText }).strict()).returns<OpenedBundle>(),
   /** Replays a bundle's API calls against an environment (default: the active one) with fresh tokens and signatures. */
-  'bundle:replay': invoke(z.object({ text: bundleText, envId: z.string().min(1).max(200).optional() }).strict()).returns<ReplayReport>(),
+  'bundle:replay': invoke(() =>
+    z.object({ text: bundleText, envId: z.string().min(1).max(200).optional() }).strict(),
+  ).returns<ReplayReport>(),
 }
 
 export const bundleEvents = {

@@ -32,7 +32,7 @@ export interface CaptureStatus {
 
 export const captureChannels = {
   /** Starts capturing for an environment (default: the active one); fails when one already runs for it. */
-  'capture:start': invoke(
+  'capture:start': invoke(() =>
     z
       .object({
         envId: z.string().min(1).max(200).optional(),
@@ -50,9 +50,9 @@ export const captureChannels = {
       .strict(),
   ).returns<CaptureStatus>(),
   /** Stops the environment's capture (every socket closed); `stopped: false` when none ran. */
-  'capture:stop': invoke(z.object({ envId: z.string().min(1).max(200).optional() }).strict()).returns<{ stopped: boolean }>(),
+  'capture:stop': invoke(() => z.object({ envId: z.string().min(1).max(200).optional() }).strict()).returns<{ stopped: boolean }>(),
   /** Every running capture. */
-  'capture:status': invoke(z.object({}).strict()).returns<{ captures: CaptureStatus[] }>(),
+  'capture:status': invoke(() => z.object({}).strict()).returns<{ captures: CaptureStatus[] }>(),
 }
 
 export const captureEvents = {

@@ -15,11 +15,20 @@ export interface EventDef<P = unknown> {
 }
 
 /**
- * Declares a channel: `invoke(schema).returns<Response>()`. Written this way so the request type is inferred from the
- * schema while the response type is stated once, next to it.
+ * Declares a channel: `invoke(() => schema).returns<Response>()`. Written this way so the request type is inferred from
+ * the schema while the response type is stated once, next to it. The schema is built on the channel's first use, not
+ * when the contract is imported: a process pays for the zod schemas of the channels it calls (a CLI command calls a
+ * handful of the 80), and every call is still validated by the full schema.
  */
-export function invoke<S extends z.ZodType>(request: S): { returns<R>(): ChannelDef<S, R> } {
-  return { returns: <R>() => ({ request }) as ChannelDef<S, R> }
+export function invoke<S extends z.ZodType>(build: () => S): { returns<R>(): ChannelDef<S, R> } {
+  let schema: S | undefined
+  const def = {
+    get request(): S {
+      schema ??= build()
+      return schema
+    },
+  }
+  return { returns: <R>() => def as ChannelDef<S, R> }
 }
 
 /** Declares an event with its payload type. */

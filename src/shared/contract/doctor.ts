@@ -72,12 +72,12 @@ const envIdSchema = z.string().min(1).max(200).optional()
 
 export const doctorChannels = {
   /** The scorecard of the environment's capture session (default: the active one); null when none ran yet. */
-  'doctor:scorecard': invoke(z.object({ envId: envIdSchema }).strict()).returns<{ scorecard: DoctorScorecard | null }>(),
+  'doctor:scorecard': invoke(() => z.object({ envId: envIdSchema }).strict()).returns<{ scorecard: DoctorScorecard | null }>(),
   /**
    * The report as text to save (secrets redacted): Markdown for a ticket, JUnit XML for CI, JSON for tools.
    * `fails` says whether CI would fail (any failed rule, or any warning when `strict`). not_found when no session ran.
    */
-  'doctor:report': invoke(
+  'doctor:report': invoke(() =>
     z
       .object({
         envId: envIdSchema,
@@ -90,7 +90,7 @@ export const doctorChannels = {
    * Arms drills on the environment's running capture: `['all']` or names, played one at a time in the order given on
    * the partner's next matching requests. Replaces drills not yet played; conflict when no capture runs.
    */
-  'doctor:drill': invoke(
+  'doctor:drill': invoke(() =>
     z
       .object({
         envId: envIdSchema,

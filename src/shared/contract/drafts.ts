@@ -86,9 +86,9 @@ export interface SentRequest {
 
 export const draftsChannels = {
   /** The open tabs as last kept (an empty workspace on first run; a file that cannot be read is moved aside). */
-  'drafts:load': invoke(z.object({}).strict()).returns<DraftWorkspace & { revision: number; movedAside: string | null }>(),
+  'drafts:load': invoke(() => z.object({}).strict()).returns<DraftWorkspace & { revision: number; movedAside: string | null }>(),
   /** Keeps the open tabs (written to disk shortly after, atomically; known secrets redacted on disk). */
-  'drafts:save': invoke(z.object({ workspace: draftWorkspaceSchema }).strict()).returns<{
+  'drafts:save': invoke(() => z.object({ workspace: draftWorkspaceSchema }).strict()).returns<{
     revision: number
     /** Why the last write to disk failed (the tabs are still kept in memory), or null. */
     problem: string | null
@@ -97,7 +97,7 @@ export const draftsChannels = {
    * Requests sent from the composer, newest first, filtered by words that must all match: a method (`POST`), a status
    * (`404`, `4xx`, `failed`), or any other text (path, query, headers, body, URL); `-word` excludes.
    */
-  'drafts:history': invoke(
+  'drafts:history': invoke(() =>
     z
       .object({
         query: z.string().max(500).default(''),

@@ -237,10 +237,10 @@ const id = z.string().min(1).max(100)
 const accept = z.boolean().optional()
 
 export const environmentsChannels = {
-  'environments:list': invoke(z.object({}).strict()).returns<EnvironmentList>(),
-  'environments:get': invoke(z.object({ id }).strict()).returns<EnvironmentDetail>(),
-  'environments:validate': invoke(z.object({ settings: environmentSettingsSchema }).strict()).returns<EnvironmentValidation>(),
-  'environments:create': invoke(
+  'environments:list': invoke(() => z.object({}).strict()).returns<EnvironmentList>(),
+  'environments:get': invoke(() => z.object({ id }).strict()).returns<EnvironmentDetail>(),
+  'environments:validate': invoke(() => z.object({ settings: environmentSettingsSchema }).strict()).returns<EnvironmentValidation>(),
+  'environments:create': invoke(() =>
     z
       .object({
         settings: environmentSettingsSchema,
@@ -250,7 +250,7 @@ export const environmentsChannels = {
       })
       .strict(),
   ).returns<EnvironmentDetail>(),
-  'environments:update': invoke(
+  'environments:update': invoke(() =>
     z
       .object({
         id,
@@ -262,15 +262,15 @@ export const environmentsChannels = {
       })
       .strict(),
   ).returns<EnvironmentDetail>(),
-  'environments:duplicate': invoke(
+  'environments:duplicate': invoke(() =>
     z.object({ id, name: z.string().trim().min(1).max(80).optional(), acceptUnprotectedStorage: accept }).strict(),
   ).returns<EnvironmentDetail>(),
-  'environments:delete': invoke(z.object({ id }).strict()).returns<{ deleted: string; activeId: string | null }>(),
-  'environments:setActive': invoke(z.object({ id }).strict()).returns<{ activeId: string }>(),
-  'environments:saveFile': invoke(
+  'environments:delete': invoke(() => z.object({ id }).strict()).returns<{ deleted: string; activeId: string | null }>(),
+  'environments:setActive': invoke(() => z.object({ id }).strict()).returns<{ activeId: string }>(),
+  'environments:saveFile': invoke(() =>
     z.object({ ids: z.array(id).max(500).optional(), includeSecrets: z.boolean().optional() }).strict(),
   ).returns<EnvironmentExport>(),
-  'environments:openFile': invoke(
+  'environments:openFile': invoke(() =>
     z
       .object({
         content: z.string().min(1).max(1_000_000),
@@ -280,7 +280,7 @@ export const environmentsChannels = {
       })
       .strict(),
   ).returns<EnvironmentImportResult>(),
-  'environments:revealSecret': invoke(z.object({ id }).strict()).returns<{ id: string; value: string }>(),
+  'environments:revealSecret': invoke(() => z.object({ id }).strict()).returns<{ id: string; value: string }>(),
 }
 
 export const environmentsEvents = {

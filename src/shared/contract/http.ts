@@ -145,21 +145,21 @@ export const httpSendRequest = z
 
 export const httpChannels = {
   /** Sends any request against the active environment; resolves with the (redacted) exchange, whatever its status. */
-  'http:send': invoke(httpSendRequest).returns<HttpExchangeView>(),
+  'http:send': invoke(() => httpSendRequest).returns<HttpExchangeView>(),
   /** GET {base_url}/marketplace/v2/platform-token/locations with the bearer token (docs/api.md#locations). */
-  'http:listLocations': invoke(z.object(sendOptions).strict()).returns<{
+  'http:listLocations': invoke(() => z.object(sendOptions).strict()).returns<{
     locations: PartnerLocation[]
     meta: Record<string, unknown>
     exchange: HttpExchangeView
   }>(),
   /** POST {base_url}/marketplace/v2/platform-token/installations {locationId} with the bearer token (docs/api.md#install). */
-  'http:install': invoke(z.object({ ...sendOptions, locationId: z.number().int().min(0) }).strict()).returns<{
+  'http:install': invoke(() => z.object({ ...sendOptions, locationId: z.number().int().min(0) }).strict()).returns<{
     installed: true
     locationId: number
     exchange: HttpExchangeView
   }>(),
   /** GET {base_url}/api/v1/export/{locationId}/tickets?filter[...] signed with HMAC (docs/api.md#export-tickets). */
-  'http:exportTickets': invoke(
+  'http:exportTickets': invoke(() =>
     z.object({ ...sendOptions, locationId: z.number().int().min(0), from: isoDate, to: isoDate }).strict(),
   ).returns<{ tickets: unknown[]; meta: Record<string, unknown>; exchange: HttpExchangeView }>(),
 }

@@ -91,7 +91,7 @@ const statusFilter = z.union([z.number().int().min(0).max(999), z.enum(['1xx', '
 
 export const logChannels = {
   /** A page of entry summaries, newest first, filtered by method, status (or class) and text in the URL/error. */
-  'log:list': invoke(
+  'log:list': invoke(() =>
     z
       .object({
         offset: z.number().int().min(0).default(0),
@@ -108,11 +108,11 @@ export const logChannels = {
    * The ids of the entries a filter-language query matches (bodies included), and a sentence for each term that
    * could not be read (left out of the filter).
    */
-  'log:match': invoke(z.object({ query: z.string().max(2000) }).strict()).returns<{ ids: string[]; problems: string[] }>(),
+  'log:match': invoke(() => z.object({ query: z.string().max(2000) }).strict()).returns<{ ids: string[]; problems: string[] }>(),
   /** One entry in full: headers, bodies, timings (all redacted). */
-  'log:get': invoke(z.object({ id: z.string().min(1).max(100) }).strict()).returns<LogEntry>(),
-  'log:clear': invoke(z.object({}).strict()).returns<{ cleared: number }>(),
-  'log:configure': invoke(
+  'log:get': invoke(() => z.object({ id: z.string().min(1).max(100) }).strict()).returns<LogEntry>(),
+  'log:clear': invoke(() => z.object({}).strict()).returns<{ cleared: number }>(),
+  'log:configure': invoke(() =>
     z
       .object({
         capacity: z.number().int().min(10).max(100_000).optional(),
@@ -135,7 +135,7 @@ export const logChannels = {
    * The log (or the given entries) as a HAR 1.2 document, sanitized by default. `includeSecrets: true` (an explicit
    * choice) puts back the secrets the engine still holds in memory; see docs/requests.md.
    */
-  'log:saveHar': invoke(
+  'log:saveHar': invoke(() =>
     z
       .object({
         ids: z.array(z.string().min(1).max(100)).max(100_000).optional(),
@@ -144,7 +144,7 @@ export const logChannels = {
       .strict(),
   ).returns<{ har: string; entries: number; sanitized: boolean; restored?: number; unresolved?: number }>(),
   /** Loads a HAR file's entries into the log to view them (marked imported, redacted like captured traffic). */
-  'log:openHar': invoke(
+  'log:openHar': invoke(() =>
     z
       .object({
         text: z
@@ -163,7 +163,7 @@ export const logChannels = {
    * One entry as a cURL command. Redacted by default; `redacted: false` puts live credentials in (the current bearer
    * token, or a fresh HMAC signature made now), never the values captured at the time.
    */
-  'log:curl': invoke(z.object({ id: z.string().min(1).max(100), redacted: z.boolean().default(true) }).strict()).returns<{
+  'log:curl': invoke(() => z.object({ id: z.string().min(1).max(100), redacted: z.boolean().default(true) }).strict()).returns<{
     command: string
     notes: string[]
   }>(),

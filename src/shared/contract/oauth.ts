@@ -172,8 +172,8 @@ const flowId = z.string().min(1).max(100).optional()
 const mode = z.enum(CATCH_MODES).optional()
 
 export const oauthChannels = {
-  'oauth:buildAuthorizeUrl': invoke(z.object({ envId, mode, pkce: z.boolean().optional() }).strict()).returns<AuthorizePreview>(),
-  'oauth:start': invoke(
+  'oauth:buildAuthorizeUrl': invoke(() => z.object({ envId, mode, pkce: z.boolean().optional() }).strict()).returns<AuthorizePreview>(),
+  'oauth:start': invoke(() =>
     z
       .object({
         envId,
@@ -186,18 +186,18 @@ export const oauthChannels = {
       })
       .strict(),
   ).returns<OAuthStartResult>(),
-  'oauth:cancel': invoke(z.object({ flowId }).strict()).returns<{ cancelled: boolean }>(),
-  'oauth:pasteRedirect': invoke(z.object({ input: z.string().min(1).max(8000), flowId }).strict()).returns<TokenView>(),
-  'oauth:status': invoke(z.object({ envId }).strict()).returns<OAuthStatus>(),
-  'oauth:tokens': invoke(z.object({ envId }).strict()).returns<TokenView>(),
-  'oauth:refresh': invoke(z.object({ envId }).strict()).returns<TokenView>(),
-  'oauth:revealToken': invoke(z.object({ envId, kind: z.enum(['access', 'refresh']) }).strict()).returns<{
+  'oauth:cancel': invoke(() => z.object({ flowId }).strict()).returns<{ cancelled: boolean }>(),
+  'oauth:pasteRedirect': invoke(() => z.object({ input: z.string().min(1).max(8000), flowId }).strict()).returns<TokenView>(),
+  'oauth:status': invoke(() => z.object({ envId }).strict()).returns<OAuthStatus>(),
+  'oauth:tokens': invoke(() => z.object({ envId }).strict()).returns<TokenView>(),
+  'oauth:refresh': invoke(() => z.object({ envId }).strict()).returns<TokenView>(),
+  'oauth:revealToken': invoke(() => z.object({ envId, kind: z.enum(['access', 'refresh']) }).strict()).returns<{
     envId: string
     kind: 'access' | 'refresh'
     value: string
   }>(),
-  'oauth:forget': invoke(z.object({ envId }).strict()).returns<TokenView>(),
-  'oauth:diagnoseRedirect': invoke(
+  'oauth:forget': invoke(() => z.object({ envId }).strict()).returns<TokenView>(),
+  'oauth:diagnoseRedirect': invoke(() =>
     z.object({ registered: z.string().min(1).max(2000), sent: z.string().min(1).max(2000).optional(), envId }).strict(),
   ).returns<RedirectDiagnosis>(),
 }

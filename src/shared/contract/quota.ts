@@ -75,11 +75,11 @@ const rule = z
 
 export const quotaChannels = {
   /** Every tracked key with its gauges, and the limit configuration. */
-  'quota:list': invoke(z.object({}).strict()).returns<{ keys: QuotaKeyState[]; config: QuotaConfig }>(),
+  'quota:list': invoke(() => z.object({}).strict()).returns<{ keys: QuotaKeyState[]; config: QuotaConfig }>(),
   /** Forgets the local ledger and blocks (one key, or all); the server's own counts are not touched. */
-  'quota:reset': invoke(z.object({ key: z.string().min(1).max(9000).optional() }).strict()).returns<{ cleared: number }>(),
+  'quota:reset': invoke(() => z.object({ key: z.string().min(1).max(9000).optional() }).strict()).returns<{ cleared: number }>(),
   /** Changes the default limit, the window or the user's per-path rules (saved in the data folder). */
-  'quota:configure': invoke(
+  'quota:configure': invoke(() =>
     z
       .object({
         defaultLimit: z.number().int().min(1).max(1_000_000_000).optional(),

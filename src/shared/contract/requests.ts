@@ -206,7 +206,7 @@ const savedSchema = z
 
 export const requestsChannels = {
   /** Sends a composer request with the environment's current credentials (HMAC signed at send, bearer refreshed on 401). */
-  'requests:send': invoke(
+  'requests:send': invoke(() =>
     z
       .object({
         request: composerRequestSchema,
@@ -221,11 +221,11 @@ export const requestsChannels = {
       .strict(),
   ).returns<HttpExchangeView>(),
   /** What the quota ledger predicts for this request's (client, method, path), and whether a send would be refused. */
-  'requests:predict': invoke(z.object({ request: composerRequestSchema, envId }).strict()).returns<QuotaPrediction>(),
+  'requests:predict': invoke(() => z.object({ request: composerRequestSchema, envId }).strict()).returns<QuotaPrediction>(),
   /** A log entry (HAR imports included) as a composer request, without its captured credentials. */
-  'requests:fromLog': invoke(z.object({ id }).strict()).returns<ComposerDraft>(),
+  'requests:fromLog': invoke(() => z.object({ id }).strict()).returns<ComposerDraft>(),
   /** A pasted cURL command (bash or cmd quoting) as a composer request, aimed at the environment. */
-  'requests:fromCurl': invoke(
+  'requests:fromCurl': invoke(() =>
     z
       .object({
         text: z
@@ -237,7 +237,7 @@ export const requestsChannels = {
       .strict(),
   ).returns<ImportedDraft>(),
   /** A Postman collection (v2.1) added to the environment's saved requests, with an optional Postman environment file. */
-  'requests:importPostman': invoke(
+  'requests:importPostman': invoke(() =>
     z
       .object({
         envId,
@@ -253,9 +253,9 @@ export const requestsChannels = {
       .strict(),
   ).returns<ImportOutcome>(),
   /** Two log entries compared section by section. */
-  'requests:compare': invoke(z.object({ a: id, b: id }).strict()).returns<ExchangeComparison>(),
+  'requests:compare': invoke(() => z.object({ a: id, b: id }).strict()).returns<ExchangeComparison>(),
   /** A runnable snippet of a log entry or a composer request. */
-  'requests:snippet': invoke(
+  'requests:snippet': invoke(() =>
     z
       .object({
         language: z.enum(SNIPPET_LANGUAGES),
@@ -267,18 +267,18 @@ export const requestsChannels = {
       .refine(v => (v.logId === undefined) !== (v.request === undefined), 'give either logId or request'),
   ).returns<Snippet>(),
   /** docs/api.md#hmac-signature as code to take home, in one language or all, with the test-vector file. */
-  'requests:signingCode': invoke(z.object({ language: z.enum([...SIGNING_CODE_LANGUAGES, 'vectors']).optional() }).strict()).returns<{
+  'requests:signingCode': invoke(() => z.object({ language: z.enum([...SIGNING_CODE_LANGUAGES, 'vectors']).optional() }).strict()).returns<{
     files: SigningCodeFile[]
   }>(),
   /** The environment's saved requests. */
-  'requests:collection': invoke(z.object({ envId }).strict()).returns<{ envId: string; requests: SavedRequest[] }>(),
-  'requests:save': invoke(z.object({ envId, item: savedSchema }).strict()).returns<SavedRequest>(),
-  'requests:delete': invoke(z.object({ envId, id }).strict()).returns<{ deleted: boolean }>(),
+  'requests:collection': invoke(() => z.object({ envId }).strict()).returns<{ envId: string; requests: SavedRequest[] }>(),
+  'requests:save': invoke(() => z.object({ envId, item: savedSchema }).strict()).returns<SavedRequest>(),
+  'requests:delete': invoke(() => z.object({ envId, id }).strict()).returns<{ deleted: boolean }>(),
   /** The last responses of a saved request, newest first (redacted). */
-  'requests:history': invoke(z.object({ envId, id }).strict()).returns<{ items: HistoryItem[] }>(),
-  'requests:saveCollection': invoke(z.object({ envId }).strict()).returns<{ text: string; count: number }>(),
+  'requests:history': invoke(() => z.object({ envId, id }).strict()).returns<{ items: HistoryItem[] }>(),
+  'requests:saveCollection': invoke(() => z.object({ envId }).strict()).returns<{ text: string; count: number }>(),
   /** Adds a collection file's requests (validated; existing requests are never replaced or removed). */
-  'requests:openCollection': invoke(
+  'requests:openCollection': invoke(() =>
     z
       .object({
         envId,

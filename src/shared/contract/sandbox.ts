@@ -60,8 +60,8 @@ export interface SandboxActionResult {
 const tokenTarget = z.enum(['current-access', 'current-refresh', 'all'])
 
 export const sandboxChannels = {
-  'sandbox:state': invoke(z.object({}).strict()).returns<SandboxStateView>(),
-  'sandbox:clock': invoke(
+  'sandbox:state': invoke(() => z.object({}).strict()).returns<SandboxStateView>(),
+  'sandbox:clock': invoke(() =>
     z
       .object({
         advanceSeconds: z
@@ -78,10 +78,10 @@ export const sandboxChannels = {
         message: 'send exactly one of advanceSeconds, set or reset',
       }),
   ).returns<SandboxActionResult>(),
-  'sandbox:expireTokens': invoke(z.object({ target: tokenTarget.optional() }).strict()).returns<SandboxActionResult>(),
-  'sandbox:revokeToken': invoke(z.object({ target: tokenTarget }).strict()).returns<SandboxActionResult>(),
-  'sandbox:resetQuotas': invoke(z.object({}).strict()).returns<SandboxActionResult>(),
-  'sandbox:setLimit': invoke(
+  'sandbox:expireTokens': invoke(() => z.object({ target: tokenTarget.optional() }).strict()).returns<SandboxActionResult>(),
+  'sandbox:revokeToken': invoke(() => z.object({ target: tokenTarget }).strict()).returns<SandboxActionResult>(),
+  'sandbox:resetQuotas': invoke(() => z.object({}).strict()).returns<SandboxActionResult>(),
+  'sandbox:setLimit': invoke(() =>
     z
       .object({
         limit: z.number().int().min(0).max(1_000_000),
@@ -90,7 +90,7 @@ export const sandboxChannels = {
       })
       .strict(),
   ).returns<SandboxActionResult>(),
-  'sandbox:addFault': invoke(
+  'sandbox:addFault': invoke(() =>
     z
       .object({
         path: z.string().startsWith('/').max(300),
@@ -102,12 +102,12 @@ export const sandboxChannels = {
       })
       .strict(),
   ).returns<SandboxActionResult>(),
-  'sandbox:clearFaults': invoke(z.object({}).strict()).returns<SandboxActionResult>(),
+  'sandbox:clearFaults': invoke(() => z.object({}).strict()).returns<SandboxActionResult>(),
   /** Puts the sandbox into a named scenario (the sandbox checks the name and lists the known ones when wrong). */
-  'sandbox:applyScenario': invoke(
+  'sandbox:applyScenario': invoke(() =>
     z.object({ name: z.string().regex(/^[a-z0-9-]{1,60}$/, 'a scenario name is lower-case letters, digits and dashes') }).strict(),
   ).returns<SandboxActionResult>(),
-  'sandbox:clearScenario': invoke(z.object({}).strict()).returns<SandboxActionResult>(),
+  'sandbox:clearScenario': invoke(() => z.object({}).strict()).returns<SandboxActionResult>(),
 }
 
 export const sandboxEvents = {

@@ -141,7 +141,7 @@ const body = z.string().max(MAX_BODY).nullable().optional()
 
 export const signingChannels = {
   /** Signs a request with the given credentials or the active environment's; the timestamp defaults to now. */
-  'signing:sign': invoke(
+  'signing:sign': invoke(() =>
     z
       .object({
         method,
@@ -157,7 +157,7 @@ export const signingChannels = {
       .strict(),
   ).returns<InspectedSignature>(),
   /** Checks a captured signature and names the mistake that reproduces it. */
-  'signing:explain': invoke(
+  'signing:explain': invoke(() =>
     z
       .object({
         method,
@@ -180,12 +180,12 @@ export const signingChannels = {
       })
       .strict(),
   ).returns<SignatureExplanation>(),
-  'signing:skew': invoke(z.object({}).strict()).returns<SkewStatus>(),
+  'signing:skew': invoke(() => z.object({}).strict()).returns<SkewStatus>(),
   /**
    * Reads the environment's clock now, when the user asks (sandbox: its exact clock; others: the Date headers of GET
    * `path`, a path the user chose; a production environment only with `confirmProduction`, its name typed).
    */
-  'signing:probe': invoke(
+  'signing:probe': invoke(() =>
     z
       .object({
         environmentId: z.string().min(1).max(200).optional(),
@@ -195,8 +195,8 @@ export const signingChannels = {
       .strict(),
   ).returns<SkewStatus>(),
   /** "Sign with the server's time": chooses the clock signatures use; persisted in the data folder. */
-  'signing:setTimeSource': invoke(z.object({ source: z.enum(['local', 'server']) }).strict()).returns<SkewStatus>(),
-  'signing:now': invoke(z.object({}).strict()).returns<SigningNow>(),
+  'signing:setTimeSource': invoke(() => z.object({ source: z.enum(['local', 'server']) }).strict()).returns<SkewStatus>(),
+  'signing:now': invoke(() => z.object({}).strict()).returns<SigningNow>(),
 }
 
 export const signingEvents = {

@@ -1,9 +1,16 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { isIP } from 'node:net'
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls'
-import forge from 'node-forge'
+import type forgeTypes from 'node-forge'
 
 const DAY_MS = 86_400_000
+// node-forge is 0.9 MB of JavaScript: loaded when the first capture CA is made, not by every process that builds the
+// runtime (the CLI's walkthrough, the web host's start).
+const requireHere = createRequire(import.meta.url)
+function loadForge(): typeof forgeTypes {
+  return requireHere('node-forge') as typeof forgeTypes
+}
 
 /** A leaf for one host of the environment, ready for a TLS server socket. */
 export interface CaptureCa {
@@ -21,6 +28,7 @@ export interface CaptureCa {
  * one (the TLS sandbox on https://127.0.0.1:PORT), which mockttp's leaves cannot (docs/capture.md).
  */
 export function createCaptureCa(hosts: readonly string[]): CaptureCa {
+  const forge = loadForge()
   const caKeys = rsaKeys()
   const leafKeys = rsaKeys()
   const now = Date.now()
@@ -78,10 +86,11 @@ export function createCaptureCa(hosts: readonly string[]): CaptureCa {
 }
 
 /** RSA keys made by Node's crypto (native: milliseconds, where forge's pure-JS generation takes seconds). */
-function rsaKeys(): forge.pki.rsa.KeyPair {
+function rsaKeys(): forgeTypes.pki.rsa.KeyPair {
+  const forge = loadForge()
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()
-  const priv = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey
+  const priv = forge.pki.privateKeyFromPem(pem) as forgeTypes.pki.rsa.PrivateKey
   return { privateKey: priv, publicKey: forge.pki.setRsaPublicKey(priv.n, priv.e) }
 }
 
@@ -94,8 +103,8 @@ function serial(): string {
 
 /** DER of NameConstraints with permitted subtrees: each DNS host, localhost, 127.0.0.0/8 and ::1/128. */
 function nameConstraints(hosts: readonly string[]): string {
-  const { asn1 } = forge
-  const subtree = (name: forge.asn1.Asn1) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [name])
+  const { asn1 } = loadForge()
+  const subtree = (name: forgeTypes.asn1.Asn1) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [name])
   const dns = (host: string) => subtree(asn1.create(asn1.Class.CONTEXT_SPECIFIC, 2, false, host))
   const ip = (bytes: number[]) => subtree(asn1.create(asn1.Class.CONTEXT_SPECIFIC, 7, false, String.fromCharCode(...bytes)))
   const names = new Set(['localhost'])

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import { type ConnectionOptions, createSecureContext } from 'node:tls'
-import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici'
+import type { Dispatcher } from 'undici'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
 import { proxyHopClientFactory } from './proxy-hop'
 import { chooseProxy, displayProxy, type ProxyChoice, type ProxyVariables, readProxyVariables } from './proxy-route'
 import { SocketObservation } from './socket-timings'
 import { buildTrustStore, type TrustStore } from './trust-store'
+import { Agent, EnvHttpProxyAgent } from './undici-parts'
 
 /** How one request reaches its server: the dispatcher to use, the proxy it goes through, and what it trusts. */
 export interface NetworkRoute {

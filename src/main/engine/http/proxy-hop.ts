@@ -1,4 +1,5 @@
-import { type Dispatcher, Pool } from 'undici'
+import type { Dispatcher, Pool as UndiciPool } from 'undici'
+import { Pool } from './undici-parts'
 
 /**
  * A failure on the hop between this console and its proxy: connecting to the proxy (refused, unknown, timed out,
@@ -42,7 +43,7 @@ export function proxyHopOf(error: unknown): ProxyHopError | null {
  * happens after the tunnel is open (TLS to the server, the server's answer) is left as it is: that is the server's hop.
  */
 export function proxyHopClientFactory(display: string) {
-  return (origin: URL | string, options: Pool.Options): Dispatcher => {
+  return (origin: URL | string, options: UndiciPool.Options): Dispatcher => {
     const pool = new Pool(origin, options)
     const connect = pool.connect.bind(pool) as (o: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>
     const tunnel = async (o: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData> => {

@@ -1,6 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import type { Socket } from 'node:net'
-import { buildConnector, type Dispatcher } from 'undici'
+import type { buildConnector as BuildConnector, Dispatcher } from 'undici'
+import { buildConnector } from './undici-parts'
 
 /** When a connection's phases ended (performance.now() ms); claimed by the first request sent on it. */
 export interface SocketTimings {
@@ -87,7 +88,7 @@ export class SocketObservation {
    * read from the socket's own events (`lookup`, `connect`, `secureConnect`), so they cost nothing per request on a
    * reused keep-alive connection. `tls` carries the environment's trust and client certificate (ca, cert, key, pfx).
    */
-  connector(options: { connectTimeoutMs?: number; tls?: buildConnector.BuildOptions } = {}): buildConnector.connector {
+  connector(options: { connectTimeoutMs?: number; tls?: BuildConnector.BuildOptions } = {}): BuildConnector.connector {
     const base = buildConnector({ ...options.tls, timeout: options.connectTimeoutMs ?? 10_000 })
     return (params, callback) => {
       const timings: SocketTimings = { start: performance.now(), claimed: false }

@@ -1,7 +1,8 @@
-import { type Dispatcher, fetch } from 'undici'
+import type { Dispatcher } from 'undici'
 import type { OAuthFlowState } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { describeNetworkError } from '../http/network-errors'
+import { Agent } from '../http/undici-parts'
 import type { WalkthroughOptions } from './walkthrough-types'
 
 const DONE_STEPS = new Set(['callback-received', 'exchanging', 'done'])
@@ -116,43 +117,59 @@ function pageTitle(html: string): string | null {
  * once. Network failures are described (TLS, proxy, refused), never a bare "fetch failed".
  */
 async function playBrowser(authorizeUrl: string, catcher: string, dispatcher: Dispatcher | undefined): Promise<void> {
+  // The catcher is on loopback: reached directly, never through the environment's proxy.
+  const direct = new Agent()
+  try {
+    await followToCatcher(new URL(authorizeUrl), new URL(catcher).origin, origin =>
+      origin === new URL(catcher).origin ? direct : (dispatcher ?? direct),
+    )
+  } finally {
+    await direct.close()
+  }
+}
+
+async function followToCatcher(start: URL, catcherOrigin: string, via: (origin: string) => Dispatcher): Promise<void> {
   const jar = new Map<string, string>()
-  const catcherOrigin = new URL(catcher).origin
-  let current = new URL(authorizeUrl)
+  let current = start
   for (let hop = 0; hop < 12; hop++) {
     const cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
-    let response: Awaited<ReturnType<typeof fetch>>
+    let response: Dispatcher.ResponseData
+    let page: string
     try {
-      response = await fetch(current, {
-        redirect: 'manual',
-        headers: cookie && current.origin !== catcherOrigin ? { cookie } : {},
-        dispatcher: current.origin === catcherOrigin ? undefined : dispatcher,
+      response = await via(current.origin).request({
+        origin: current.origin,
+        path: `${current.pathname}${current.search}`,
+        method: 'GET',
+        headers: { accept: 'text/html,*/*', ...(cookie && current.origin !== catcherOrigin ? { cookie } : {}) },
       })
+      page = await response.body.text()
     } catch (error) {
       throw describeNetworkError(error as Error, { url: current, timeoutMs: 30_000 })
     }
-    for (const line of response.headers.getSetCookie()) {
+    const setCookie = response.headers['set-cookie']
+    for (const line of setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie]) {
       const pair = line.split(';')[0] ?? ''
       const eq = pair.indexOf('=')
       if (eq > 0) jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1))
     }
-    const page = await response.text()
     if (current.origin === catcherOrigin) return
-    const location = response.headers.get('location')
-    if (!location && response.status >= 400) {
+    const status = response.statusCode
+    const header = response.headers.location
+    const location = Array.isArray(header) ? header[0] : header
+    if (!location && status >= 400) {
       const title = pageTitle(page)
       throw new ConsoleError(
         'invalid_request',
-        `The authorize endpoint refused the request with ${response.status}${title ? ` (“${title}”)` : ''} instead of redirecting.`,
+        `The authorize endpoint refused the request with ${status}${title ? ` (“${title}”)` : ''} instead of redirecting.`,
         {
           hint: 'This usually means the client_id or the redirect_uri is not registered exactly as sent: open the URL in a browser to read the page, and compare the redirect URI with the registered one.',
         },
       )
     }
-    if (!location || response.status < 300 || response.status >= 400) {
+    if (!location || status < 300 || status >= 400) {
       throw new ConsoleError(
         'unsupported',
-        `The authorize endpoint answered ${response.status} instead of redirecting: it does not consent by itself.`,
+        `The authorize endpoint answered ${status} instead of redirecting: it does not consent by itself.`,
         { hint: 'Run without --auto-consent and sign in in a browser.' },
       )
     }

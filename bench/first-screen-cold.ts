@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { type Browser, chromium } from '@playwright/test'
+import { chromiumOrSkip } from './skip'
+import { alternatingMedians } from './support/alternating'
+
+const ROOT = join(import.meta.dirname, '..')
+
+/** The baseline: a bare node:http process serving a blank page with the same heading; it prints its URL when listening. */
+const BLANK = `
+const server = require('node:http').createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html' }); res.end('<!doctype html><title>blank</title><h1>Overview</h1>')
+})
+server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port + '/'))
+process.on('SIGINT', () => server.close(() => process.exit(0)))
+`
+
+/**
+ * The first screen as a user gets it from cold: \`partner-console web\` started (a fresh data folder), its one-time URL
+ * opened in Chromium, until the Overview heading is visible; against a blank page served by a bare node:http process
+ * started and opened the same way. Process start included for both, alternating runs, medians of 5 after a warm-up.
+ * Goal ≤ 1.5×.
+ */
+export async function benchFirstScreenCold(): Promise<{
+  name: string
+  baseline: number
+  subject: number
+  ratio: number
+  goal: string
+  unit: string
+}> {
+  const launch = chromiumOrSkip()
+  const browser = await chromium.launch(launch)
+  try {
+    const { baseline, subject } = await alternatingMedians(
+      () => coldFirstScreen(browser, ['-e', BLANK], /(http:\/\/127\.0\.0\.1:\d+\/)\n/),
+      () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'pc-bench-first-screen-'))
+        return coldFirstScreen(
+          browser,
+          [join(ROOT, 'bin/partner-console.mjs'), 'web', '--no-open', '--data-dir', dataDir],
+          /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)\n/,
+        ).finally(() => rmSync(dataDir, { recursive: true, force: true }))
+      },
+      { warmup: 1, samples: 5 },
+    )
+    return {
+      name: 'first screen from cold: web host process start to the Overview heading in Chromium, vs a blank page from a bare node:http process',
+      baseline: Math.round(baseline),
+      subject: Math.round(subject),
+      ratio: Math.round((subject / baseline) * 100) / 100,
+      goal: '≤ 1.5×',
+      unit: 'ms',
+    }
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Starts `node args`, opens the URL it prints in a fresh browser context, and returns ms from spawn to the heading. */
+async function coldFirstScreen(browser: Browser, args: string[], urlPattern: RegExp): Promise<number> {
+  const started = performance.now()
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
+  const context = await browser.newContext()
+  try {
+    const url = await printedUrl(child, urlPattern)
+    const page = await context.newPage()
+    await page.goto(url)
+    await page.getByRole('heading', { name: 'Overview' }).waitFor()
+    return performance.now() - started
+  } finally {
+    await context.close()
+    await stop(child)
+  }
+}
+
+function printedUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = ''
+    const onData = (d: Buffer) => {
+      out += String(d)
+      const m = pattern.exec(out)
+      if (m?.[1]) {
+        child.stdout?.off('data', onData)
+        resolve(m[1])
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (d: Buffer) => {
+      out += String(d)
+    })
+    child.once('exit', code => reject(new Error(`node exited with ${code} before printing its URL:\n${out.slice(-500)}`)))
+  })
+}
+
+/** Ctrl-C as a user stops it, then waits for the exit (SIGKILL after 5 s). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise(r => child.once('exit', r))
+  child.stdin?.end()
+  child.kill('SIGINT')
+  const late = setTimeout(() => child.kill('SIGKILL'), 5000)
+  await exited
+  clearTimeout(late)
+}
