@@ -26,8 +26,8 @@ export interface FirstRunStatus {
 }
 
 export const firstRunChannels = {
-  'firstRun:status': invoke(z.object({}).strict()).returns<FirstRunStatus>(),
-  'firstRun:setDismissed': invoke(z.object({ dismissed: z.boolean() }).strict()).returns<FirstRunStatus>(),
+  'firstRun:status': invoke(() => z.object({}).strict()).returns<FirstRunStatus>(),
+  'firstRun:setDismissed': invoke(() => z.object({ dismissed: z.boolean() }).strict()).returns<FirstRunStatus>(),
 }
 
 export const firstRunEvents = {
