@@ -170,6 +170,7 @@ test('a redirect URI the server refused stops the wait at once, and says so and 
   )
   await expect(page.getByRole('button', { name: 'Start again' })).toBeEnabled()
   await expectOnePageScroller(page, 'refused redirect')
+  await page.evaluate(`document.querySelector('[role="alert"][aria-label="Outcome"]').scrollIntoView({ block: 'start' })`)
   await shootBothThemes(page, 'fits-refused-redirect')
   await popup.close()
 })
