@@ -15,7 +15,7 @@ export const useProbePaths = create<ProbePaths>(set => ({
   remember: (environmentId, path) => set(s => ({ byEnvironment: { ...s.byEnvironment, [environmentId]: path } })),
 }))
 
-export interface ClockReading {
+interface ClockReading {
   environmentId: string
   path: string
   /** The environment's name as typed, for a production environment. */
