@@ -141,7 +141,13 @@ test('a redirect URI the server refused stops the wait at once, and says so and 
     redirectUri: wrongRedirect,
     secret: 'sandbox-demo-secret',
   })
-  await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'Wrong redirect' })
+  await page
+    .getByRole('table', { name: 'Environments' })
+    .getByRole('row', { name: /Wrong redirect/ })
+    .getByRole('button', { name: 'Use' })
+    .click()
+  await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveValue(/.+/)
+  await expect(page.getByRole('combobox', { name: 'Environment' }).locator('option:checked')).toHaveText('Wrong redirect')
   await openSection(page, /^Consent flow/)
   await page.getByRole('radio', { name: /System browser \+ loopback/ }).check()
   const popupOpened = page.waitForEvent('popup')
