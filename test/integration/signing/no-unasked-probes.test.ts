@@ -96,7 +96,9 @@ describe('the clock of a user’s server', () => {
     await call('environments:setActive', { id: prod })
     hits.length = 0
     const asked = await refusal('signing:probe', { path: '/health' })
-    expect(asked?.message).toMatch(/"Acme production" is a production environment: reading its clock sends one unauthenticated GET \/health/)
+    expect(asked?.message).toMatch(
+      /"Acme production" is a production environment: reading its clock sends one unauthenticated GET \/health/,
+    )
     expect(asked?.hint).toMatch(/Type the environment's name \("Acme production"\)/)
     expect((await refusal('signing:probe', { path: '/health', confirmProduction: 'acme production' }))?.message).toMatch(/does not match/)
     expect(hits).toEqual([])
