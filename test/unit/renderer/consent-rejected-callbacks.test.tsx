@@ -34,6 +34,7 @@ describe('the waiting status shows forged callbacks the catcher refused', () => 
         popupBlocked={false}
         onCancel={noop}
         onReopen={null}
+        onRefused={noop}
         cancelling={false}
       />
     )

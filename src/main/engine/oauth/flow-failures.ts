@@ -1,4 +1,4 @@
-import type { FlowFailure } from '../../../shared/contract'
+import type { FlowFailure, RedirectDiagnosis } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 
 /** What the common OAuth `error` codes (RFC 6749 §4.1.2.1) mean for the person debugging. */
@@ -59,6 +59,19 @@ export function timedOut(seconds: number): FlowFailure {
     code: 'timeout',
     message: `No redirect arrived within ${seconds >= 120 ? `${Math.round(seconds / 60)} minutes` : `${seconds} s`}.`,
     hint: 'If the browser shows an error page from the server (for example "redirect_uri mismatch"), paste the registered URI it shows into the diagnosis to compare it with the one sent. Otherwise start again.',
+  }
+}
+
+/**
+ * The server refused the redirect URI: its error page shows a registered URI other than the one this attempt sent.
+ * Such a server never redirects, so the wait ends here instead of running out its minutes.
+ */
+export function redirectRefused(diagnosis: RedirectDiagnosis): FlowFailure {
+  return {
+    code: 'redirect_mismatch',
+    message: `The server refused the redirect URI this attempt sent (${diagnosis.sent}): it shows an error page instead of redirecting, so no redirect will come. The console stopped waiting.`,
+    hint: 'Set the environment’s redirect URI to the registered one exactly, byte for byte (Environments), or register the one sent with the API provider; then Start again.',
+    diagnosis,
   }
 }
 

@@ -149,6 +149,7 @@ export class OAuthFlowService {
     const pasted = parsePastedRedirect(input, sentRedirect)
     if (pasted.kind === 'no-answer') {
       const diagnosis = diagnoseRedirectMismatch(sentRedirect, pasted.url)
+      await this.stopOnRefusal(diagnosis)
       throw new ConsoleError(
         'invalid_request',
         `The pasted URL carries neither a code nor an error. ${diagnosis.equal ? 'It is identical to the redirect URI that was sent.' : 'Taken as the registered redirect URI, it differs from the one sent.'}`,
@@ -176,10 +177,22 @@ export class OAuthFlowService {
     return this.answer(flow, pasted.params, 'paste-url')
   }
 
-  /** The redirect URI sent in the current (or last) attempt, for the diagnosis panel. */
-  diagnose(registered: string, sent?: string): RedirectDiagnosis {
+  /**
+   * Compares the registered redirect URI (from the server's error page) with the one sent in the current (or last)
+   * attempt. When they differ, the server has already refused the waiting attempt: the wait stops at once.
+   */
+  async diagnose(registered: string, sent?: string): Promise<RedirectDiagnosis> {
     const fromFlow = this.flow?.redirectUri ?? this.deps.environments.record(this.deps.environments.resolveId()).redirectUri
-    return diagnoseRedirectMismatch(sent ?? fromFlow, registered)
+    const diagnosis = diagnoseRedirectMismatch(sent ?? fromFlow, registered)
+    await this.stopOnRefusal(diagnosis)
+    return diagnosis
+  }
+
+  /** Ends the waiting attempt as refused when the diagnosis shows the server cannot redirect to the URI it sent. */
+  private async stopOnRefusal(diagnosis: RedirectDiagnosis): Promise<void> {
+    const flow = this.flow
+    if (!flow || diagnosis.equal || flow.answered || TERMINAL.has(flow.step) || diagnosis.sent !== flow.redirectUri) return
+    await this.fail(flow, failures.redirectRefused(diagnosis))
   }
 
   /** The current (or last) attempt as the stepper draws it; `idle` when there was none for this environment. */

@@ -2,7 +2,13 @@ import { ConsoleError } from '../core/console-error'
 import type { IncomingResponse, ResolvedEnvironment, SendHttp } from '../core/ports'
 import type { SkewSample } from './clock-skew'
 
-const PROBES = 3
+/** The built-in sandbox's operator API gives its clock to the ms: a few samples narrow the estimate. */
+const SANDBOX_PROBES = 3
+/**
+ * A user's server gives its `Date` header, 1 s resolution: more requests would not narrow the estimate, only add
+ * unauthenticated traffic (and quota use) on a server the console does not own. One request, where the user said.
+ */
+const SERVER_PROBES = 1
 
 /** What the user chose for a clock probe: the path on the base URL to GET, and for production its typed name. */
 export interface ProbeChoice {
@@ -34,7 +40,7 @@ function probeUrl(env: ResolvedEnvironment, choice: ProbeChoice): string {
     throw new ConsoleError(
       'forbidden',
       choice.confirmProduction === undefined
-        ? `"${env.name}" is a production environment: reading its clock sends ${PROBES} unauthenticated GET ${path} to it, which counts against its quotas.`
+        ? `"${env.name}" is a production environment: reading its clock sends one unauthenticated GET ${path} to it, which counts against its quotas.`
         : `The confirmation does not match: type "${env.name}" exactly to probe that production environment.`,
       {
         hint: `Type the environment's name ("${env.name}") to confirm, or leave the skew to the Date headers of your own calls.`,
@@ -46,16 +52,16 @@ function probeUrl(env: ResolvedEnvironment, choice: ProbeChoice): string {
 }
 
 /**
- * Measures the server's clock now, only when the user asked: a few small requests, each giving one skew sample. The
- * built-in sandbox answers with its exact clock (operator API `GET /_sandbox/state`, ms precision); any other server
- * gives its `Date` header (1 s resolution) on a GET of the path the user chose, whatever the status, and a production
- * one only with its name typed (probeUrl). Goes through `send` (the HTTP client, so probes show in the network log).
+ * Measures the server's clock now, only when the user asked. The built-in sandbox answers with its exact clock
+ * (operator API `GET /_sandbox/state`, ms precision, three samples); any other server gives its `Date` header (1 s
+ * resolution) on one GET of the path the user chose, whatever the status, and a production one only with its name
+ * typed (probeUrl). Goes through `send` (the HTTP client, so probes show in the network log).
  */
 export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp, choice: ProbeChoice = {}): Promise<SkewSample[]> {
   const samples: SkewSample[] = []
   const url = probeUrl(env, choice)
-  for (let i = 0; i < PROBES; i++) {
-    const admin = env.sandboxAdmin
+  const admin = env.sandboxAdmin
+  for (let i = 0; i < (admin ? SANDBOX_PROBES : SERVER_PROBES); i++) {
     const headers: Record<string, string> = admin ? { 'x-sandbox-admin-token': admin.adminToken } : {}
     const sentAt = Date.now()
     let response: Pick<IncomingResponse, 'status' | 'headers' | 'body'>

@@ -14,7 +14,7 @@ import { FailureView, FlowOutcome, failureOf } from './flow-outcome'
 import { FlowStepper } from './flow-stepper'
 import { LifecycleDiagram } from './lifecycle-diagram'
 import { PasteForm } from './paste-form'
-import { RedirectCheck } from './redirect-check'
+import { openRedirectCheck, RedirectCheck } from './redirect-check'
 import {
   closeConsentPopup,
   popupWasBlocked,
@@ -173,7 +173,7 @@ export function ConsentPanel() {
               ))}
             </ul>
           ) : null}
-          {envId ? (
+          {envId && !flow?.failure?.diagnosis ? (
             <RedirectCheck
               envId={envId}
               sent={env.data?.redirectUri ?? null}
@@ -212,6 +212,7 @@ function WaitingBlock({
         popupBlocked={popupWasBlocked()}
         onCancel={onCancel}
         cancelling={cancelling}
+        onRefused={openRedirectCheck}
         onReopen={
           url && flow.opener !== 'engine'
             ? () => {

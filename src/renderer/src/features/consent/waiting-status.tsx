@@ -8,6 +8,7 @@ export function WaitingStatus({
   popupBlocked,
   onCancel,
   onReopen,
+  onRefused,
   cancelling,
 }: {
   flow: OAuthFlowState
@@ -15,6 +16,8 @@ export function WaitingStatus({
   popupBlocked: boolean
   onCancel: () => void
   onReopen: (() => void) | null
+  /** Opens the redirect check: the server's error page cannot reach the console, the user can. */
+  onRefused: () => void
   cancelling: boolean
 }) {
   const where =
@@ -35,6 +38,13 @@ export function WaitingStatus({
             attempt (not from this authorization: another page or program called the listener). Still waiting for the real one.
           </span>
         ) : null}
+        <span>
+          Does the authorize page show an error such as “redirect_uri mismatch”? The server will not redirect then:{' '}
+          <button type="button" className="link-button" onClick={onRefused}>
+            paste the registered URI it shows
+          </button>{' '}
+          and the console stops waiting.
+        </span>
         {popupBlocked ? (
           <span className="warn">The browser blocked the popup: open the authorize page with the button or the link above.</span>
         ) : null}

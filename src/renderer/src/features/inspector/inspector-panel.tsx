@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { InspectedSignature } from '../../../../shared/contract'
+import { useActiveEnvironment } from '../../domain/app-info'
 import { useSkewStatus } from '../../domain/skew'
 import { useCommandStore } from '../../stores/command-store'
 import { useNavStore } from '../../stores/nav-store'
 import { ErrorBox } from '../../ui/error-box'
 import { usePanelShortcut } from '../../ui/use-panel-shortcut'
+import { ClockProbe } from './clock-probe'
 import { ExplanationView } from './explanation-view'
 import { type InspectorMode, useInspectorStore } from './inspector-store'
 import { SecretField } from './secret-field'
@@ -40,6 +42,7 @@ export function InspectorPanel() {
   const secret = useRef('')
   const [secretVersion, setSecretVersion] = useState(0)
   const skew = useSkewStatus()
+  const active = useActiveEnvironment()
 
   const { request, problems } = useMemo(() => toSignRequest(inputs), [inputs])
   const signature = useSignature(request, secret, secretVersion, mode === 'sign')
@@ -202,6 +205,7 @@ export function InspectorPanel() {
               ) : null
             }
           >
+            {active ? <ClockProbe key={active.id} env={active} /> : null}
             <TimeSourceSwitch status={skew.data} />
           </SkewMeter>
           {skew.error ? (

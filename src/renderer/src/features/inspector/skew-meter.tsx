@@ -89,7 +89,7 @@ export function SkewMeter({ status, action, children }: { status: SkewStatus | u
       <p className="skew-meter__text">
         {estimate
           ? describeOffset(estimate)
-          : 'No server time known yet: the console learns the server’s clock from the Date header of each response. Send a request first (for example an export), then come back.'}{' '}
+          : 'No server time known yet: the console learns the server’s clock from the Date header of each response to your own requests (for example an export), or when you read it below.'}{' '}
         A signature lives {life / 1000} s by the server’s clock; skew eats into that budget (at risk from {limits.warnMs / 1000} s, refusals
         likely from {limits.dangerMs / 1000} s).
       </p>

@@ -8,20 +8,23 @@ function EntryPicker({ side, value }: { side: 'a' | 'b'; value: string | null })
   const setCompare = useRequestsStore(s => s.setCompare)
   const list = useComparePicker()
   const entries = list.data?.entries ?? []
+  const label = (e: (typeof entries)[number]) =>
+    `#${e.seq} ${e.method} ${e.path} → ${e.status ?? e.state}${e.imported ? ' (imported)' : ''}`
+  const chosen = entries.find(e => e.id === value)
   return (
     <label className="wb-inline">
       {side.toUpperCase()}
       <select
         className="input mono"
         aria-label={`Exchange ${side.toUpperCase()}`}
+        title={chosen ? label(chosen) : undefined}
         value={value ?? ''}
         onChange={e => setCompare({ [side]: e.target.value || null })}
       >
         <option value="">— choose a log entry —</option>
         {entries.map(e => (
           <option key={e.id} value={e.id}>
-            #{e.seq} {e.method} {e.path} → {e.status ?? e.state}
-            {e.imported ? ' (imported)' : ''}
+            {label(e)}
           </option>
         ))}
       </select>
