@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver, skipToken } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { idleState } from '../../../src/main/engine/oauth/flow-attempt'
 import { LifecycleTracker } from '../../../src/main/engine/oauth/lifecycle-tracker'
@@ -230,6 +230,33 @@ describe('environment events and the cache', () => {
     })
     expect(client.getQueryData<AppInfo>(appKeys.info)?.environments.map(e => e.id)).toEqual(['sandbox', 'staging'])
     expect([infoInvalidated(), listInvalidated(), quotaInvalidated()]).toEqual([false, true, false])
+  })
+
+  it('an app:info answer read before the change cannot bring the old list back when it lands after the event', async () => {
+    // The engine: its list gains staging at the moment the event is sent; an answer read before that is late.
+    let engine = [env('sandbox')]
+    let late: ((info: AppInfo) => void) | null = null
+    const observer = new QueryObserver(client, {
+      queryKey: appKeys.info,
+      staleTime: Number.POSITIVE_INFINITY,
+      queryFn: () =>
+        late === null && client.getQueryData(appKeys.info)
+          ? new Promise<AppInfo>(resolve => {
+              late = resolve
+            })
+          : Promise.resolve({ ...INFO, environments: engine }),
+    })
+    const unsubscribe = observer.subscribe(() => {})
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeDefined())
+    const before = { ...INFO, environments: engine }
+    void observer.refetch()
+    expect(late).not.toBeNull()
+    engine = [env('sandbox'), env('staging')]
+    applyEnvironmentChange(client, { reason: 'created', id: 'staging', environments: engine, activeId: 'sandbox' })
+    ;(late as unknown as (info: AppInfo) => void)(before)
+    await vi.waitFor(() => expect(client.isFetching({ queryKey: appKeys.info })).toBe(0))
+    expect(observer.getCurrentResult().data?.environments.map(e => e.id)).toEqual(['sandbox', 'staging'])
+    unsubscribe()
   })
 
   it('an activation also refetches every other domain (they all belong to the active environment), app:info excepted', () => {
