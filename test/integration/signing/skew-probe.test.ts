@@ -58,6 +58,23 @@ describe('probeServerClock', () => {
     expect(e.source).toContain('Date header')
   })
 
+  it('counts each answer once: the HTTP client adds no sample of its own for a probe the signing service observes', async () => {
+    // As in the console: the probe's client and the signing service share one estimator.
+    const shared = new ClockSkewEstimator()
+    const own = createHttpClient({ bus: new EventBus(), secrets: new SecretRegistry(), skew: shared })
+    try {
+      for (const s of await probeServerClock(environment(false), own.client.send, { path: '/' })) shared.observe(s)
+      expect(shared.estimate()?.samples).toBe(1)
+      for (const s of await probeServerClock(environment(true), own.client.send)) shared.observe(s)
+      expect(shared.estimate()?.samples).toBe(4)
+      // A call of the user's own still feeds the estimate from its Date header.
+      await own.client.send({ method: 'GET', url: `${sb.url}/`, headers: {}, purpose: 'api' })
+      expect(shared.estimate()?.samples).toBe(5)
+    } finally {
+      await own.close()
+    }
+  })
+
   it('says so when the server cannot be reached', async () => {
     const env = { ...environment(false), baseUrl: 'http://127.0.0.1:1' }
     await expect(probeServerClock(env, send, { path: '/health' })).rejects.toMatchObject({ code: 'network' })

@@ -103,6 +103,8 @@ export interface OutgoingRequest {
   signal?: AbortSignal
   /** The environment it is made for: its client (the quota key) and its network route; absent = anonymous, direct. */
   env?: Pick<ResolvedEnvironment, 'id'> & Partial<Pick<ResolvedEnvironment, 'clientId' | 'network'>>
+  /** The caller reads the server's clock from this answer itself (a clock probe): the client adds no skew sample of its own. */
+  readsClock?: boolean
 }
 
 export interface IncomingResponse {

@@ -44,6 +44,8 @@ export interface PreparedAttempt {
   notes: string[]
   /** The environment's route (dispatcher, proxy, trust); absent = the services' default dispatcher, direct. */
   route?: NetworkRoute
+  /** The caller reads the server's clock from this answer itself: its Date is not added as a skew sample here too. */
+  readsClock?: boolean
 }
 
 export interface AttemptResult {
@@ -124,7 +126,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const connection = outcome.socketFacts ? connectionDetails(outcome.socketFacts, p.route) : undefined
   const headerMap = toHeaderMap(outcome.headers)
   const date = headerMap.date
-  if (date) {
+  if (date && !p.readsClock) {
     s.skew.observe({
       serverDate: date,
       sentAt: outcome.sentAt,

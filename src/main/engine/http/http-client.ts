@@ -105,6 +105,7 @@ export class HttpClient {
       body: req.body,
       timeoutMs: req.timeoutMs,
     })
+    if (req.readsClock) prepared.readsClock = true
     this.admit(prepared)
     const result = await this.attempt(prepared, req.signal)
     if (result.outcome.bodyError) throw result.outcome.bodyError

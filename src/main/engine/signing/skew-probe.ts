@@ -66,7 +66,15 @@ export async function probeServerClock(env: ResolvedEnvironment, send: SendHttp,
     const sentAt = Date.now()
     let response: Pick<IncomingResponse, 'status' | 'headers' | 'body'>
     try {
-      response = await send({ method: 'GET', url, headers, purpose: admin ? 'sandbox-admin' : 'other', timeoutMs: 5_000, env })
+      response = await send({
+        method: 'GET',
+        url,
+        headers,
+        purpose: admin ? 'sandbox-admin' : 'other',
+        timeoutMs: 5_000,
+        env,
+        readsClock: true,
+      })
     } catch (error) {
       if (error instanceof ConsoleError) throw error
       throw new ConsoleError('network', `Could not reach ${url} to read the server's clock.`, {
