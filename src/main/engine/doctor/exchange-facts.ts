@@ -53,7 +53,6 @@ export class ExchangeFacts {
   readonly endpoint: EndpointKind
   readonly method: string
   private readonly reqHeaders = new Map<string, string>()
-  private resHeaders: Map<string, string> | undefined
   private tokenRequestCache: TokenRequestFacts | null | undefined
   private tokenResponseCache: TokenResponseFacts | null | undefined
   private queryCache: URLSearchParams | undefined
@@ -74,16 +73,12 @@ export class ExchangeFacts {
     return this.reqHeaders.get(name)
   }
 
-  /** A response header by lower-case name (the first of repeated ones); the map is built on the first lookup only. */
+  /** A response header by lower-case name (the first of repeated ones). Judges ask for one or two: no index is built. */
   responseHeader(name: string): string | undefined {
-    if (this.resHeaders === undefined) {
-      this.resHeaders = new Map()
-      for (const [n, value] of this.x.response?.headers ?? []) {
-        const key = n.toLowerCase()
-        if (!this.resHeaders.has(key)) this.resHeaders.set(key, value)
-      }
+    for (const [n, value] of this.x.response?.headers ?? []) {
+      if (n.length === name.length && n.toLowerCase() === name) return value
     }
-    return this.resHeaders.get(name)
+    return undefined
   }
 
   get status(): number | null {
