@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { CapturedExchange } from '../capture/captured-exchange'
 
 /** Which endpoint of the spec an exchange went to (section 4), from its path alone. */
@@ -25,7 +25,8 @@ export function endpointOf(path: string): EndpointKind {
 
 /** A short, non-reversible name for a token or code: what the doctor keeps instead of the value. */
 export function tokenFingerprint(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('base64url').slice(0, 16)
+  // The one-shot hash: a third of createHash's cost, and it runs on every bearer call.
+  return hash('sha256', value, 'base64url').slice(0, 16)
 }
 
 /** The body of a token request (JSON or form encoded), reduced to what the rules need. */
@@ -52,7 +53,6 @@ export class ExchangeFacts {
   readonly endpoint: EndpointKind
   readonly method: string
   private readonly reqHeaders = new Map<string, string>()
-  private readonly resHeaders = new Map<string, string>()
   private tokenRequestCache: TokenRequestFacts | null | undefined
   private tokenResponseCache: TokenResponseFacts | null | undefined
   private queryCache: URLSearchParams | undefined
@@ -67,18 +67,18 @@ export class ExchangeFacts {
       const key = name.toLowerCase()
       if (!this.reqHeaders.has(key)) this.reqHeaders.set(key, value)
     }
-    for (const [name, value] of x.response?.headers ?? []) {
-      const key = name.toLowerCase()
-      if (!this.resHeaders.has(key)) this.resHeaders.set(key, value)
-    }
   }
 
   header(name: string): string | undefined {
     return this.reqHeaders.get(name)
   }
 
+  /** A response header by lower-case name (the first of repeated ones). Judges ask for one or two: no index is built. */
   responseHeader(name: string): string | undefined {
-    return this.resHeaders.get(name)
+    for (const [n, value] of this.x.response?.headers ?? []) {
+      if (n.length === name.length && n.toLowerCase() === name) return value
+    }
+    return undefined
   }
 
   get status(): number | null {

@@ -37,7 +37,7 @@ export class RuleTally {
 
   /** The rule was exercised by this exchange and held. */
   pass(logId: string, message?: string): void {
-    this.record('pass', logId, message ?? `Held on every exchange checked. ${RULES[this.id].passes}`)
+    this.record('pass', logId, message)
   }
 
   warn(logId: string | string[], message: string): void {
@@ -66,20 +66,23 @@ export class RuleTally {
     }
   }
 
-  private record(verdict: Verdict, logIds: string | string[], message: string): void {
+  /** Per exchange, so it builds nothing unless the verdict changes: a pass's default message only when it is kept. */
+  private record(verdict: Verdict, logIds: string | string[], message: string | undefined): void {
     this.checked++
-    const ids = Array.isArray(logIds) ? logIds : [logIds]
     if (RANK[verdict] > RANK[this.verdict]) {
       this.verdict = verdict
-      this.message = message
+      this.message = message ?? `Held on every exchange checked. ${RULES[this.id].passes}`
       this.evidence = []
       this.evidenceCount = 0
     }
     if (verdict !== this.verdict) return
-    for (const id of ids) {
-      if (this.evidence.includes(id)) continue
-      this.evidenceCount++
-      if (this.evidence.length < EVIDENCE_KEPT) this.evidence.push(id)
-    }
+    if (typeof logIds === 'string') this.addEvidence(logIds)
+    else for (const id of logIds) this.addEvidence(id)
+  }
+
+  private addEvidence(id: string): void {
+    if (this.evidence.includes(id)) return
+    this.evidenceCount++
+    if (this.evidence.length < EVIDENCE_KEPT) this.evidence.push(id)
   }
 }

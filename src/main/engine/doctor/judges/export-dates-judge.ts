@@ -24,10 +24,20 @@ export class ExportDatesJudge implements Judge {
   }
 }
 
-/** True for a real date written YYYY-MM-DD (2025-02-30 is not one). */
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+/**
+ * True for a real date written YYYY-MM-DD (2025-02-30 is not one), in the proleptic Gregorian calendar JavaScript's
+ * Date uses; years before 0100 are refused, as Date.UTC would read them as 19xx. Arithmetic, no Date per call.
+ */
 export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  const m = CALENDAR_DATE.exec(value)
   if (!m) return false
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3])
+  const year = Number(m[1])
+  const month = Number(m[2])
+  const day = Number(m[3])
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!)
 }

@@ -6,12 +6,15 @@ import type { Judge, Tallies } from '../judge'
  * machine. Judges the URL each request went to and every redirect_uri it sends.
  */
 export class HttpsJudge implements Judge {
+  /** The last plain-HTTP origin parsed ("http://host:port/" as URL serializes it): a capture sends to one or two. */
+  private lastOrigin: { prefix: string; host: string; loopback: boolean } | null = null
+
   observe(f: ExchangeFacts, t: Tallies): void {
     if (f.endpoint === 'operator') return
     const tally = t['requests.https']
     // Only plain-HTTP URLs need parsing (most traffic is https, or loopback through the capture).
-    const target = /^http:/i.test(f.x.request.url) ? parse(f.x.request.url) : null
-    if (target && !isLoopbackHost(target.hostname)) {
+    const target = /^http:/i.test(f.x.request.url) ? this.origin(f.x.request.url) : null
+    if (target && !target.loopback) {
       tally.fail(
         f.logId,
         `${f.method} ${target.host}${f.x.request.path} went over plain HTTP. Use https:// for every host but loopback (5.1).`,
@@ -28,6 +31,19 @@ export class HttpsJudge implements Judge {
       return
     }
     tally.pass(f.logId)
+  }
+
+  /**
+   * The host of a plain-HTTP URL and whether it is loopback. A URL that starts with the serialized origin of the last
+   * one parsed has the same authority (it ends at that "/"), so it is not parsed again.
+   */
+  private origin(url: string): { host: string; loopback: boolean } | null {
+    if (this.lastOrigin && url.startsWith(this.lastOrigin.prefix)) return this.lastOrigin
+    const parsed = parse(url)
+    if (!parsed) return null
+    const origin = { prefix: `${parsed.protocol}//${parsed.host}/`, host: parsed.host, loopback: isLoopbackHost(parsed.hostname) }
+    if (parsed.username === '' && parsed.password === '') this.lastOrigin = origin
+    return origin
   }
 }
 

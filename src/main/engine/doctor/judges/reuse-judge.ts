@@ -29,20 +29,23 @@ function reachedServerVerifier(f: ExchangeFacts): boolean {
  */
 export class ReuseJudge implements Judge {
   private readonly seen = new Map<string, Seen>()
+  /** The keys of `seen` in insertion order, from `head` on: eviction pops from here instead of iterating the Map. */
+  private order: string[] = []
+  private head = 0
 
   observe(f: ExchangeFacts, t: Tallies): void {
     const raw = f.header('x-signature')
     if (raw === undefined) return
     const signature = raw.trim().toLowerCase()
     const now = f.x.startedAt
-    for (const [key, entry] of this.seen) {
-      if (entry.at >= now - REUSE_MEMORY_MS && this.seen.size <= MAX_SEEN) break
-      this.seen.delete(key)
-    }
+    this.evict(now)
     const before = this.seen.get(signature)
     const timestamp = (f.header('x-timestamp') ?? '').trim()
     if (before === undefined) {
-      if (reachedServerVerifier(f)) this.seen.set(signature, { at: now, logId: f.logId, timestamp })
+      if (reachedServerVerifier(f)) {
+        this.seen.set(signature, { at: now, logId: f.logId, timestamp })
+        this.order.push(signature)
+      }
       t['signing.fresh-signature'].pass(f.logId)
       return
     }
@@ -53,5 +56,23 @@ export class ReuseJudge implements Judge {
         ? 'Two identical signed requests were sent in the same second: same method, path, body and timestamp give the same signature, and the server refuses the second as reused. Space identical requests by at least a second; and if the signature was cached, sign every request anew.'
         : `A signature was sent again (first sent ${Math.round((now - before.at) / 100) / 10} s earlier). Compute a new timestamp and signature for every request, retries included; never cache a signature.`,
     )
+  }
+
+  /**
+   * Forgets signatures older than REUSE_MEMORY_MS, oldest first, and any past MAX_SEEN: in O(1) amortized per
+   * exchange. (Iterating a Map from its start after many deletions walks every deleted slot until the Map rehashes.)
+   */
+  private evict(now: number): void {
+    while (this.head < this.order.length) {
+      const key = this.order[this.head]!
+      const entry = this.seen.get(key)!
+      if (entry.at >= now - REUSE_MEMORY_MS && this.seen.size <= MAX_SEEN) break
+      this.seen.delete(key)
+      this.head++
+    }
+    if (this.head > 1024 && this.head * 2 > this.order.length) {
+      this.order = this.order.slice(this.head)
+      this.head = 0
+    }
   }
 }

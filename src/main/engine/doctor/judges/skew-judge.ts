@@ -14,6 +14,9 @@ const SKEW_WARNING_MS = SIGNATURE_LIFETIME_MS / 2
  * are not whole seconds (signing.timestamp-seconds judges those).
  */
 export class SkewJudge implements Judge {
+  /** The last `Date` read: it changes once a second, so most exchanges reuse it. */
+  private lastDate: { text: string; ms: number } = { text: '', ms: Number.NaN }
+
   constructor(private readonly settings: DoctorSettings) {}
 
   observe(f: ExchangeFacts, t: Tallies): void {
@@ -22,7 +25,8 @@ export class SkewJudge implements Judge {
     const ts = Number(tsText)
     const date = f.responseHeader('date')
     if (ts >= MILLISECONDS_THRESHOLD || date === undefined) return
-    const dateMs = Date.parse(date)
+    if (date !== this.lastDate.text) this.lastDate = { text: date, ms: Date.parse(date) }
+    const dateMs = this.lastDate.ms
     const offset = this.settings.clock.offsetDuring(f.x.startedAt, f.x.respondedAt ?? f.x.startedAt)
     if (Number.isNaN(dateMs) || offset === null) return
     const serverMs = dateMs - offset

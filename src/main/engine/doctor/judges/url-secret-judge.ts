@@ -23,7 +23,8 @@ export class UrlSecretJudge implements Judge {
     const tally = t['tokens.no-secret-in-url']
     const { path, query } = f.x.request
     const secret = this.settings.clientSecret
-    if (secret !== '' && (path.includes(secret) || query.includes(secret) || safeDecode(query).includes(secret))) {
+    // decodeURIComponent changes only %XX sequences: a query without % is its own decoding.
+    if (secret !== '' && (path.includes(secret) || query.includes(secret) || (query.includes('%') && safeDecode(query).includes(secret)))) {
       tally.fail(f.logId, 'The client secret appears in the URL. Send it only in the token request body (4.2, 4.3) and never log it.')
       return
     }
@@ -35,7 +36,7 @@ export class UrlSecretJudge implements Judge {
         )
         return
       }
-      if (value.length >= MIN_TOKEN_LENGTH && this.issued.has(tokenFingerprint(value))) {
+      if (value.length >= MIN_TOKEN_LENGTH && this.issued.size > 0 && this.issued.has(tokenFingerprint(value))) {
         tally.fail(
           f.logId,
           `The URL's "${name}" parameter is a token issued by the token endpoint. Tokens go in the Authorization header, never in a URL.`,
@@ -43,13 +44,18 @@ export class UrlSecretJudge implements Judge {
         return
       }
     }
-    for (const segment of path.split('/')) {
-      if (segment.length >= MIN_TOKEN_LENGTH && this.issued.has(tokenFingerprint(safeDecode(segment)))) {
-        tally.fail(f.logId, 'A token issued by the token endpoint appears in the URL path. Tokens go in the Authorization header only.')
-        return
-      }
+    if (this.issued.size > 0 && this.issuedInPath(path)) {
+      tally.fail(f.logId, 'A token issued by the token endpoint appears in the URL path. Tokens go in the Authorization header only.')
+      return
     }
     tally.pass(f.logId)
+  }
+
+  private issuedInPath(path: string): boolean {
+    for (const segment of path.split('/')) {
+      if (segment.length >= MIN_TOKEN_LENGTH && this.issued.has(tokenFingerprint(safeDecode(segment)))) return true
+    }
+    return false
   }
 }
 
