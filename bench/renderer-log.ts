@@ -161,7 +161,7 @@ export async function benchRendererLog(): Promise<RendererLogResult> {
     await page.getByLabel('Entries kept').selectOption(String(ENTRIES))
     await page.getByLabel('Entries kept').and(page.locator(':enabled')).waitFor()
     const t0 = Date.now()
-    await page.getByLabel('Import HAR').setInputFiles(harFile)
+    await page.getByLabel('Open HAR').setInputFiles(harFile)
     await page
       .getByTestId('log-count')
       .filter({ hasText: `${ENTRIES} entries` })
