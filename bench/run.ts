@@ -1,5 +1,5 @@
 import { readdirSync, writeFileSync } from 'node:fs'
-import { cpus, freemem, totalmem } from 'node:os'
+import { cpus, freemem, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 
 /** What every benchmark returns: a subject measured against a baseline in the same run. */
@@ -33,7 +33,12 @@ const only = process.argv.slice(2)
 const files = readdirSync(HERE)
   .filter(f => f.endsWith('.ts') && f !== 'run.ts' && f !== 'skip.ts')
   .sort()
-const rows: Array<{ file: string; result?: BenchResult; error?: string; met: boolean | null }> = []
+// Each row keeps the machine's load (1/5/15 min) when it ended: a ratio measured on a busy shared machine says less.
+const rows: Array<{ file: string; result?: BenchResult; error?: string; met: boolean | null; load: string }> = []
+const loadNow = () =>
+  loadavg()
+    .map(l => l.toFixed(2))
+    .join(' ')
 const skipped: Array<{ file: string; name: string; reason: string }> = []
 
 for (const file of files) {
@@ -45,7 +50,7 @@ for (const file of files) {
     try {
       const result = (await (fn as () => Promise<BenchResult>)()) as BenchResult
       const met = goalMet(result)
-      rows.push({ file, result, met })
+      rows.push({ file, result, met, load: loadNow() })
       console.log(`${fmt(result.ratio)} (${met === null ? 'no goal' : met ? 'goal met' : 'GOAL MISSED'})`)
     } catch (error) {
       if (error instanceof Error && error.name === 'BenchSkipped') {
@@ -53,7 +58,7 @@ for (const file of files) {
         console.log(`skipped: ${error.message}`)
         continue
       }
-      rows.push({ file, error: (error as Error).message, met: false })
+      rows.push({ file, error: (error as Error).message.split('\n')[0]?.replace(/\|/g, '\\|'), met: false, load: loadNow() })
       console.log(`failed: ${(error as Error).message}`)
     }
   }
@@ -61,11 +66,11 @@ for (const file of files) {
 
 const cpu = cpus()
 const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB (${Math.round(freemem() / 2 ** 30)} GiB free), Node ${process.version}, ${process.platform}`
-const header = '| benchmark | baseline | subject | ratio | goal | |\n|---|---|---|---|---|---|'
-const lines = rows.map(({ result: r, error, met, file }) =>
+const header = '| benchmark | baseline | subject | ratio | goal | | load |\n|---|---|---|---|---|---|---|'
+const lines = rows.map(({ result: r, error, met, file, load }) =>
   r
-    ? `| ${r.name} | ${fmt(r.baseline)} ${r.unit} | ${fmt(r.subject)} ${r.unit} | ${fmt(r.ratio)} | ${r.goal} | ${met === null ? '' : met ? 'met' : '**missed**'} |`
-    : `| ${file} | | | | | failed: ${error} |`,
+    ? `| ${r.name} | ${fmt(r.baseline)} ${r.unit} | ${fmt(r.subject)} ${r.unit} | ${fmt(r.ratio)} | ${r.goal} | ${met === null ? '' : met ? 'met' : '**missed**'} | ${load} |`
+    : `| ${file} | | | | | failed: ${error} | ${load} |`,
 )
 const skippedText = skipped.length === 0 ? '' : `\n\nSkipped:\n${skipped.map(s => `- ${s.file} ${s.name}: ${s.reason}`).join('\n')}`
 const table = `${header}\n${lines.join('\n')}${skippedText}`
