@@ -176,7 +176,7 @@ export class CaptureRecorder {
     )
     if (!key) return
     const ticket = this.s.quota.recordSend(key)
-    this.s.quota.observe(ticket, { status: x.response?.status ?? 0, headers: Object.fromEntries(response), receivedAt })
+    this.s.quota.observeWatched(ticket, { status: x.response?.status ?? 0, headers: Object.fromEntries(response), receivedAt })
   }
 }
 

@@ -19,6 +19,9 @@ interface QuotaTrackerOptions {
   maxKeys?: number
 }
 
+/** A response as the tracker reads it: status, headers by lower-case name, when it arrived. */
+type QuotaResponse = { status: number; headers: Record<string, string | undefined>; receivedAt?: number }
+
 /** A request counted by `recordSend`, handed back with its outcome. */
 interface SendTicket {
   key: QuotaKey
@@ -62,6 +65,9 @@ export class QuotaTracker {
   private readonly maxKeys: number
   /** The most recently used key (already last in `keys`, so touching it again needs no reordering). */
   private lastTouched: KeyState | null = null
+  /** Keys observed by `observeWatched` whose `quota:update` is due at the end of this event-loop turn. */
+  private readonly pendingUpdates = new Set<KeyState>()
+  private flushTimer: NodeJS.Immediate | null = null
 
   constructor(private readonly options: QuotaTrackerOptions = {}) {
     this.limits = options.limits ?? new QuotaLimits()
@@ -126,10 +132,23 @@ export class QuotaTracker {
    * Reads a response's quota headers for the request of `ticket`. A 429 un-counts that request (the server does not
    * count refused requests), blocks the key and emits `quota:blocked`. Returns the key's state after the response.
    */
-  observe(
-    ticket: SendTicket,
-    response: { status: number; headers: Record<string, string | undefined>; receivedAt?: number },
-  ): QuotaKeyState {
+  observe(ticket: SendTicket, response: QuotaResponse): QuotaKeyState {
+    return this.emitUpdate(this.apply(ticket, response))
+  }
+
+  /**
+   * `observe` for traffic the console only watches (captured exchanges): the state is updated at once (`state`, `list`
+   * and `gate` see it), but `quota:update` is emitted once per key per event-loop turn, with the key's state at that
+   * moment: a burst of captured exchanges costs one state description per key, not one per exchange, and a gauge
+   * still ends on the latest state.
+   */
+  observeWatched(ticket: SendTicket, response: QuotaResponse): void {
+    const s = this.apply(ticket, response)
+    this.pendingUpdates.add(s)
+    this.flushTimer ??= setImmediate(() => this.flushUpdates())
+  }
+
+  private apply(ticket: SendTicket, response: QuotaResponse): KeyState {
     const s = this.touch(ticket.key)
     const receivedAt = response.receivedAt ?? this.now()
     const obs = readQuotaHeaders(response.headers, receivedAt)
@@ -157,7 +176,15 @@ export class QuotaTracker {
       s.unknownUntil = unknown > 0 ? receivedAt + this.windowMs(s) : 0
     }
     s.updatedAt = receivedAt
-    return this.emitUpdate(s)
+    return s
+  }
+
+  private flushUpdates(): void {
+    this.flushTimer = null
+    const due = [...this.pendingUpdates]
+    this.pendingUpdates.clear()
+    // A key reset or forgotten since has already said so (reset emits its fresh state): its old state is not sent.
+    for (const s of due) if (this.keys.get(s.key.id) === s) this.emitUpdate(s)
   }
 
   /** No response arrived: the request stays counted (the server may have counted it). */
@@ -195,6 +222,9 @@ export class QuotaTracker {
   /** Stops the unblock timers (runtime shutdown). */
   close(): void {
     for (const s of this.keys.values()) clearTimeout(s.unblockTimer)
+    if (this.flushTimer) clearImmediate(this.flushTimer)
+    this.flushTimer = null
+    this.pendingUpdates.clear()
   }
 
   private block(s: KeyState, receivedAt: number, seconds: number, source: QuotaBlockedEvent['source']): void {

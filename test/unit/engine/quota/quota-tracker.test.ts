@@ -178,3 +178,42 @@ describe('the quota tracker', () => {
     expect(notes[4]).toContain('bad6')
   })
 })
+
+describe('watched traffic (captured exchanges)', () => {
+  const nextTurn = () => new Promise<void>(resolve => setImmediate(resolve))
+
+  it('updates the state at once and says so once per key per event-loop turn, with the latest state', async () => {
+    const { tracker, updates } = setup()
+    const a = quotaKey('c1', 'GET', '/api/v1/locations')
+    const b = quotaKey('c1', 'GET', '/api/v1/installations')
+    for (let i = 0; i < 50; i++) {
+      tracker.observeWatched(tracker.recordSend(a), {
+        status: 200,
+        headers: { 'x-ratelimit-limit': '100', 'x-ratelimit-remaining': String(99 - i) },
+      })
+    }
+    tracker.observeWatched(tracker.recordSend(b), { status: 200, headers: {} })
+    expect(tracker.state(a)).toMatchObject({ used: 50, serverRemaining: 50, predictedRemaining: 50 })
+    expect(updates).toEqual([])
+    await nextTurn()
+    expect(updates.map(u => [u.key, u.used, u.serverRemaining])).toEqual([
+      [a.id, 50, 50],
+      [b.id, 1, null],
+    ])
+    tracker.observeWatched(tracker.recordSend(a), { status: 200, headers: { 'x-ratelimit-remaining': '49' } })
+    await nextTurn()
+    expect(updates.slice(2).map(u => [u.key, u.used, u.serverRemaining])).toEqual([[a.id, 51, 49]])
+  })
+
+  it('a 429 blocks the key at once; a key reset before the turn ends sends its fresh state, never the old one', async () => {
+    const { tracker, updates, blocked } = setup()
+    const a = quotaKey('c1', 'GET', '/api/v1/locations')
+    tracker.observeWatched(tracker.recordSend(a), { status: 429, headers: { 'retry-after': '30' } })
+    expect(blocked).toHaveLength(1)
+    expect(tracker.blockedMs(a)).toBe(30_000)
+    tracker.reset(a.id)
+    await nextTurn()
+    expect(updates.map(u => [u.used, u.retryAfter])).toEqual([[0, null]])
+    tracker.close()
+  })
+})
