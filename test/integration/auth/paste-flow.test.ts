@@ -102,7 +102,11 @@ describe('paste catch mode against the sandbox', () => {
     expect(diagnosis.segments.at(-1)).toEqual({ kind: 'sent-only', text: '/' })
     const direct = await c.ok('oauth:diagnoseRedirect', { registered: s.redirectUri })
     expect(direct.firstDifferenceAt).toBe(s.redirectUri.length)
-    expect((await c.ok('oauth:status', {})).flow.step).toBe('waiting-for-callback')
+    // The server already said no: the attempt ends at once (no countdown left running), with the diagnosis as its cause.
+    const flow = (await c.ok('oauth:status', {})).flow
+    expect(flow.step).toBe('failed')
+    expect(flow.failure?.code).toBe('redirect_mismatch')
+    expect(flow.failure?.diagnosis?.differences.map(d => d.kind)).toEqual(['trailing-slash'])
   })
 
   it('explains invalid_grant for redirect_uri from the token endpoint', async () => {
