@@ -17,17 +17,8 @@ import { SPEC_PATHS } from '../src/shared/spec'
 import { standaloneCapture } from '../test/support/standalone-capture'
 import { obtainAccessToken } from './sandbox-throughput'
 import { median } from './support/alternating'
+import type { BenchRow } from './support/bench-row'
 import { bareReverseProxy, drive, heldMegabytes, jsonUpstream, partnerCall } from './support/capture-traffic'
-
-interface Row {
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-  met?: boolean
-}
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits
 
@@ -40,39 +31,26 @@ async function withSandbox<T>(run: (url: string, token: string) => Promise<T>): 
   }
 }
 
-/** Gateway vs bare reverse proxy: median added latency of one keep-alive GET at a time. Goal ≤ 1.3×. */
-export async function benchCaptureLatency(samples = 2000): Promise<Row> {
-  return withSandbox(async (url, token) => {
+type Added = { bareAdded: number[]; gatewayAdded: number[] }
+
+/**
+ * Direct, bare proxy and gateway to one sandbox, and the added latency of each proxy per sample as `measure` takes it
+ * from those three origins (direct first), turned into the latency row named by `what`. Goal ≤ 1.3×.
+ */
+function latencyRow(what: string, measure: (origins: string[], headers: Record<string, string>) => Promise<Added>) {
+  return withSandbox(async (url, token): Promise<BenchRow> => {
     const bare = await bareReverseProxy(url)
     const c = await standaloneCapture({ authUrl: url, baseUrl: url })
     try {
       const status = await c.capture.start({ mode: 'gateway' })
       const origins = [url, bare.url, new URL(status.gateway?.baseUrl as string).origin]
-      const pools = origins.map(o => new Pool(o, { connections: 1 }))
-      const headers = { authorization: `Bearer ${token}` }
-      const once = async (k: number) => {
-        const t = performance.now()
-        const res = await (pools[k] as Pool).request({ path: SPEC_PATHS.locations, method: 'GET', headers })
-        await res.body.text()
-        if (res.statusCode !== 200) throw new Error(`${origins[k]} answered ${res.statusCode}`)
-        return performance.now() - t
-      }
-      const bareAdded: number[] = []
-      const gatewayAdded: number[] = []
-      for (let i = 0; i < samples + 200; i++) {
-        // Rotating the order so load from elsewhere hits all three alike.
-        const order = [i % 3, (i + 1) % 3, (i + 2) % 3]
-        const t: number[] = []
-        for (const k of order) t[k] = await once(k)
-        if (i < 200) continue
-        bareAdded.push((t[1] as number) - (t[0] as number))
-        gatewayAdded.push((t[2] as number) - (t[0] as number))
-      }
-      await Promise.all(pools.map(p => p.close()))
+      const { bareAdded, gatewayAdded } = await measure(origins, { authorization: `Bearer ${token}` })
+      const logged = c.layer.log.entries().filter(e => e.source === 'captured').length
+      if (logged < gatewayAdded.length) throw new Error(`only ${logged} gateway exchanges are in the log`)
       const b = median(bareAdded)
       const g = median(gatewayAdded)
       return {
-        name: `capture gateway: median added latency vs a bare Node reverse proxy (same sandbox GET, ${samples} samples each)`,
+        name: `capture gateway: median added latency ${what}`,
         baseline: round(b),
         subject: round(g),
         ratio: round(g / b, 2),
@@ -86,50 +64,49 @@ export async function benchCaptureLatency(samples = 2000): Promise<Row> {
   })
 }
 
+/** Gateway vs bare reverse proxy: median added latency of one keep-alive GET at a time, client in this process. */
+export async function benchCaptureLatency(samples = 2000): Promise<BenchRow> {
+  return latencyRow(`vs a bare Node reverse proxy (same sandbox GET, ${samples} samples each)`, async (origins, headers) => {
+    const pools = origins.map(o => new Pool(o, { connections: 1 }))
+    const once = async (k: number) => {
+      const t = performance.now()
+      const res = await (pools[k] as Pool).request({ path: SPEC_PATHS.locations, method: 'GET', headers })
+      await res.body.text()
+      if (res.statusCode !== 200) throw new Error(`${origins[k]} answered ${res.statusCode}`)
+      return performance.now() - t
+    }
+    const added: Added = { bareAdded: [], gatewayAdded: [] }
+    for (let i = 0; i < samples + 200; i++) {
+      // Rotating the order so load from elsewhere hits all three alike.
+      const t: number[] = []
+      for (const k of [i % 3, (i + 1) % 3, (i + 2) % 3]) t[k] = await once(k)
+      if (i < 200) continue
+      added.bareAdded.push((t[1] as number) - (t[0] as number))
+      added.gatewayAdded.push((t[2] as number) - (t[0] as number))
+    }
+    await Promise.all(pools.map(p => p.close()))
+    return added
+  })
+}
+
 /**
  * The same comparison as a partner's integration sees it: the client in a process of its own (a real integration is
  * never inside the console), one call at a time with a 2 ms pause between calls (every call pays the same pause,
  * direct, bare and gateway alike). The capture records an exchange after the client has its whole answer, so here
  * the recording is not charged to the client, as it is not in real use; the in-process row above charges it.
  */
-export async function benchCaptureLatencySeparateClient(samples = 1500): Promise<Row> {
-  return withSandbox(async (url, token) => {
-    const bare = await bareReverseProxy(url)
-    const c = await standaloneCapture({ authUrl: url, baseUrl: url })
-    try {
-      const status = await c.capture.start({ mode: 'gateway' })
-      const plan = {
-        origins: [url, bare.url, new URL(status.gateway?.baseUrl as string).origin],
-        path: SPEC_PATHS.locations,
-        headers: { authorization: `Bearer ${token}` },
-        samples,
-        warmup: 200,
-        pauseMs: 2,
-      }
-      const child = fork(join(import.meta.dirname, 'support', 'latency-client.ts'), [JSON.stringify(plan)], {
-        execArgv: ['--import', import.meta.resolve('tsx')],
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      })
-      const result = await new Promise<{ bareAdded: number[]; gatewayAdded: number[] }>((resolve, reject) => {
-        child.once('message', m => resolve(m as { bareAdded: number[]; gatewayAdded: number[] }))
-        child.once('exit', code => reject(new Error(`the latency client exited with ${code} before answering`)))
-      })
-      const logged = c.layer.log.entries().filter(e => e.source === 'captured').length
-      if (logged < samples + 200) throw new Error(`only ${logged} of the ${samples + 200} gateway exchanges are in the log`)
-      const b = median(result.bareAdded)
-      const g = median(result.gatewayAdded)
-      return {
-        name: `capture gateway: median added latency seen by a client in its own process (2 ms between calls, ${samples} samples each) vs a bare Node reverse proxy`,
-        baseline: round(b),
-        subject: round(g),
-        ratio: round(g / b, 2),
-        goal: '≤ 1.3× the bare proxy’s added latency',
-        unit: 'ms',
-      }
-    } finally {
-      await c.close()
-      await bare.close()
-    }
+export async function benchCaptureLatencySeparateClient(samples = 1500): Promise<BenchRow> {
+  const what = `seen by a client in its own process (2 ms between calls, ${samples} samples each) vs a bare Node reverse proxy`
+  return latencyRow(what, (origins, headers) => {
+    const plan = { origins, path: SPEC_PATHS.locations, headers, samples, warmup: 200, pauseMs: 2 }
+    const child = fork(join(import.meta.dirname, 'support', 'latency-client.ts'), [JSON.stringify(plan)], {
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    return new Promise<Added>((resolve, reject) => {
+      child.once('message', m => resolve(m as Added))
+      child.once('exit', code => reject(new Error(`the latency client exited with ${code} before answering`)))
+    })
   })
 }
 
@@ -182,7 +159,7 @@ async function throughput() {
 }
 
 /** Captured exchanges per second through the gateway to the sandbox, 16 in flight, vs the bare proxy's req/s (medians). */
-export async function benchCaptureThroughput(): Promise<Row> {
+export async function benchCaptureThroughput(): Promise<BenchRow> {
   const { wall, lost, logged } = await throughput()
   return {
     name: `capture gateway: captured exchanges/s to the sandbox, 16 in flight (${logged}) vs the bare proxy's req/s`,
@@ -199,7 +176,7 @@ export async function benchCaptureThroughput(): Promise<Row> {
  * The same runs per CPU-second of this process (client, proxy and sandbox all run in it): on a loaded machine the
  * wall rate says more about the other processes than about the capture.
  */
-export async function benchCaptureThroughputCpu(): Promise<Row> {
+export async function benchCaptureThroughputCpu(): Promise<BenchRow> {
   const { cpu, lost, logged } = await throughput()
   return {
     name: `capture gateway: captured exchanges per CPU-second of the whole process (client, gateway, sandbox; ${logged}) vs the bare proxy's`,
@@ -213,7 +190,7 @@ export async function benchCaptureThroughputCpu(): Promise<Row> {
 }
 
 /** Memory held after 100,000 captured exchanges vs after 10,000 (the log full at its default caps). Goal ≤ 1.25×. */
-export async function benchCaptureMemory(total = 100_000): Promise<Row> {
+export async function benchCaptureMemory(total = 100_000): Promise<BenchRow> {
   const upstream = await jsonUpstream()
   const c = await standaloneCapture({ authUrl: upstream.url, baseUrl: upstream.url })
   try {

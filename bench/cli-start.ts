@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Readable } from 'node:stream'
 import { alternatingMedians, median } from './support/alternating'
+import type { BenchRow } from './support/bench-row'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -85,15 +86,6 @@ export async function benchCliStartCpu(): Promise<BenchRow> {
   measured ??= measure()
   const { cpu } = await measured
   return row('CLI start: the same runs, CPU time of the process (user + system)', cpu)
-}
-
-interface BenchRow {
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
 }
 
 function row(name: string, m: { baseline: number; subject: number }): BenchRow {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Agent, request } from 'undici'
 import { alternatingMedians } from './support/alternating'
 import { benchEngine } from './support/bench-engine'
+import type { BenchRow } from './support/bench-row'
 
 const WARMUP = 500
 const SAMPLES = 4000
@@ -13,14 +14,7 @@ const SAMPLES = 4000
  * agent, to the same loopback endpoint (a tiny node:http server answering small JSON with quota headers), alternating
  * request by request so drift hits both alike. Goal: ≤ 1.25× the baseline median (issue 23, item 4).
  */
-export async function benchExecutor(): Promise<{
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-}> {
+export async function benchExecutor(): Promise<BenchRow> {
   let remaining = 1_000_000
   const server = createServer((_req, res) => {
     remaining = remaining > 0 ? remaining - 1 : 1_000_000

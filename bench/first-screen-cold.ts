@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks'
 import { type Browser, chromium } from '@playwright/test'
 import { chromiumOrSkip } from './skip'
 import { alternatingMedians } from './support/alternating'
+import type { BenchRow } from './support/bench-row'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -24,14 +25,7 @@ process.on('SIGINT', () => server.close(() => process.exit(0)))
  * started and opened the same way. Process start included for both, alternating runs, medians of 5 after a warm-up.
  * Goal ≤ 1.5×.
  */
-export async function benchFirstScreenCold(): Promise<{
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-}> {
+export async function benchFirstScreenCold(): Promise<BenchRow> {
   const launch = chromiumOrSkip()
   const browser = await chromium.launch(launch)
   try {

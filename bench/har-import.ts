@@ -7,6 +7,7 @@ import { NetworkLog } from '../src/main/engine/log/network-log'
 import { Redactor } from '../src/main/engine/log/redaction'
 import { WEB_SOCKET_PATH } from '../src/shared/contract'
 import { startConsole } from '../test/support/console-host'
+import type { BenchRow } from './support/bench-row'
 
 /**
  * Importing a 3 MB HAR holding 6,000 distinct tokens (bearer headers, token responses, codes in redirect URLs) against
@@ -15,14 +16,7 @@ import { startConsole } from '../test/support/console-host'
  * of the tokens, when every token seen was registered into one regex. Goal: ≤ 40× the parse. The longest time the
  * event loop stood still during the import is reported too (the import yields between batches of entries).
  */
-export async function benchHarImport(options: { rounds?: number } = {}): Promise<{
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-}> {
+export async function benchHarImport(options: { rounds?: number } = {}): Promise<BenchRow> {
   const rounds = options.rounds ?? 5
   const text = makeHar(6000)
   const bytes = Buffer.byteLength(text)
@@ -135,15 +129,7 @@ function round(n: number): number {
  * times each answer. The longest answer is the longest the host stood still (plus one loopback round trip). Goal:
  * ≤ 50 ms at both sizes (the ratio is 50k's over 1k's).
  */
-export async function benchHarImportStall(): Promise<{
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-  met: boolean
-}> {
+export async function benchHarImportStall(): Promise<BenchRow & { met: boolean }> {
   const host = await startConsole()
   let ws: WebSocket | undefined
   try {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { benchEngine } from './support/bench-engine'
+import type { BenchRow } from './support/bench-row'
 
 const REQUESTS = 10_000
 const BODY_BYTES = 100 * 1024
@@ -32,15 +33,7 @@ async function settledMemory(): Promise<number> {
  * JSON bodies each (1 GB of bodies through the network log at its default settings), against the same process idle
  * with the engine built. Goal: at most 64 MB above idle: the log is bounded by entries and by a body budget.
  */
-export async function benchLogMemory(): Promise<{
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-  met: boolean
-}> {
+export async function benchLogMemory(): Promise<BenchRow & { met: boolean }> {
   const body = Buffer.from(JSON.stringify({ results: [{ id: 1, blob: 'x'.repeat(BODY_BYTES - 40) }], meta: {} }).slice(0, BODY_BYTES))
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length })

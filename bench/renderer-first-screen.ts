@@ -3,17 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { chromium } from '@playwright/test'
 import { startConsole } from '../test/support/console-host'
 import { chromiumOrSkip } from './skip'
+import type { BenchRow } from './support/bench-row'
 
 const LOADS = 5
 const MONACO = /monaco|editor\.worker|json\.worker|code-editor/i
 
-export interface FirstScreenResult {
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
+export interface FirstScreenResult extends BenchRow {
   met: boolean
   initialJsKb: number
 }

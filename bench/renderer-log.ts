@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { startConsole } from '../test/support/console-host'
 import { chromiumOrSkip } from './skip'
+import type { BenchRow } from './support/bench-row'
 
 const ENTRIES = 10_000
 const ROUNDS = 5
@@ -12,13 +13,7 @@ const STATUSES = [200, 200, 204, 404, 429, 500]
 // A session refreshes its token now and then: a few distinct (already redacted) tokens over the whole file.
 const TOKEN_FINGERPRINTS = ['1cd47bfb', '568f9e22', '0a9be3f1']
 
-export interface RendererLogResult {
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
+export interface RendererLogResult extends BenchRow {
   met: boolean
   rowsInDom: number
   scrollToEndMs: number

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { BenchRow } from './support/bench-row'
 
 const ROOT = join(import.meta.dirname, '..')
 const SMALL = 100
@@ -15,14 +16,7 @@ const PEAK_PROBE = `data:text/javascript,process.on('exit',()=>process.stderr.wr
  * be replayed and compared with its original (none failed): the replay streams the entries and never depends on the
  * bounded network log still holding an original. Goal: peak at 10,000 ≤ 1.3× peak at 100.
  */
-export async function benchReplayMemory(): Promise<{
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-}> {
+export async function benchReplayMemory(): Promise<BenchRow> {
   const dir = await mkdtemp(join(tmpdir(), 'pc-bench-replay-'))
   try {
     const small = await replayPeak(dir, SMALL)

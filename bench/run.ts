@@ -1,22 +1,12 @@
 import { readdirSync, writeFileSync } from 'node:fs'
 import { cpus, freemem, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
-
-/** What every benchmark returns: a subject measured against a baseline in the same run. */
-interface BenchResult {
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-  met?: boolean
-}
+import type { BenchRow } from './support/bench-row'
 
 const HERE = import.meta.dirname
 
 /** Reads "≥ 0.6" / "≤ 1.15×" out of a goal and checks the ratio against it, when the bench did not say itself. */
-function goalMet(r: BenchResult): boolean | null {
+function goalMet(r: BenchRow): boolean | null {
   if (typeof r.met === 'boolean') return r.met
   const m = r.goal.match(/(≥|>=|≤|<=)\s*([\d.]+)/)
   if (!m?.[2]) return null
@@ -34,7 +24,7 @@ const files = readdirSync(HERE)
   .filter(f => f.endsWith('.ts') && f !== 'run.ts' && f !== 'skip.ts')
   .sort()
 // Each row keeps the machine's load (1/5/15 min) when it ended: a ratio measured on a busy shared machine says less.
-const rows: Array<{ file: string; result?: BenchResult; error?: string; met: boolean | null; load: string }> = []
+const rows: Array<{ file: string; result?: BenchRow; error?: string; met: boolean | null; load: string }> = []
 const loadNow = () =>
   loadavg()
     .map(l => l.toFixed(2))
@@ -48,7 +38,7 @@ for (const file of files) {
   for (const [name, fn] of benches) {
     process.stdout.write(`running ${file} ${name}… `)
     try {
-      const result = (await (fn as () => Promise<BenchResult>)()) as BenchResult
+      const result = (await (fn as () => Promise<BenchRow>)()) as BenchRow
       const met = goalMet(result)
       rows.push({ file, result, met, load: loadNow() })
       console.log(`${fmt(result.ratio)} (${met === null ? 'no goal' : met ? 'goal met' : 'GOAL MISSED'})`)

@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Pool } from 'undici'
 import { SPEC_PATHS } from '../src/shared/spec'
+import type { BenchRow } from './support/bench-row'
 
 const LOCATIONS = SPEC_PATHS.locations
 const REQUESTS = 4000
@@ -19,15 +20,6 @@ const WARMUP = 1000
 const CONCURRENCY = 64
 const ROUNDS = 5
 const TIME_BUDGET_MS = 120_000
-
-export interface BenchResult {
-  name: string
-  baseline: number
-  subject: number
-  ratio: number
-  goal: string
-  unit: string
-}
 
 interface CpuServer {
   url: string
@@ -130,7 +122,7 @@ function median(values: number[]): number {
 }
 
 /** Runs the comparison: the median CPU per request of both servers and their ratio. */
-export async function benchSandboxThroughput(): Promise<BenchResult> {
+export async function benchSandboxThroughput(): Promise<BenchRow> {
   const sandbox = await startCpuServer('sandbox')
   let bare: CpuServer | null = null
   try {
