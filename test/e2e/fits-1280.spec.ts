@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { findFreePort } from '../../src/main/runtime/free-port'
 import { DEMO_LOGINS } from '../../src/sandbox'
 import { type StartedConsole, startConsole } from '../support/console-host'
-import { openSection } from './support/authorize'
+import { authorizeAsUser, openSection } from './support/authorize'
 import { createEnvironment } from './support/environments'
 import { cutStepperText, layoutFacts } from './support/layout'
 import { shootBothThemes } from './support/look'
@@ -108,10 +108,21 @@ test('Compare: long header values and URLs wrap, whole, and never scroll sideway
 
 test('presenter mode folds the network-log drawer; the user can still open it', async ({ page }) => {
   await page.goto(await host.freshUrl())
+  // With a token and a quota in the status bar, as a presenter has it mid-demo (the bar is at its fullest).
+  await authorizeAsUser(page)
+  await openSection(page, /^Locations/)
+  await expect(page.getByRole('table', { name: 'Locations' }).getByRole('row').nth(1)).toBeVisible()
+  await expect(page.locator('.status-bar')).toContainText('Quota')
+  await openSection(page, /^Overview/)
   await expect(drawer(page).getByRole('button', { name: 'Hide ▾' })).toBeVisible()
   const presenter = page.getByRole('button', { name: /^Presenter (on|off)$/ })
   await presenter.click()
   await expect(presenter).toHaveText('Presenter on')
+  // The zoomed status bar keeps what matters and cuts nothing: "Presenter on" is whole inside it.
+  const bar = page.locator('.status-bar')
+  expect(await bar.evaluate(el => el.scrollWidth - el.clientWidth), 'the status bar overflows').toBeLessThanOrEqual(0)
+  const [barBox, toggleBox] = [await bar.boundingBox(), await presenter.boundingBox()]
+  expect((toggleBox?.x ?? 0) + (toggleBox?.width ?? 0)).toBeLessThanOrEqual((barBox?.x ?? 0) + (barBox?.width ?? 0))
   await expect(drawer(page).getByRole('button', { name: 'Show ▴' })).toBeVisible()
   await expect(page.getByRole('table', { name: 'Network log' })).toHaveCount(0)
   await openSection(page, /^Consent flow/)

@@ -31,7 +31,10 @@ export function StatusBar() {
         {bridgeTransport === 'web' ? 'Browser (web host)' : 'Desktop'}
       </span>
       <span className="status-sep" />
-      <span title={info.data?.secretStorage.description} className={info.data && !info.data.secretStorage.protected ? 'warn' : undefined}>
+      <span
+        title={info.data?.secretStorage.description}
+        className={`status-shrink${info.data && !info.data.secretStorage.protected ? ' warn' : ''}`}
+      >
         Secrets: {info.data?.secretStorage.backend ?? '…'}
       </span>
       <span className="status-spacer" />
