@@ -120,20 +120,20 @@ export async function runSandboxCommand(argv: string[], io: CliIo = processIo, s
   const stopped = stop ?? untilSignal()
   // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
   const unguard = io.process ? installProcessGuard(io.stderr) : () => {}
-  io.stdout.write(`${formatBanner(sandbox)}\n`)
+  // How to use it, in one write: a reader that takes only the first line (`| head -n 1`) then leaves finds nothing
+  // more pending, so the sandbox runs on until it is stopped instead of meeting a closed pipe with its next line.
+  let banner = `${formatBanner(sandbox)}\n`
   if (tls) {
     if (tls.replacedCa) io.stderr.write(`${replacedCaNotice(tls.replacedCa).join('\n')}\n`)
-    io.stdout.write(
-      `\nHTTPS with a certificate for 127.0.0.1, localhost and ::1 from the console's local CA${tls.createdCa ? ' (created now)' : ''}.\n`,
-    )
-    io.stdout.write(`${trustInstructions(tls.caFile).join('\n')}\n`)
-    io.stdout.write(`In the console: add ${tls.caFile} to the environment's CA files, or run the CLI with --ca "${tls.caFile}".\n`)
+    banner += `\nHTTPS with a certificate for 127.0.0.1, localhost and ::1 from the console's local CA${tls.createdCa ? ' (created now)' : ''}.\n`
+    banner += `${trustInstructions(tls.caFile).join('\n')}\n`
+    banner += `In the console: add ${tls.caFile} to the environment's CA files, or run the CLI with --ca "${tls.caFile}".\n`
   }
-  if (autoConsent) io.stdout.write(`\nAuto-consent: ${autoConsent} (login and consent pages are skipped)\n`)
+  if (autoConsent) banner += `\nAuto-consent: ${autoConsent} (login and consent pages are skipped)\n`
   if (scenario) {
-    io.stdout.write(`\nScenario: ${scenario.name} (${scenario.title})\n  ${scenario.effect}\n  A client sees: ${scenario.clientSees}\n`)
+    banner += `\nScenario: ${scenario.name} (${scenario.title})\n  ${scenario.effect}\n  A client sees: ${scenario.clientSees}\n`
   }
-  io.stdout.write('\nPress Ctrl-C to stop.\n')
+  io.stdout.write(`${banner}\nPress Ctrl-C to stop.\n`)
   // A reader of stdout or stderr that goes away (`| head`, a closed terminal) stops the sandbox like Ctrl-C.
   const ended = await Promise.race([stopped.then(() => null), io.process?.readerGone ?? new Promise<never>(() => {})])
   io.stdout.write('Stopping the sandbox…\n')
