@@ -70,7 +70,7 @@ export function redirectRefused(diagnosis: RedirectDiagnosis): FlowFailure {
   return {
     code: 'redirect_mismatch',
     message: `The server refused the redirect URI this attempt sent (${diagnosis.sent}): it shows an error page instead of redirecting, so no redirect will come. The console stopped waiting.`,
-    hint: 'Set the environment’s redirect URI to the registered one exactly, byte for byte (Environments), or register the one sent with the API provider; then Start again.',
+    hint: 'Make the environment’s redirect URI the registered one exactly, byte for byte (or register the one sent with the API provider), then authorize again.',
     diagnosis,
   }
 }
