@@ -121,6 +121,9 @@ describe('repeated CLI runs never resend a signature', () => {
         })
         child.on('close', code => resolve({ code, out }))
       })
+    // A run on a temporary folder (the previous test's last) knows nothing of this data folder's claims, nor this
+    // folder of its: the two are kept apart by a second, as docs/requests.md says of runs on different folders.
+    await freshSecond()
     const envArgs = [...SIGNED, ...BODY, '--env', 'Partner', '--data-dir', dataDir]
     const flagArgs = [...SIGNED, ...BODY, '--base-url', sandbox.url, '--client-id', clientId]
     for (const args of [envArgs, flagArgs]) {
