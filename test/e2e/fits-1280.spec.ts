@@ -180,7 +180,7 @@ test('a redirect URI the server refused stops the wait at once, and says so and 
   const outcome = page.getByRole('alert', { name: 'Outcome' })
   await expect(outcome).toContainText('The server refused the redirect URI')
   await expect(outcome).toContainText('The console stopped waiting.')
-  await expect(outcome).toContainText('Set the environment’s redirect URI to the registered one exactly')
+  await expect(outcome).toContainText('Make the environment’s redirect URI the registered one exactly')
   await expect(page.getByRole('list', { name: 'Consent steps' }).getByRole('listitem').filter({ hasText: 'Consent' })).toHaveAttribute(
     'data-status',
     'failed',
