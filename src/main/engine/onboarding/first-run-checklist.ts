@@ -110,7 +110,7 @@ export class FirstRunChecklist {
     const doc = await this.load()
     let ticked = false
     const at = new Date().toISOString()
-    for (const [id, evidence] of Object.entries(this.seen()) as Array<[FirstRunStepId, string | null]>) {
+    for (const [id, evidence] of Object.entries(this.seen(doc)) as Array<[FirstRunStepId, string | null]>) {
       if (evidence === null || doc.done[id]) continue
       doc.done[id] = { at, evidence }
       ticked = true
@@ -119,10 +119,15 @@ export class FirstRunChecklist {
     return { status: this.view(doc), ticked }
   }
 
-  /** What the facts show for each step right now (the evidence in words, or null). */
-  private seen(): Record<FirstRunStepId, string | null> {
-    const env = this.facts.activeEnvironment()
-    const exchanges = this.facts.exchanges().filter(isOk)
+  /**
+   * What the facts show for each step not yet done (the evidence in words, or null). A step once done is never read
+   * again: the checklist rechecks after every exchange of the console's own, so the network log is scanned only while
+   * a step that reads it is still open, and a finished checklist costs a request nothing.
+   */
+  private seen(doc: FirstRunDocument): Record<FirstRunStepId, string | null> {
+    const open = (id: FirstRunStepId) => !doc.done[id]
+    const env = open('environment') || open('token') ? this.facts.activeEnvironment() : null
+    const exchanges = open('locations') || open('signed') ? this.facts.exchanges().filter(isOk) : []
     const locations = exchanges.find(e => {
       const path = e.envId ? this.facts.locationsPath(e.envId) : null
       return e.method === 'GET' && path !== null && pathOnly(e.path) === pathOnly(path)
