@@ -86,12 +86,12 @@ function collection(baseUrl: string): unknown {
             listen: 'prerequest',
             script: {
               exec: [
-                "const CryptoJS = require('crypto-js');",
+                "const hmac = require('crypto-js');",
                 'const ts = String(Math.floor(Date.now() / 1000));',
                 "const path = ('/api/v1/export/' + pm.collectionVariables.get('location') + '/tickets').toLowerCase();",
                 "const text = pm.collectionVariables.get('clientId') + 'GET' + path + '' + ts;",
                 "pm.collectionVariables.set('ts', ts);",
-                "pm.collectionVariables.set('signature', CryptoJS.HmacSHA256(text, pm.collectionVariables.get('secret')).toString(CryptoJS.enc.Hex));",
+                "pm.collectionVariables.set('signature', hmac.HmacSHA256(text, pm.collectionVariables.get('secret')).toString(hmac.enc.Hex));",
               ],
             },
           },
