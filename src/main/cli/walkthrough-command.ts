@@ -10,16 +10,15 @@ import { createMemoryCipher } from '../engine/vault/memory-cipher'
 import { LineProgress } from '../engine/walkthrough/line-progress'
 import { runWalkthrough } from '../engine/walkthrough/walkthrough-flow'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
-import { createRuntime, type Runtime } from '../runtime/create-runtime'
 import { defaultDataDir } from '../runtime/data-folder-location'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
+import { createWalkRuntime, type WalkRuntime } from '../runtime/walk-runtime'
 import { printConsoleError } from './cli-hint'
 import { chosenDataDir } from './data-dir-choice'
 import { type CliIo, processIo, usageError } from './io'
 import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
 import { openInBrowser } from './open-browser'
 import { redactingIo } from './redacting-io'
-import { PACKAGE_VERSION } from './version'
 import { chooseEnvironment, parseWhere, WHERE_OPTIONS } from './where-args'
 
 const HELP = `partner-console walkthrough [--sandbox | --env NAME | --auth-url URL --base-url URL --client-id ID --redirect-uri URI]
@@ -122,7 +121,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       return usage(`${flag} must be a date in YYYY-MM-DD form, not "${value}".`)
   }
 
-  let runtime: Runtime | undefined
+  let runtime: WalkRuntime | undefined
   // Everything printed from here on passes through the runtime's redaction (docs/security.md).
   const safeIo = redactingIo(io, text => runtime?.secrets.redact(text) ?? text)
   const progressOut = values.json ? safeIo.stderr : safeIo.stdout
@@ -139,18 +138,18 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
   try {
     // Before anything touches the folder: the key-file cipher creates its key there.
     const dataFolderLock = acquireDataFolderLock(dataDir, 'CLI walkthrough')
-    runtime = await createRuntime({
-      transport: 'web',
-      version: PACKAGE_VERSION,
+    runtime = await createWalkRuntime({
       dataDir,
       dataFolderLock,
-      // A temporary run keeps its key in memory: its folder is deleted at the end, and nothing needs flushing to disk.
+      // A temporary run keeps its key in memory and its vault and environments unwritten: its folder is deleted at
+      // the end, and nothing needs encrypting to disk or flushing.
       cipher: ephemeral ? createMemoryCipher() : whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
+      temporary: ephemeral,
       sandbox: mode === 'sandbox',
       sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
       sandboxTls: values['sandbox-tls'] === true,
       overrides,
-      heartbeatMs: 3_600_000,
+      bundles: values.bundle !== undefined,
     })
     const rt = runtime
     const call: BridgeCall = async (channel, payload) => {
@@ -180,7 +179,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       openUrl: values.open ? openInBrowser : undefined,
       progress: new LineProgress(progressOut),
       signal: interrupt.signal,
-      dispatcher: rt.engine.layer.network.dispatcherFor((await rt.engine.environments.get(env.id)).network),
+      dispatcher: rt.network.dispatcherFor((await rt.environments.get(env.id)).network),
     })
     let bundle: { path: string; entries: number } | null = null
     if (values.bundle !== undefined) {

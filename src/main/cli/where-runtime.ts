@@ -41,8 +41,10 @@ export async function openWhereRuntime(mode: WhereMode, values: Record<string, u
       version: PACKAGE_VERSION,
       dataDir,
       dataFolderLock,
-      // A temporary run keeps its key in memory: its folder is deleted at the end, and nothing needs flushing to disk.
+      // A temporary run keeps its key in memory and its vault and environments unwritten: its folder is deleted at the
+      // end, and nothing needs encrypting to disk or flushing.
       cipher: ephemeral ? createMemoryCipher() : whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
+      temporary: ephemeral,
       sandbox: mode === 'sandbox',
       sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
       heartbeatMs: 3_600_000,

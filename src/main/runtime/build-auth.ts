@@ -31,6 +31,8 @@ interface AuthDeps {
   embeddedWindow?: EmbeddedWindowOpener
   /** A command line's network and OAuth settings over every environment for this run (never saved). */
   overrides?: EnvironmentOverrides
+  /** A temporary run: the vault and environments.json stay in memory (see CoreOptions.temporary). */
+  inMemory?: boolean
 }
 
 /** The auth part, built: tokens, the OAuth flow, the sandbox controls (over the environments built with it). */
@@ -50,8 +52,9 @@ export async function buildAuth(d: AuthDeps): Promise<{ environments: Environmen
     onSecret: (key, value) => {
       if (key.endsWith(':client_secret')) d.secrets.add(value, 'client_secret')
     },
+    inMemory: d.inMemory,
   })
-  const store = await EnvironmentStore.open(join(d.dataDir, ENVIRONMENTS_FILE))
+  const store = await EnvironmentStore.open(join(d.dataDir, ENVIRONMENTS_FILE), undefined, { inMemory: d.inMemory })
   const environments = new EnvironmentRepository({
     store,
     secrets: new EnvironmentSecrets({ vault, secrets: d.secrets, sandbox: d.sandbox, overrides: d.overrides }),

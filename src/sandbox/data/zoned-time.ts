@@ -1,3 +1,5 @@
+import { ruleOffset } from './zone-rules'
+
 const formatters = new Map<string, Intl.DateTimeFormat>()
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
@@ -26,8 +28,10 @@ const QUARTER_HOUR_MS = 900_000
 const MAX_CACHED_QUARTERS = 50_000
 const offsets = new Map<string, Map<number, number>>()
 
-/** The UTC offset of a time zone at an instant, in minutes (east positive). */
+/** The UTC offset of a time zone at an instant, in minutes (east positive): from its rule when one holds, else ICU. */
 function offsetMinutes(timeZone: string, utcMs: number): number {
+  const byRule = ruleOffset(timeZone, utcMs)
+  if (byRule !== undefined) return byRule
   const quarter = Math.floor(utcMs / QUARTER_HOUR_MS)
   let zone = offsets.get(timeZone)
   if (!zone) {

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { SEED_LOCATIONS } from '../../../src/sandbox/data/seed-data'
 import { formatZoned, zonedToUtc } from '../../../src/sandbox/data/zoned-time'
 
 // Zones with DST both ways, half- and quarter-hour offsets, a 30-minute DST shift (Lord Howe) and a non-quarter-hour
@@ -16,7 +17,47 @@ const ZONES = [
   'America/St_Johns',
   'Africa/Monrovia',
   'UTC',
+  // The zones the sandbox knows by rule, without ICU (src/sandbox/data/zone-rules.ts).
+  'Europe/Paris',
+  'Europe/London',
+  'Europe/Amsterdam',
+  'Europe/Berlin',
+  'America/Toronto',
+  'America/Chicago',
+  'America/Los_Angeles',
 ]
+
+/** The same as icuOffset, with one formatter per zone: for sweeps of many thousands of instants. */
+const sweepFormatters = new Map<string, Intl.DateTimeFormat>()
+function icuOffsetCached(timeZone: string, utcMs: number): number {
+  let f = sweepFormatters.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    sweepFormatters.set(timeZone, f)
+  }
+  const p: Record<string, number> = {}
+  for (const x of f.formatToParts(new Date(utcMs))) p[x.type] = Number(x.value)
+  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 0) - 1, p.day, p.hour, p.minute, p.second)
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000)
+}
+
+function offsetText(formatted: string): string {
+  return formatted.slice(19)
+}
+
+function icuOffsetText(offset: number): string {
+  const abs = Math.abs(offset)
+  return `${offset < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
+}
 
 /** What ICU itself says the offset is at exactly this instant (minutes east), asked afresh each time. */
 function icuOffset(timeZone: string, utcMs: number): number {
@@ -78,5 +119,56 @@ describe('zoned time (the sandbox tickets’ local times)', () => {
       }),
       { numRuns: 400 },
     )
+  })
+
+  it('agrees with ICU every day from 1990 to 2045 in every zone it knows by rule, and to the 10 s around each change', () => {
+    const ruled = [
+      ...ZONES.slice(ZONES.indexOf('UTC')),
+      'Europe/Brussels',
+      'America/New_York',
+      'Asia/Tokyo',
+      'America/Sao_Paulo',
+      'Australia/Sydney',
+      'Australia/Melbourne',
+    ]
+    const agree = (zone: string, ms: number) =>
+      expect(offsetText(formatZoned(zone, ms)), `${zone} at ${new Date(ms).toISOString()}`).toBe(icuOffsetText(icuOffsetCached(zone, ms)))
+    const DAY = 86_400_000
+    for (const zone of ruled) {
+      let last = icuOffsetCached(zone, Date.UTC(1990, 0, 1))
+      for (let ms = Date.UTC(1990, 0, 1) + 37_000; ms < Date.UTC(2045, 0, 1); ms += DAY) {
+        const now = icuOffsetCached(zone, ms)
+        agree(zone, ms)
+        if (now === last) continue
+        last = now
+        // The offset changed during the last day: find the 10 minutes it changed in, and check each 10 s around it.
+        let at = ms - DAY
+        while (icuOffsetCached(zone, at + 600_000) !== now) at += 600_000
+        for (let s = at - 600_000; s <= at + 1_200_000; s += 10_000) agree(zone, s)
+      }
+    }
+  })
+
+  it("gives every sandbox location's local times without asking ICU (no first-call ICU start-up on an export)", () => {
+    const zones = [...new Set(SEED_LOCATIONS.map(l => l.location.timeZone))]
+    const instants = fc.sample(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2037, 0, 1) }), { numRuns: 500, seed: 23 })
+    const wanted = zones.flatMap(zone => instants.map(ms => expected(zone, ms)))
+    const icu = Intl.DateTimeFormat
+    const formatToParts = icu.prototype.formatToParts
+    let got: string[]
+    try {
+      // Any use of ICU's date formatting now throws: a new formatter, or one made by an earlier test.
+      Intl.DateTimeFormat = function refused() {
+        throw new Error('ICU was asked')
+      } as unknown as typeof Intl.DateTimeFormat
+      icu.prototype.formatToParts = () => {
+        throw new Error('ICU was asked')
+      }
+      got = zones.flatMap(zone => instants.map(ms => formatZoned(zone, ms)))
+    } finally {
+      Intl.DateTimeFormat = icu
+      icu.prototype.formatToParts = formatToParts
+    }
+    expect(got).toEqual(wanted)
   })
 })

@@ -47,11 +47,18 @@ export class EnvironmentStore {
   builtin: BuiltinSettings = {}
   private writing: Promise<void> = Promise.resolve()
 
-  private constructor(readonly path: string) {}
+  private constructor(
+    readonly path: string,
+    private readonly inMemory: boolean,
+  ) {}
 
-  /** Opens the store; damaged content becomes `problems()` rather than an exception. */
-  static async open(path: string, now: () => Date = () => new Date()): Promise<EnvironmentStore> {
-    const store = new EnvironmentStore(path)
+  /**
+   * Opens the store; damaged content becomes `problems()` rather than an exception. `inMemory` is for a temporary run
+   * (its data folder is deleted when it ends): nothing is read or written, nothing flushed with fsync.
+   */
+  static async open(path: string, now: () => Date = () => new Date(), options: { inMemory?: boolean } = {}): Promise<EnvironmentStore> {
+    const store = new EnvironmentStore(path, options.inMemory === true)
+    if (store.inMemory) return store
     await removeWriteLeftovers(path)
     await store.load(now)
     return store
@@ -144,6 +151,7 @@ export class EnvironmentStore {
 
   /** Writes the file atomically; writes are serialised so the last state always wins. */
   persist(): Promise<void> {
+    if (this.inMemory) return Promise.resolve()
     const write = () => {
       const doc = {
         format: STORE_FORMAT,

@@ -18,6 +18,11 @@ interface VaultOpenOptions {
   /** Called once per readable record at open, so its value can be registered for redaction at once. */
   onSecret?: (key: string, value: string) => void
   now?: () => Date
+  /**
+   * A temporary run's vault (CLI --sandbox or flags, whose data folder is deleted when it ends): records live in
+   * memory only, so no file is read, encrypted to disk or flushed with fsync. Default false.
+   */
+  inMemory?: boolean
 }
 
 /**
@@ -44,11 +49,13 @@ export class Vault {
     readonly path: string,
     private readonly cipher: SecretCipher,
     private readonly now: () => Date,
+    private readonly inMemory = false,
   ) {}
 
   /** Opens (or starts) the vault at `path`; never throws for damaged content, which becomes `problems()`. */
   static async open(path: string, cipher: SecretCipher, options: VaultOpenOptions = {}): Promise<Vault> {
-    const vault = new Vault(path, cipher, options.now ?? (() => new Date()))
+    const vault = new Vault(path, cipher, options.now ?? (() => new Date()), options.inMemory === true)
+    if (vault.inMemory) return vault
     await removeWriteLeftovers(path)
     await vault.load(options.onSecret)
     return vault
@@ -206,6 +213,7 @@ export class Vault {
   }
 
   private persist(): Promise<void> {
+    if (this.inMemory) return Promise.resolve()
     const write = async () => {
       const doc: VaultDocument = { format: VAULT_FORMAT, version: 1, backend: this.cipher.info.backend, records: new Map() }
       for (const [key, r] of [...this.records].sort(([a], [b]) => a.localeCompare(b))) {
