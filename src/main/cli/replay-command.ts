@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { ReadBundle } from '../engine/bundle/bundle-reader'
 import { ConsoleError } from '../engine/core/console-error'
 import { authorizeHeadless, FlowWatcher } from '../engine/walkthrough/headless-authorize'
 import { LineProgress } from '../engine/walkthrough/line-progress'
@@ -52,22 +54,24 @@ export async function runReplayCommand(argv: string[], io: CliIo = processIo): P
   const usage = usageError(io, 'replay')
   if (positionals.length !== 1) return usage('give exactly one bundle or HAR file.')
   if (values.sandbox && values.env !== undefined) return usage('choose one of --sandbox or --env NAME.')
-  let text: string
+  const file = resolve(positionals[0] as string)
   try {
-    text = await readFile(resolve(positionals[0] as string), 'utf8')
+    await access(file, constants.R_OK)
+    if (!(await stat(file)).isFile()) return usage(`cannot read ${positionals[0]}: it is not a file.`)
   } catch (error) {
     return usage(`cannot read ${positionals[0]}: ${(error as Error).message}`)
   }
   const mode = values.env !== undefined ? 'env' : 'sandbox'
   let wr: WhereRuntime | undefined
+  let read: ReadBundle | undefined
   const safeIo = redactingIo(io, t => wr?.runtime.secrets.redact(t) ?? t)
   const progress = values.json ? safeIo.stderr : safeIo.stdout
   try {
     wr = await openWhereRuntime(mode, values, 'replay')
     const { bundles, replay } = wr.runtime.engine.bundle
-    // Read once, in slices; each entry is parsed as it is replayed and its report line written as soon as it is known.
-    const plainHar = text.includes('"partner-console-repro-bundle"') ? undefined : { consoleVersion: (await wr.runtime.info()).version }
-    const read = await bundles.read(text, plainHar)
+    // Streamed from the file (never whole in memory): each entry is read and parsed as it is replayed, and its report
+    // line written as soon as it is known. A file without the bundle's format is read as a plain HAR.
+    read = await bundles.read({ file }, { consoleVersion: (await wr.runtime.info()).version })
     const note = read.bundle.note
     progress.write(
       `Replaying ${read.count} entr${read.count === 1 ? 'y' : 'ies'}${note ? ` (“${note}”)` : ''} against ${wr.env.name} (${wr.env.baseUrl})\n`,
@@ -85,6 +89,7 @@ export async function runReplayCommand(argv: string[], io: CliIo = processIo): P
     printConsoleError(safeIo, 'replay', error)
     return 1
   } finally {
+    await read?.close()
     await wr?.close()
   }
 }
