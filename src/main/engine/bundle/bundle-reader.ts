@@ -106,8 +106,10 @@ async function fileBytes(file: string): Promise<Bytes> {
   let closed = false
   return {
     async *chunks() {
+      // One buffer for the whole scan: the scanner keeps nothing of a chunk once it asks for the next.
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
       for (let at = 0; ; ) {
-        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(CHUNK_BYTES), 0, CHUNK_BYTES, at)
+        const { bytesRead, buffer } = await handle.read(chunk, 0, CHUNK_BYTES, at)
         if (bytesRead === 0) return
         at += bytesRead
         yield buffer.subarray(0, bytesRead)

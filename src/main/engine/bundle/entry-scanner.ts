@@ -23,7 +23,8 @@ export class NotJsonError extends Error {}
  * of `paths` (object keys from the root: `har.log.entries` of a repro bundle, `log.entries` of a HAR). Each element is
  * checked to be JSON as it completes and then let go: only its byte bounds are kept, so memory does not grow with
  * the elements' size (a caller reads one element again by its bounds when it needs it). The rest of the document is
- * kept as bytes (at most 16 MB) and parsed once at the end. Throws NotJsonError, naming the byte and the text around
+ * kept as bytes (at most 16 MB) and parsed once at the end. Nothing of a chunk is kept once the next is asked for
+ * (the source may reuse its memory). Throws NotJsonError, naming the byte and the text around
  * it, when the bytes are not one JSON document, when an element is not JSON, or when a second array appears at one of the paths
  * (two readers would disagree on which one holds the entries).
  */
@@ -130,7 +131,8 @@ class Scanner {
         this.expectKey = this.top()?.array === false
       }
     }
-    if (this.elementStart >= 0 && elementFrom >= 0) this.element.push(chunk.subarray(elementFrom))
+    // Copied: the caller may reuse the chunk's memory for the next one.
+    if (this.elementStart >= 0 && elementFrom >= 0) this.element.push(Buffer.from(chunk.subarray(elementFrom)))
     if (restFrom >= 0) this.keepRest(chunk, restFrom, chunk.length)
     this.remember(chunk)
     this.offset += chunk.length

@@ -51,6 +51,25 @@ describe('scanning a document as a stream of bytes for the entries array', () =>
     }
   })
 
+  it('keeps nothing of a chunk: a source that reuses one buffer for every chunk reads the same entries', async () => {
+    const doc = { har: { log: { entries: HOSTILE_ENTRIES } } }
+    const text = JSON.stringify(doc)
+    const bytes = Buffer.from(text, 'utf8')
+    async function* reusing(size: number): AsyncIterable<Uint8Array> {
+      const one = Buffer.alloc(size)
+      for (let at = 0; at < bytes.length; at += size) {
+        const n = bytes.copy(one, 0, at, at + size)
+        yield one.subarray(0, n)
+        one.fill(0x5d)
+      }
+    }
+    for (const size of [1, 5, 64]) {
+      const s = await scanDocument(reusing(size), [BUNDLE])
+      expect(elements(text, s)).toEqual(HOSTILE_ENTRIES)
+      expect(s.document).toEqual({ har: { log: { entries: [] } } })
+    }
+  })
+
   it('reads a key spelled with escapes as the key it is, and tells which path the array was found at', async () => {
     const text = '{"l\\u006fg":{"entries":[{"a":1},{"b":2}],"version":"1.2"}}'
     const s = await scan(text, [BUNDLE, HAR], [3])
