@@ -1,7 +1,8 @@
+import { open } from 'node:fs/promises'
 import { z } from 'zod'
 import { BUNDLE_FORMAT, type BundleTimelineEntry, type ReproBundle } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
-import { sliceArray } from '../har/har-slices'
+import { NotJsonError, type ScannedDocument, scanDocument } from './entry-scanner'
 
 const bundleSchema = z.looseObject({
   format: z.literal(BUNDLE_FORMAT),
@@ -18,49 +19,112 @@ const bundleSchema = z.looseObject({
 })
 
 const HINT = 'Choose a file written by "Repro bundle" in the network log or by `walkthrough --bundle`.'
-/** How long the entries' JSON check may hold the event loop before it yields a turn (ms). */
-const SLICE_MS = 8
+const BUNDLE_ENTRIES = ['har', 'log', 'entries']
+const HAR_ENTRIES = ['log', 'entries']
+/** Bytes read from a file (or handed to the scanner from a text) at a time. */
+const CHUNK_BYTES = 64 * 1024
 
-/** A bundle read without its entries as objects: each entry is parsed when it is taken, and then let go. */
+/** A bundle read without its entries: each entry is read and parsed when it is taken, and then let go. */
 export interface ReadBundle {
   /** The bundle with `har.log.entries` emptied (the entries are in `take`). */
   bundle: ReproBundle
   /** How many entries the bundle has. */
   count: number
-  /** The HAR document with each entry still as its text (for the HAR document's own checks). */
-  harWithTexts(): unknown
-  /** Entry `index` parsed; the reader keeps nothing of it afterwards (each entry can be taken once). */
-  take(index: number): unknown
+  /** The HAR document with a placeholder for each entry (for the HAR document's own checks). */
+  harShape(): unknown
+  /** Entry `index` read again from its bytes and parsed; nothing of it is kept. */
+  take(index: number): Promise<unknown>
+  /** Lets the file go (a text source has nothing to let go). */
+  close(): Promise<void>
 }
 
+/** Where a bundle's bytes come from: its text (the bridge hands one over), or a file read as a stream. */
+export type BundleSource = string | { file: string }
+
 /**
- * Reads a repro bundle's text (or a plain HAR's, wrapped as a bundle with nothing but its entries, noted "from a HAR
- * file") without one long `JSON.parse` of the whole and without holding every entry as objects: the entries are
- * sliced out as texts (the event loop gets a turn every few milliseconds), the rest is parsed and validated as
- * before, each entry's text is checked to be JSON up front (a broken file is refused before anything is replayed,
- * with the whole text's own JSON error), and each entry is parsed only when taken. Refuses what is not a bundle with
- * a ConsoleError('invalid_request') naming the problem, exactly as a whole parse did.
+ * Reads a repro bundle (or, with `plainHar`, a file that may also be a plain HAR, wrapped as a bundle with nothing
+ * but its entries and noted "from a HAR file") as a stream of bytes: a file is never held whole, in one string or as
+ * objects. One scan checks the whole document is JSON (a broken file is refused before anything is replayed), parses
+ * and validates everything but the entries, and keeps only where each entry lies; each entry is read again from its
+ * bytes and parsed when taken. Memory does not grow with the number or size of the entries. Refuses what is not a
+ * bundle with a ConsoleError('invalid_request') naming the problem (and, for broken JSON, the byte and the text
+ * around it).
  */
-export async function readBundle(text: string, plainHar?: { consoleVersion: string; now: Date }): Promise<ReadBundle> {
-  const sliced = await sliceArray(text, plainHar ? ['log', 'entries'] : ['har', 'log', 'entries'])
-  let json: unknown
-  if (sliced) json = sliced.document
-  else json = parseWhole(text, plainHar !== undefined)
-  const texts: Array<string | null> | null = sliced ? sliced.entries : null
-  if (texts) await checkJson(texts, text, plainHar !== undefined)
-  const bundle = validate(plainHar ? wrapHar(json, plainHar) : json)
-  const parsed: unknown[] | null = texts ? null : bundle.har.log.entries
-  if (texts) bundle.har.log.entries = []
-  const count = texts ? texts.length : (parsed as unknown[]).length
+export async function readBundle(source: BundleSource, plainHar?: { consoleVersion: string; now: Date }): Promise<ReadBundle> {
+  const bytes = typeof source === 'string' ? textBytes(Buffer.from(source, 'utf8')) : await fileBytes(source.file)
+  try {
+    const paths = plainHar ? [BUNDLE_ENTRIES, HAR_ENTRIES] : [BUNDLE_ENTRIES]
+    let scanned: ScannedDocument
+    try {
+      scanned = await scanDocument(bytes.chunks(), paths)
+    } catch (error) {
+      if (error instanceof NotJsonError) throw notJson(error, plainHar !== undefined)
+      throw error
+    }
+    const isBundle = !plainHar || (scanned.document as { format?: unknown } | null)?.format === BUNDLE_FORMAT
+    const bundle = validate(plainHar && !isBundle ? wrapHar(scanned.document, plainHar) : scanned.document)
+    // A valid document has its entries array at its own path, found and emptied by the scan.
+    const count = scanned.path === (isBundle ? 0 : 1) ? scanned.count : 0
+    const { bounds } = scanned
+    return {
+      bundle,
+      count,
+      harShape: () => ({ ...bundle.har, log: { ...bundle.har.log, entries: new Array(count).fill(null) } }),
+      async take(index) {
+        return JSON.parse(await bytes.text(bounds[2 * index] as number, bounds[2 * index + 1] as number))
+      },
+      close: bytes.close,
+    }
+  } catch (error) {
+    await bytes.close()
+    throw error
+  }
+}
+
+interface Bytes {
+  chunks(): AsyncIterable<Uint8Array>
+  text(from: number, to: number): Promise<string>
+  close(): Promise<void>
+}
+
+function textBytes(buffer: Buffer): Bytes {
   return {
-    bundle,
-    count,
-    harWithTexts: () => ({ ...bundle.har, log: { ...bundle.har.log, entries: texts ?? parsed } }),
-    take(index) {
-      const list = texts ?? (parsed as unknown[])
-      const raw = list[index]
-      list[index] = null
-      return texts && typeof raw === 'string' ? JSON.parse(raw) : raw
+    async *chunks() {
+      for (let at = 0; at < buffer.length; at += CHUNK_BYTES) {
+        // A turn of the event loop between chunks: a large text never holds the host for long.
+        if (at > 0) await new Promise<void>(resolve => setImmediate(resolve))
+        yield buffer.subarray(at, at + CHUNK_BYTES)
+      }
+    },
+    text: async (from, to) => buffer.toString('utf8', from, to),
+    close: async () => {},
+  }
+}
+
+async function fileBytes(file: string): Promise<Bytes> {
+  const handle = await open(file, 'r')
+  let closed = false
+  return {
+    async *chunks() {
+      // One buffer for the whole scan: the scanner keeps nothing of a chunk once it asks for the next.
+      const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
+      for (let at = 0; ; ) {
+        const { bytesRead, buffer } = await handle.read(chunk, 0, CHUNK_BYTES, at)
+        if (bytesRead === 0) return
+        at += bytesRead
+        yield buffer.subarray(0, bytesRead)
+      }
+    },
+    async text(from, to) {
+      const buffer = Buffer.allocUnsafe(to - from)
+      const { bytesRead } = await handle.read(buffer, 0, to - from, from)
+      if (bytesRead !== to - from) throw new ConsoleError('invalid_request', `${file} changed while it was replayed: read it again.`)
+      return buffer.toString('utf8')
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await handle.close()
     },
   }
 }
@@ -86,33 +150,8 @@ export function timelineEntry(raw: unknown, index: number): BundleTimelineEntry 
   }
 }
 
-function parseWhole(text: string, plainHar: boolean): unknown {
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw notJson(error, plainHar)
-  }
-}
-
-/** Every entry text must be JSON: the first that is not gets the whole text's own parse error, as a whole parse gave. */
-async function checkJson(texts: Array<string | null>, text: string, plainHar: boolean): Promise<void> {
-  let sliceStart = performance.now()
-  for (const entry of texts) {
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise<void>(resolve => setImmediate(resolve))
-      sliceStart = performance.now()
-    }
-    try {
-      JSON.parse(entry as string)
-    } catch (error) {
-      parseWhole(text, plainHar)
-      throw notJson(error, plainHar)
-    }
-  }
-}
-
-function notJson(error: unknown, plainHar: boolean): ConsoleError {
-  const message = (error as Error).message
+function notJson(error: NotJsonError, plainHar: boolean): ConsoleError {
+  const message = error.message
   if (plainHar) return new ConsoleError('invalid_request', `The file is neither a repro bundle nor a HAR: ${message}.`)
   return new ConsoleError('invalid_request', `This file is not a repro bundle: it is not JSON (${message}).`, { hint: HINT })
 }

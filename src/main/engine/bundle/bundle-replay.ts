@@ -4,7 +4,7 @@ import type { EventBus } from '../core/event-bus'
 import type { ResolvedEnvironment } from '../core/ports'
 import { harDocumentEntries } from '../har/har-import'
 import type { LogFormats } from '../har/log-formats'
-import { compareExchanges } from '../requests/compare-exchanges'
+import { replayOutcome } from '../requests/compare-exchanges'
 import type { RequestsService } from '../requests/requests-service'
 import { type ReadBundle, timelineEntry } from './bundle-reader'
 import type { ReproBundles } from './repro-bundle'
@@ -34,8 +34,13 @@ export class BundleReplay {
   /** The whole report at once (the bridge's `bundle:replay`): see replayEach. */
   async replay(text: string, envId?: string, signal?: AbortSignal): Promise<ReplayReport> {
     const entries: ReplayedEntry[] = []
-    const result = await this.replayEach(await this.deps.bundles.read(text), { envId, signal, onEntry: e => entries.push(e) })
-    return { target: result.target, entries, summary: result.summary }
+    const read = await this.deps.bundles.read(text)
+    try {
+      const result = await this.replayEach(read, { envId, signal, onEntry: e => entries.push(e) })
+      return { target: result.target, entries, summary: result.summary }
+    } finally {
+      await read.close()
+    }
   }
 
   /**
@@ -49,7 +54,7 @@ export class BundleReplay {
   ): Promise<{ target: ReplayTarget; summary: ReplaySummary }> {
     const { signal, onEntry } = options
     const env = await this.deps.environment(options.envId)
-    harDocumentEntries(read.harWithTexts())
+    harDocumentEntries(read.harShape())
     const target = { envId: env.id, name: env.name, baseUrl: env.baseUrl }
     options.onStart?.(target)
     const summary: ReplaySummary = { same: 0, differentStatus: 0, differentBody: 0, failed: 0, skipped: 0 }
@@ -59,7 +64,7 @@ export class BundleReplay {
     }
     for (let index = 0; index < read.count; index++) {
       if (signal?.aborted) throw new ConsoleError('cancelled', 'The replay was cancelled.')
-      const raw = read.take(index)
+      const raw = await read.take(index)
       const timeline = timelineEntry(raw, index)
       const base = { index, method: timeline.method, path: pathOf(timeline.url) }
       const imported = this.deps.formats.importEntry(raw, index)
@@ -81,8 +86,7 @@ export class BundleReplay {
       }
       try {
         const result = await this.deps.requests.resendEntry(original, { envId: env.id, signal })
-        const comparison = compareExchanges(original, result.entry)
-        const outcome = !comparison.status.equal ? 'different-status' : comparison.responseBody.equal ? 'same' : 'different-body'
+        const outcome = replayOutcome(original, result.entry)
         emit({ ...base, outcome, original: originalSide, replay: { status: result.view.status, logId: result.view.logId } })
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)

@@ -13,7 +13,7 @@ import type { SecretRegistry } from '../core/secret-registry'
 import { buildHar } from '../har/har-export'
 import type { Har } from '../har/har-types'
 import type { NetworkLog } from '../log/network-log'
-import { type ReadBundle, readBundle, timelineEntry } from './bundle-reader'
+import { type BundleSource, type ReadBundle, readBundle, timelineEntry } from './bundle-reader'
 import type { LifecycleRecorder } from './lifecycle-recorder'
 import { type Masker, redactBodyByStructure, redactPairValue, redactUrlByStructure } from './structural-redaction'
 
@@ -87,17 +87,21 @@ export class ReproBundles {
         await new Promise<void>(resolve => setImmediate(resolve))
         sliceStart = performance.now()
       }
-      const entry = read.take(index)
+      const entry = await read.take(index)
       entries.push(entry)
       timeline.push(timelineEntry(entry, index))
     }
+    await read.close()
     read.bundle.har.log.entries = entries
     return { bundle: read.bundle, timeline }
   }
 
-  /** Reads a bundle (or a plain HAR) for a replay that takes its entries one at a time (see readBundle). */
-  read(text: string, plainHar?: { consoleVersion: string }): Promise<ReadBundle> {
-    return readBundle(text, plainHar && { ...plainHar, now: (this.deps.now ?? (() => new Date()))() })
+  /**
+   * Reads a bundle (or, with `plainHar`, a file that may be a plain HAR) from its text or, streamed, from its file,
+   * for a replay that takes its entries one at a time (see readBundle); the caller closes it.
+   */
+  read(source: BundleSource, plainHar?: { consoleVersion: string }): Promise<ReadBundle> {
+    return readBundle(source, plainHar && { ...plainHar, now: (this.deps.now ?? (() => new Date()))() })
   }
 }
 

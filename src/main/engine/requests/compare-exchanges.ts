@@ -11,7 +11,7 @@ import {
   type PairDiff,
 } from '../../../shared/contract'
 import { canonicalParts } from '../signing/signer'
-import { diffJson, firstDifference, stableJsonCapped } from './json-diff'
+import { diffJson, firstDifference, jsonEqual, stableJsonCapped } from './json-diff'
 
 /** Headers that differ between any two exchanges (dates, counters, fresh signatures): shown, not counted as a difference. */
 const VOLATILE_HEADERS = new Set([
@@ -85,6 +85,21 @@ export function compareExchanges(a: LogEntry, b: LogEntry): ExchangeComparison {
     canonical,
     differing,
   }
+}
+
+/**
+ * What the repro bundles' replay counts of a pair: a different status, else a different response body, else the same;
+ * exactly what compareExchanges says of the status and the response body, without building the comparison (no header,
+ * query or canonical rows, no display texts): the replay keeps only counters, whatever the number of entries.
+ */
+export function replayOutcome(a: LogEntry, b: LogEntry): 'same' | 'different-status' | 'different-body' {
+  if (a.status !== b.status) return 'different-status'
+  const ta = a.responseBody?.evicted ? '' : (a.responseBody?.text ?? '')
+  const tb = b.responseBody?.evicted ? '' : (b.responseBody?.text ?? '')
+  if (ta === tb) return 'same'
+  const ja = parseJson(ta)
+  const jb = parseJson(tb)
+  return ja.ok && jb.ok && jsonEqual(ja.value, jb.value) ? 'same' : 'different-body'
 }
 
 function significant(d: PairDiff): boolean {

@@ -29,6 +29,8 @@ export function diffJson(a: unknown, b: unknown, limit = MAX_DIFFERENCES): { dif
       record({ pointer: pointerOf(f), kind: 'removed', a: show(x) })
       continue
     }
+    // Equal values (the two whole documents `5` and `5` too) are no difference.
+    if (x === y) continue
     const tx = typeOf(x)
     const ty = typeOf(y)
     if (tx !== ty || (tx !== 'object' && tx !== 'array')) {
@@ -62,6 +64,38 @@ export function diffJson(a: unknown, b: unknown, limit = MAX_DIFFERENCES): { dif
     }
   }
   return { differences, total }
+}
+
+/**
+ * Whether two parsed JSON values are equal as diffJson sees them (object members by name in any order, arrays by
+ * position): exactly when diffJson finds no difference, without building any: stops at the first difference.
+ * Iterative, so a deeply nested document cannot overflow the stack.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  const stack: unknown[] = [a, b]
+  while (stack.length > 0) {
+    const y = stack.pop()
+    const x = stack.pop()
+    if (x === y) continue
+    const tx = typeOf(x)
+    if (tx !== typeOf(y) || (tx !== 'object' && tx !== 'array')) return false
+    if (tx === 'array') {
+      const xa = x as unknown[]
+      const ya = y as unknown[]
+      if (xa.length !== ya.length) return false
+      for (let i = 0; i < xa.length; i++) stack.push(xa[i], ya[i])
+    } else {
+      const xo = x as Record<string, unknown>
+      const yo = y as Record<string, unknown>
+      const xKeys = Object.keys(xo)
+      if (xKeys.length !== Object.keys(yo).length) return false
+      for (const key of xKeys) {
+        if (!Object.hasOwn(yo, key)) return false
+        stack.push(xo[key], yo[key])
+      }
+    }
+  }
+  return true
 }
 
 interface Frame {
