@@ -123,4 +123,16 @@ describe('body redaction: the one-scan answer for bodies with nothing to redact'
     expect(fast.body('{"countryCode":"BE","code":"abcdef123"}')).not.toContain('abcdef123')
     expect(fast.body('{"see":"https://h/cb?state=1&code_verifier=abcdef123"}')).not.toContain('abcdef123')
   })
+
+  it('gives every header exactly what redacting it alone gives, sent or received', () => {
+    const names = ['Location', 'Set-Cookie', 'Authorization', 'X-Api-Key', 'Access-Token', 'Keep-Alive', 'Link', 'X-Trace', 'Refresh']
+    const headers = fc.array(fc.record({ name: fc.constantFrom(...names), value: text }), { maxLength: 6 })
+    fc.assert(
+      fc.property(headers, fc.boolean(), (pairs, sent) => {
+        const { fast, walking } = pair()
+        expect(fast.headers(pairs, { sent })).toEqual(pairs.map(p => ({ name: p.name, value: walking.header(p.name, p.value, { sent }) })))
+      }),
+      { numRuns: 2000 },
+    )
+  })
 })
