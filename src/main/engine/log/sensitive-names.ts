@@ -80,6 +80,16 @@ const NAME_TAIL = /[\p{L}\p{N}_.%\s+-]*/uy
  * rule out escapes first (a `\` or `%` could hide a name or move a quote): the answer holds for unescaped text.
  */
 export function mayNameCredential(text: string): boolean {
+  // The capture asks twice about the same body (its harvest, then redaction): the last answer is kept.
+  if (text === lastAsked.text) return lastAsked.answer
+  const answer = scanForNames(text)
+  lastAsked = { text, answer }
+  return answer
+}
+
+let lastAsked = { text: '', answer: false }
+
+function scanForNames(text: string): boolean {
   ANY_SPELLING.lastIndex = 0
   for (let m = ANY_SPELLING.exec(text); m !== null; m = ANY_SPELLING.exec(text)) {
     const start = m.index
