@@ -130,6 +130,7 @@ export async function forwardExchange(
       const upstream = await sendUpstream(ctx, url, head, req, requestTee, cancel.signal, () => {
         sent = performance.now()
       })
+      upstream.body.on('error', settledElsewhere)
       headersAt = performance.now()
       let pairs = responsePairs(upstream.headers)
       if (alter?.delayMs) await delay(alter.delayMs, ctx.signal)
@@ -189,6 +190,7 @@ async function sendUpstream(
   const target = new URL(url)
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
   const body = hasBody ? Readable.from(teeBody(req, tee, onSent), { objectMode: false }) : null
+  body?.on('error', settledElsewhere)
   if (!hasBody) {
     req.resume()
     onSent()
@@ -266,6 +268,14 @@ function pipeBody(body: Dispatcher.ResponseData['body'], res: ServerResponse, te
     res.once('close', onClose)
   })
 }
+
+/**
+ * The last listener of a body stream's errors. Each body fails its exchange through the request or the pipe while
+ * it is read; an error after that (undici's "Request aborted" when a body is destroyed once the client has gone, the
+ * client's reset after undici stopped reading the upload) has nothing left to end, and without a listener it would
+ * be thrown and end the whole process.
+ */
+function settledElsewhere(): void {}
 
 function clientGoneError(message: string): Error {
   return Object.assign(new Error(message), { name: 'ClientGone' })
