@@ -55,8 +55,11 @@ export class CaptureRecorder {
   ) {}
 
   record(x: FinishedExchange): RecordedLine {
-    const requestText = bodyText(x.request.body.bytes, x.request.headers, x.request.body.truncated)
-    const responseText = x.response ? bodyText(x.response.body.bytes, x.response.headers, x.response.body.truncated) : null
+    // One lower-case view of each side's headers, built once and shared by everything below.
+    const requestHeaders = lowerMap(x.request.headers)
+    const responseHeaders = x.response ? lowerMap(x.response.headers) : null
+    const requestText = bodyText(x.request.body.bytes, requestHeaders, x.request.body.truncated)
+    const responseText = x.response && responseHeaders ? bodyText(x.response.body.bytes, responseHeaders, x.response.body.truncated) : null
     const oneUse = harvestCapturedSecrets(this.s.secrets, {
       url: x.request.url,
       requestHeaders: x.request.headers,
@@ -64,7 +67,6 @@ export class CaptureRecorder {
       responseHeaders: x.response?.headers ?? [],
       responseBody: responseText?.text ?? null,
     })
-    const requestHeaders = lowerMap(x.request.headers)
     const verdict = this.verdicts.explain(
       {
         method: x.request.method,
@@ -107,7 +109,6 @@ export class CaptureRecorder {
       notes: notes.map(n => r.text(n)),
     })
     const timings = phaseTimings(x.marks)
-    const responseHeaders = x.response ? lowerMap(x.response.headers) : null
     const entry = this.s.log.complete(pending, {
       status: x.response?.status ?? 0,
       statusText: x.response ? (STATUS_CODES[x.response.status] ?? '') : '',
@@ -196,13 +197,8 @@ function pairs(headers: ReadonlyArray<readonly [string, string]>): HeaderPair[] 
 }
 
 /** The body as text for the log: decompressed when whole and encoded, binary bodies named instead of shown. */
-function bodyText(
-  bytes: Buffer,
-  headers: ReadonlyArray<readonly [string, string]>,
-  truncated: boolean,
-): { text: string; note: string | null } {
+function bodyText(bytes: Buffer, map: ReadonlyMap<string, string>, truncated: boolean): { text: string; note: string | null } {
   if (bytes.length === 0) return { text: '', note: null }
-  const map = lowerMap(headers)
   const encoding = map.get('content-encoding')?.trim().toLowerCase()
   let plain = bytes
   if (encoding && encoding !== 'identity') {

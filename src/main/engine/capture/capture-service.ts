@@ -117,7 +117,7 @@ export class CaptureService {
       maxBodyBytes: d.maxBodyBytes ?? 1024 * 1024,
       timeoutMs: d.timeoutMs ?? 60_000,
       nextSeq: () => ++seq,
-      route: url => d.network.route(url, env.network),
+      dispatcher: () => d.network.dispatcherFor(env.network),
       interceptor: () => hooks?.interceptor() ?? this.interceptor,
       recorder,
       onRecorded: line => {

@@ -1,5 +1,5 @@
 import type { SecretRegistry } from '../core/secret-registry'
-import { sensitiveLabel } from '../log/sensitive-names'
+import { mayNameCredential, sensitiveLabel } from '../log/sensitive-names'
 
 /** Bodies larger than this are not parsed for credentials (they are still redacted by name and known value). */
 const MAX_PARSED_BODY = 1024 * 1024
@@ -98,13 +98,13 @@ function fromForm(text: string, add: Add): void {
 }
 
 /**
- * A body that cannot name a credential field (sensitive-names.ts: every name contains one of these words, and escapes
- * could hide one) is not parsed at all: most captured bodies are API data, and parsing each one costs.
+ * A body that cannot name a credential field is not parsed at all (mayNameCredential: a name as a whole quoted string
+ * or before `=`; `"countryCode"` is not one): most captured bodies are API data, and parsing each one costs. An escape
+ * (`\\`, `%`) could hide a name, so a body with one is always parsed.
  */
-const MAY_NAME_CREDENTIAL = /secret|code|token|passw|verifier|assertion|api|key|\\u|%/i
-
 function fromBody(text: string, add: Add): void {
-  if (text.length > MAX_PARSED_BODY || !MAY_NAME_CREDENTIAL.test(text)) return
+  if (text.length > MAX_PARSED_BODY) return
+  if (!text.includes('\\') && !text.includes('%') && !mayNameCredential(text)) return
   const first = /\S/.exec(text.slice(0, 64))?.[0]
   if (first === '{' || first === '[') {
     let parsed: unknown

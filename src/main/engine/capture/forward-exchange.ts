@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import type { Dispatcher } from 'undici'
-import type { NetworkRoute } from '../http/network-dispatcher'
 import { rootCause } from '../http/tls-errors'
 import { BodyTee } from './body-tee'
 import type { CaptureRecorder, FinishedExchange, RecordedLine } from './capture-recorder'
@@ -26,7 +25,8 @@ export interface ForwardContext {
   /** No response head from upstream in this time: 504 to the client. */
   timeoutMs: number
   nextSeq(): number
-  route(url: URL): NetworkRoute
+  /** The environment's dispatcher (its proxy, CA and client certificate), asked per request: settings may change. */
+  dispatcher(): Dispatcher
   interceptor(): CaptureInterceptor | null
   recorder: CaptureRecorder
   onRecorded(line: RecordedLine): void
@@ -130,6 +130,7 @@ export async function forwardExchange(
       const upstream = await sendUpstream(ctx, url, head, req, requestTee, cancel.signal, () => {
         sent = performance.now()
       })
+      upstream.body.on('error', settledElsewhere)
       headersAt = performance.now()
       let pairs = responsePairs(upstream.headers)
       if (alter?.delayMs) await delay(alter.delayMs, ctx.signal)
@@ -187,14 +188,14 @@ async function sendUpstream(
   onSent: () => void,
 ): Promise<Dispatcher.ResponseData> {
   const target = new URL(url)
-  const route = ctx.route(target)
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
   const body = hasBody ? Readable.from(teeBody(req, tee, onSent), { objectMode: false }) : null
+  body?.on('error', settledElsewhere)
   if (!hasBody) {
     req.resume()
     onSent()
   }
-  return route.dispatcher.request({
+  return ctx.dispatcher().request({
     origin: target.origin,
     path: target.pathname + target.search,
     method: head.method as Dispatcher.HttpMethod,
@@ -203,6 +204,8 @@ async function sendUpstream(
     signal,
     headersTimeout: ctx.timeoutMs,
     bodyTimeout: ctx.timeoutMs,
+    // A flat list: no object built per response only to be turned back into pairs.
+    responseHeaders: 'raw',
   })
 }
 
@@ -266,16 +269,26 @@ function pipeBody(body: Dispatcher.ResponseData['body'], res: ServerResponse, te
   })
 }
 
+/**
+ * The last listener of a body stream's errors. Each body fails its exchange through the request or the pipe while
+ * it is read; an error after that (undici's "Request aborted" when a body is destroyed once the client has gone, the
+ * client's reset after undici stopped reading the upload) has nothing left to end, and without a listener it would
+ * be thrown and end the whole process.
+ */
+function settledElsewhere(): void {}
+
 function clientGoneError(message: string): Error {
   return Object.assign(new Error(message), { name: 'ClientGone' })
 }
 
+/**
+ * Undici's raw headers (`responseHeaders: 'raw'`: a flat `[name, value, …]` list of strings) as pairs, in order,
+ * repeated names kept, names in lower case as the log shows the console's own responses.
+ */
 function responsePairs(headers: Dispatcher.ResponseData['headers']): Array<[string, string]> {
+  const raw = headers as unknown as string[]
   const out: Array<[string, string]> = []
-  for (const [name, value] of Object.entries(headers)) {
-    if (Array.isArray(value)) for (const v of value) out.push([name, v])
-    else if (value !== undefined) out.push([name, value])
-  }
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([(raw[i] as string).toLowerCase(), raw[i + 1] as string])
   return out
 }
 

@@ -28,8 +28,11 @@ export async function listenLoopback(
     sockets.add(socket)
     socket.once('close', () => sockets.delete(socket))
   })
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable && !(socket as Socket).destroyed)
+  // A socket error (garbage, a reset) ends that socket only. A 400 is written only where it cannot corrupt an answer:
+  // not once a response has begun on the socket, and not on a connection the peer reset.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+    if (error.code !== 'ECONNRESET' && socket.writable && !(socket as Socket).destroyed && !inFlight?.headersSent)
       socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
     else socket.destroy()
   })

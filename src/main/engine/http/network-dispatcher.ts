@@ -190,12 +190,7 @@ export class DispatcherPool {
 
   /** The route for a request to `url` with these settings; throws ConsoleError when a file of the settings is unusable. */
   route(url: URL, network: ResolvedNetwork | undefined): NetworkRoute {
-    const key = cacheKey(network)
-    let entry = this.entries.get(key)
-    if (!entry) {
-      entry = build(network, this.onSecret, this.sockets)
-      this.entries.set(key, entry)
-    }
+    const entry = this.entry(network)
     return {
       dispatcher: entry.dispatcher,
       proxy: chooseProxy(url, network, entry.variables),
@@ -204,9 +199,23 @@ export class DispatcherPool {
     }
   }
 
-  /** The dispatcher for settings alone (fetch calls that are not logged exchanges, such as the headless authorize). */
+  /**
+   * The dispatcher for settings alone: fetch calls that are not logged exchanges (the headless authorize), and each
+   * request the capture forwards (it names no proxy, so none is chosen per request). Settings changed on disk (a CA
+   * file's mtime) still give a new dispatcher, as `route` does.
+   */
   dispatcherFor(network: ResolvedNetwork | undefined): Dispatcher {
-    return this.route(new URL('http://127.0.0.1/'), network).dispatcher
+    return this.entry(network).dispatcher
+  }
+
+  private entry(network: ResolvedNetwork | undefined): PoolEntry {
+    const key = cacheKey(network)
+    let entry = this.entries.get(key)
+    if (!entry) {
+      entry = build(network, this.onSecret, this.sockets)
+      this.entries.set(key, entry)
+    }
+    return entry
   }
 
   /** Closes every dispatcher (runtime shutdown). */

@@ -77,10 +77,16 @@ export class Redactor {
     return this.secrets.maskFor(value, rule.label)
   }
 
+  /**
+   * Every header redacted as `header` does. The values no header rule covers are scanned once, together: when they
+   * hold nothing to redact (holdsNothing), each is kept as it is instead of being searched for secrets one by one.
+   */
   headers(pairs: readonly HeaderPair[], options: CaptureOptions = {}): HeaderPair[] {
-    const out: HeaderPair[] = []
-    for (const p of pairs) out.push({ name: p.name, value: this.header(p.name, p.value, options) })
-    return out
+    const ruled = pairs.map(p => this.ruleFor(p.name.toLowerCase()) !== null)
+    let free = ''
+    for (let i = 0; i < pairs.length; i++) if (!ruled[i]) free += `${(pairs[i] as HeaderPair).value}\n`
+    const plain = this.holdsNothing(free)
+    return pairs.map((p, i) => ({ name: p.name, value: plain && !ruled[i] ? p.value : this.header(p.name, p.value, options) }))
   }
 
   /** Redacts credential parameters of the query and the fragment, a password in the authority, and known secrets. */

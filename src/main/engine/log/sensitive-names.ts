@@ -59,19 +59,49 @@ function labelOf(name: string): string | null {
 /**
  * Every spelling `sensitiveLabel` accepts, as one pattern over free text: each name's letters in any case (Unicode case
  * folding, which covers what toLowerCase maps onto them) with any separators between them (`+` too: a form decodes it
- * to a space). It errs towards matching ("postcode" matches), never the other way: text it does not match names no
- * credential, unless escaped (a `\u` escape, a percent-encoding), which callers rule out first.
+ * to a space). It errs towards matching ("postcode" matches), never the other way.
  */
 const ANY_SPELLING = new RegExp(
   Object.keys(LABELS)
     .map(name => [...name].join('[\\s_.+-]*'))
     .join('|'),
-  'iu',
+  'giu',
 )
 
-/** False only when the text cannot hold a credential field name in any spelling (see ANY_SPELLING). */
+/** What may continue a name after a spelling's last letter: letters, digits and the separators names use. */
+const NAME_TAIL = /[\p{L}\p{N}_.%\s+-]*/uy
+
+/**
+ * False only when no credential field name can be in the text where redaction or the capture's harvest looks for one:
+ * as a whole quoted string (a JSON key, a `"name": …` fragment) or as the name of a `name=value` pair (a form, a query,
+ * a parameter in free text). Each place a spelling occurs is looked at: the quoted string around it is asked of
+ * `sensitiveLabel` itself, and a pair is assumed when `=` follows the run of name characters it is in. So
+ * `"countryCode"` or `"zipCode"` (API data) do not count, `"code"`, `"Client-Secret"`, `code_verifier=` do. Callers
+ * rule out escapes first (a `\` or `%` could hide a name or move a quote): the answer holds for unescaped text.
+ */
 export function mayNameCredential(text: string): boolean {
-  return ANY_SPELLING.test(text)
+  // The capture asks twice about the same body (its harvest, then redaction): the last answer is kept.
+  if (text === lastAsked.text) return lastAsked.answer
+  const answer = scanForNames(text)
+  lastAsked = { text, answer }
+  return answer
+}
+
+let lastAsked = { text: '', answer: false }
+
+function scanForNames(text: string): boolean {
+  ANY_SPELLING.lastIndex = 0
+  for (let m = ANY_SPELLING.exec(text); m !== null; m = ANY_SPELLING.exec(text)) {
+    const start = m.index
+    const end = start + m[0].length
+    const open = text.lastIndexOf('"', start - 1)
+    const close = text.indexOf('"', end)
+    if (open >= 0 && close >= 0 && sensitiveLabel(text.slice(open + 1, close)) !== null) return true
+    NAME_TAIL.lastIndex = end
+    NAME_TAIL.exec(text)
+    if (text.charCodeAt(NAME_TAIL.lastIndex) === 61 /* = */) return true
+  }
+  return false
 }
 
 /** Whether a value found under this label, in what the engine sends, becomes a known secret. */

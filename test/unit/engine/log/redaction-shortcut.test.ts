@@ -30,6 +30,16 @@ const PIECES = [
   'API.KEY',
   'code',
   'postcode',
+  'countryCode',
+  'zip_code',
+  'code_verifier',
+  'codeverifier',
+  'apiKeyId',
+  'x-code',
+  'code ',
+  '-',
+  '_',
+  '.',
   'access_token',
   'refreshToken',
   'password',
@@ -104,5 +114,25 @@ describe('body redaction: the one-scan answer for bodies with nothing to redact'
     const { fast } = pair()
     const body = '{"results":[{"id":1,"name":"Bench","at":"2026-11-23T04:26:48+00:00"}],"meta":{}}'
     expect(fast.body(body)).toBe(body)
+  })
+
+  it('does not take API data for a credential because a field name contains one (countryCode, zipCode)', () => {
+    const { fast } = pair()
+    const body = '{"results":[{"countryCode":"BE","address":{"zipCode":"1000"},"apiVersion":"v1"}]}'
+    expect(fast.body(body)).toBe(body)
+    expect(fast.body('{"countryCode":"BE","code":"abcdef123"}')).not.toContain('abcdef123')
+    expect(fast.body('{"see":"https://h/cb?state=1&code_verifier=abcdef123"}')).not.toContain('abcdef123')
+  })
+
+  it('gives every header exactly what redacting it alone gives, sent or received', () => {
+    const names = ['Location', 'Set-Cookie', 'Authorization', 'X-Api-Key', 'Access-Token', 'Keep-Alive', 'Link', 'X-Trace', 'Refresh']
+    const headers = fc.array(fc.record({ name: fc.constantFrom(...names), value: text }), { maxLength: 6 })
+    fc.assert(
+      fc.property(headers, fc.boolean(), (pairs, sent) => {
+        const { fast, walking } = pair()
+        expect(fast.headers(pairs, { sent })).toEqual(pairs.map(p => ({ name: p.name, value: walking.header(p.name, p.value, { sent }) })))
+      }),
+      { numRuns: 2000 },
+    )
   })
 })
