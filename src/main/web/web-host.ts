@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer } from 'ws'
-import { WEB_MAX_MESSAGE_BYTES, WEB_SOCKET_PATH } from '../../shared/contract'
-import type { Runtime } from '../runtime/create-runtime'
+import { WEB_SOCKET_PATH } from '../../shared/contract/web-protocol'
+import type { BridgeEngine } from './engine-gate'
 import { createLaunchTokens } from './launch-tokens'
 import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName } from './request-guard'
 import { securityHeaders } from './security-headers'
-import { sendEvent, serveSocket } from './socket-bridge'
-import { readStaticFile } from './static-files'
+import type { SocketServer } from './socket-server'
+import { createStaticFiles } from './static-files'
 
 interface WebHostOptions {
-  runtime: Pick<Runtime, 'registry' | 'bus'>
+  /**
+   * The engine, or the promise of it while it starts: the page is served at once either way, and its bridge calls
+   * wait for the engine (see engine-gate.ts).
+   */
+  runtime: BridgeEngine | Promise<BridgeEngine>
   /** Folder of the built renderer (out/renderer). */
   rendererDir: string
   port?: number
@@ -35,7 +38,8 @@ export interface WebHost {
 }
 
 /**
- * The console in any browser on 127.0.0.1: serves the built renderer and the bridge over a WebSocket. A browser gets in
+ * The console in any browser on 127.0.0.1: serves the built renderer and the bridge over a WebSocket. It listens
+ * before the engine is up and loads nothing of it (nor ws, nor the message schemas) on the path of the first screen. A browser gets in
  * with a one-time launch token (in the URL printed or opened, good once and for a minute), traded for the per-launch
  * session secret in an HttpOnly SameSite=Strict cookie; every other request must carry that cookie and a Host header
  * naming this loopback address; the socket must also come from this very origin. Binds to 127.0.0.1 only.
@@ -43,7 +47,12 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sessionSecret = options.sessionSecret ?? randomBytes(32).toString('base64url')
   const launchTokens = createLaunchTokens()
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_MAX_MESSAGE_BYTES })
+  const engine = Promise.resolve(options.runtime)
+  // An engine that fails to start is answered on each call (engine-gate.ts); it is not an unhandled rejection here.
+  engine.catch(() => {})
+  const staticFiles = createStaticFiles(options.rendererDir)
+  let sockets: Promise<SocketServer> | null = null
+  let closing = false
   let port = 0
   let cookieName = ''
 
@@ -109,8 +118,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           'for a fresh one, press Enter in the terminal where it runs.',
       )
     }
-    const file = await readStaticFile(options.rendererDir, url.pathname)
-    const fallback = file ?? (url.pathname.includes('.') ? null : await readStaticFile(options.rendererDir, '/'))
+    const file = await staticFiles.read(url.pathname)
+    const fallback = file ?? (url.pathname.includes('.') ? null : await staticFiles.read('/'))
     if (!fallback) return plain(res, 404, headers, `Not found: ${url.pathname}`)
     res.writeHead(200, {
       ...headers,
@@ -132,15 +141,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!isAllowedHost(req.headers.host, port)) return refuse(421, 'Misdirected Request')
       if (!isAllowedOrigin(req.headers.origin, port)) return refuse(403, 'Forbidden')
       if (!isAuthenticated(req)) return refuse(401, 'Unauthorized')
-      wss.handleUpgrade(req, socket, head, ws => wss.emit('connection', ws, req))
+      sockets ??= import('./socket-server').then(m => m.createSocketServer(engine))
+      sockets.then(
+        server => {
+          if (closing) socket.destroy()
+          else server.accept(req, socket, head)
+        },
+        () => refuse(500, 'Internal Server Error'),
+      )
     } catch {
       if (!socket.destroyed) refuse(400, 'Bad Request')
     }
-  })
-
-  wss.on('connection', ws => serveSocket(ws, options.runtime.registry))
-  const unsubscribe = options.runtime.bus.subscribe(message => {
-    for (const client of wss.clients) sendEvent(client, message)
   })
 
   await new Promise<void>((resolve, reject) => {
@@ -163,9 +174,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     sessionSecret,
     cookieName,
     async close() {
-      unsubscribe()
-      for (const client of wss.clients) client.terminate()
-      wss.close()
+      closing = true
+      if (sockets) (await sockets.catch(() => null))?.close()
       server.closeAllConnections()
       await new Promise<void>(resolve => server.close(() => resolve()))
     },
