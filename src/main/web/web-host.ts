@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { WEB_SOCKET_PATH } from '../../shared/contract/web-protocol'
 import type { BridgeEngine } from './engine-gate'
+import { firstScreenFiles, firstScreenWatch } from './first-screen'
 import { createLaunchTokens } from './launch-tokens'
 import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName } from './request-guard'
 import { securityHeaders } from './security-headers'
@@ -20,6 +21,9 @@ interface WebHostOptions {
   port?: number
   /** Fixed session secret (tests); default: 32 random bytes, new every launch. */
   sessionSecret?: string
+  /** See firstScreenServed: how long to wait for a first request (default 300 ms), and at most (default 3 s). */
+  firstScreenGraceMs?: number
+  firstScreenCapMs?: number
 }
 
 export interface WebHost {
@@ -34,6 +38,11 @@ export interface WebHost {
   sessionSecret: string
   /** The session cookie's name, random per launch (see newSessionCookieName). */
   cookieName: string
+  /**
+   * Resolves once a page has been handed what its first paint needs (or no page came to ask, see first-screen.ts):
+   * the moment to start loading the engine without delaying the page.
+   */
+  firstScreenServed: Promise<void>
   close(): Promise<void>
 }
 
@@ -51,6 +60,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // An engine that fails to start is answered on each call (engine-gate.ts); it is not an unhandled rejection here.
   engine.catch(() => {})
   const staticFiles = createStaticFiles(options.rendererDir)
+  const shell = await staticFiles.read('/')
+  const firstScreen = firstScreenWatch(
+    firstScreenFiles(shell?.body.toString('utf8') ?? ''),
+    options.firstScreenGraceMs ?? 300,
+    options.firstScreenCapMs ?? 3000,
+  )
   let sockets: Promise<SocketServer> | null = null
   let closing = false
   let port = 0
@@ -66,6 +81,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const isAuthenticated = (req: IncomingMessage): boolean => hasSessionCookie(req.headers.cookie, cookieName, sessionSecret)
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    firstScreen.asked()
     const headers = securityHeaders(port)
     if (!isAllowedHost(req.headers.host, port)) {
       return plain(
@@ -126,7 +142,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'Content-Type': fallback.contentType,
       'Cache-Control': fallback.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
     })
-    res.end(req.method === 'HEAD' ? undefined : fallback.body)
+    res.end(req.method === 'HEAD' ? undefined : fallback.body, () => firstScreen.served(url.pathname))
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -144,8 +160,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       sockets ??= import('./socket-server').then(m => m.createSocketServer(engine))
       sockets.then(
         server => {
-          if (closing) socket.destroy()
-          else server.accept(req, socket, head)
+          if (closing) return socket.destroy()
+          firstScreen.connected()
+          server.accept(req, socket, head)
         },
         () => refuse(500, 'Internal Server Error'),
       )
@@ -173,8 +190,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     sessionSecret,
     cookieName,
+    firstScreenServed: firstScreen.done,
     async close() {
       closing = true
+      firstScreen.dispose()
       if (sockets) (await sockets.catch(() => null))?.close()
       server.closeAllConnections()
       await new Promise<void>(resolve => server.close(() => resolve()))
