@@ -78,7 +78,7 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     return 1
   }
   // The page first, the engine after: the host listens and serves the shell at once, and the engine (its modules, the
-  // vault, the sandbox) comes up while the browser loads the page. The page's calls wait for it (engine-gate.ts).
+  // vault, the sandbox) comes up while the browser loads the page. The page's calls wait for it (bridge/engine-gate.ts).
   let engineUp: (runtime: Runtime) => void = () => {}
   let engineFailed: (error: unknown) => void = () => {}
   const engine = new Promise<Runtime>((resolve, reject) => {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
 import { WEB_MAX_MESSAGE_BYTES } from '../../shared/contract/web-protocol'
-import { type BridgeEngine, gatedRegistry } from './engine-gate'
+import { type BridgeEngine, gatedRegistry } from '../bridge/engine-gate'
 import { sendEvent, serveSocket } from './socket-bridge'
 
 export interface SocketServer {
@@ -14,11 +14,11 @@ export interface SocketServer {
 /**
  * The web host's WebSocket side: the bridge sockets and the engine's events to each of them. It is loaded when the
  * first page connects, not at start (ws and the message schemas are not on the first screen's path), and works while
- * the engine is still starting: calls wait for it (gatedRegistry), events flow once it is up.
+ * the engine is still starting: calls wait for it (bridge/engine-gate.ts), events flow once it is up.
  */
 export function createSocketServer(engine: Promise<BridgeEngine>): SocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_MAX_MESSAGE_BYTES })
-  const registry = gatedRegistry(engine)
+  const registry = gatedRegistry(engine, 'The terminal where `partner-console web` ran says why; start it again once that is fixed.')
   wss.on('connection', ws => serveSocket(ws, registry))
   let closed = false
   let unsubscribe = () => {}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WEB_SOCKET_PATH } from '../../shared/contract/web-protocol'
-import type { BridgeEngine } from './engine-gate'
+import type { BridgeEngine } from '../bridge/engine-gate'
 import { firstScreenFiles, firstScreenWatch } from './first-screen'
 import { createLaunchTokens } from './launch-tokens'
 import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName } from './request-guard'
@@ -13,7 +13,7 @@ import { createStaticFiles } from './static-files'
 interface WebHostOptions {
   /**
    * The engine, or the promise of it while it starts: the page is served at once either way, and its bridge calls
-   * wait for the engine (see engine-gate.ts).
+   * wait for the engine (see bridge/engine-gate.ts).
    */
   runtime: BridgeEngine | Promise<BridgeEngine>
   /** Folder of the built renderer (out/renderer). */

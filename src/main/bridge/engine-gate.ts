@@ -1,19 +1,23 @@
 import type { BridgeResult } from '../../shared/contract/errors'
-import type { HandlerRegistry } from '../bridge/registry'
-import type { Runtime } from '../runtime/create-runtime'
+import type { EventBus } from '../engine/core/event-bus'
+import type { HandlerRegistry } from './registry'
 
-/** What the web host needs of the engine: the handlers to dispatch to and the events to forward. */
-export type BridgeEngine = Pick<Runtime, 'registry' | 'bus'>
+/** What a transport needs of the engine: the handlers to dispatch to and the events to forward. */
+export interface BridgeEngine {
+  readonly registry: HandlerRegistry
+  readonly bus: EventBus
+}
 
 type Dispatch = HandlerRegistry['dispatch']
 
 /**
- * The bridge's handlers while the engine may still be starting: the web host serves the page before the engine is up,
- * so a call that comes first waits for it (in arrival order) instead of failing. A call cancelled while it waits
- * answers `cancelled` at once and never runs; if the engine fails to start, every waiting and later call answers an
- * `internal` error saying so and what to do. Once the engine is up, calls go straight to its registry.
+ * The bridge's handlers while the engine may still be starting: the web host and the desktop app show the page before
+ * the engine is up, so a call that comes first waits for it (in arrival order) instead of failing. A call cancelled
+ * while it waits answers `cancelled` at once and never runs; if the engine fails to start, every waiting and later
+ * call answers an `internal` error saying so, and `whatToDo` (where the reason is shown). Once the engine is up, calls
+ * go straight to its registry.
  */
-export function gatedRegistry(engine: Promise<BridgeEngine>): { dispatch: Dispatch } {
+export function gatedRegistry(engine: Promise<BridgeEngine>, whatToDo: string): { dispatch: Dispatch } {
   let ready: BridgeEngine | null = null
   engine.then(
     e => {
@@ -36,7 +40,7 @@ export function gatedRegistry(engine: Promise<BridgeEngine>): { dispatch: Dispat
         if (up === null) return cancelledWhileStarting(channel)
         return await up.registry.dispatch(channel, payload, caller)
       } catch (error) {
-        return startFailed(error)
+        return startFailed(error, whatToDo)
       } finally {
         signal?.removeEventListener('abort', onAbort)
       }
@@ -51,14 +55,14 @@ function cancelledWhileStarting(channel: unknown): BridgeResult<never> {
   }
 }
 
-function startFailed(error: unknown): BridgeResult<never> {
+function startFailed(error: unknown, hint: string): BridgeResult<never> {
   const reason = error instanceof Error ? error.message : String(error)
   return {
     ok: false,
     error: {
       code: 'internal',
       message: `The console's engine did not start: ${reason}`,
-      hint: 'The terminal where `partner-console web` ran says why; start it again once that is fixed.',
+      hint,
     },
   }
 }
