@@ -8,7 +8,7 @@ export function firstScreenFiles(indexHtml: string): string[] {
 }
 
 interface FirstScreenWatch {
-  /** Any request for the page arrived (the browser is here). */
+  /** A browser got in with its launch token: a page is on its way. */
   asked(): void
   /** A file was answered in full. */
   served(urlPath: string): void

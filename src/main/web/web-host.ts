@@ -81,7 +81,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const isAuthenticated = (req: IncomingMessage): boolean => hasSessionCookie(req.headers.cookie, cookieName, sessionSecret)
 
   async function handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    firstScreen.asked()
     const headers = securityHeaders(port)
     if (!isAllowedHost(req.headers.host, port)) {
       return plain(
@@ -107,6 +106,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
             'For a fresh URL, press Enter in the terminal where `partner-console web` runs (or start it again).',
         )
       }
+      // A page is on its way: the engine waits for its first screen (a refused request does not count).
+      firstScreen.asked()
       // Trade the one-time token for the session cookie (a browser that has the session keeps it) and drop the token
       // from the address bar and history.
       res.writeHead(302, {
