@@ -1,15 +1,13 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, Menu, nativeTheme, session, shell } from 'electron'
+import { gatedRegistry } from './bridge/engine-gate'
 import { appMenuTemplate, devToolsAllowed, PRODUCT_NAME } from './electron/app-menu'
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol'
-import { createDesktopCipher } from './electron/desktop-cipher'
-import { createEmbeddedAuthWindowOpener } from './electron/embedded-auth-window'
 import { limitNavigation, limitPermissions } from './electron/harden-session'
 import { forwardEvents, registerIpc } from './electron/ipc'
-import { offerLegacyImport } from './electron/legacy-import-offer'
 import { claimSingleInstance, failStartup, focusWindow, offerReloadOnCrash, quitAfterClose } from './electron/lifecycle'
 import { isSafeExternalUrl, mainWindowOptions } from './electron/window-options'
-import { createRuntime, type Runtime } from './runtime/create-runtime'
+import type { Runtime } from './runtime/create-runtime'
 
 let runtime: Runtime | null = null
 let mainWindow: BrowserWindow | null = null
@@ -22,19 +20,26 @@ function openExternal(url: string): Promise<void> {
   return shell.openExternal(url)
 }
 
-async function createWindow(rt: Runtime): Promise<void> {
+/** Opens the console's window; its bridge calls wait for the engine (bridge/engine-gate.ts), its events flow once it is up. */
+async function createWindow(engine: Promise<Runtime>): Promise<void> {
   const appUrl = devUrl ?? `${APP_ORIGIN}/index.html`
   const preload = join(import.meta.dirname, '../preload/index.cjs')
   const win = new BrowserWindow(mainWindowOptions(preload, nativeTheme.shouldUseDarkColors, devTools))
   mainWindow = win
   limitNavigation(win.webContents, appUrl, url => void openExternal(url))
   offerReloadOnCrash(win.webContents, () => (win.isDestroyed() ? null : win))
-  forwardEvents(rt.bus, win.webContents)
+  engine.then(
+    rt => {
+      if (!win.isDestroyed()) forwardEvents(rt.bus, win.webContents)
+    },
+    () => {},
+  )
   win.once('ready-to-show', () => win.show())
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = null
   })
-  await win.loadURL(appUrl)
+  // The page loads from this process (app-protocol.ts): its first screen is out when loadURL settles.
+  await win.loadURL(appUrl).catch(() => {})
 }
 
 /** The one-time storage question (desktop-cipher.ts) as a native dialog. */
@@ -52,14 +57,21 @@ async function askStorage(q: { title: string; message: string; detail: string; a
   return response === 0
 }
 
-async function start(): Promise<void> {
-  limitPermissions(session.defaultSession, devUrl ? [APP_ORIGIN, devUrl] : [APP_ORIGIN])
-  serveRenderer(session.defaultSession, join(import.meta.dirname, '../renderer'))
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, devTools)))
-  const dataDir = app.getPath('userData')
+/**
+ * The engine, loaded only now: its modules (the composition root, zod, undici, the sandbox…) are not on the path of the
+ * window's first screen. The one-time questions (the old data folder, where secrets are kept) come first, over the
+ * window.
+ */
+async function startEngine(dataDir: string): Promise<Runtime> {
+  const [{ createRuntime }, { createDesktopCipher }, { offerLegacyImport }, { createEmbeddedAuthWindowOpener }] = await Promise.all([
+    import('./runtime/create-runtime'),
+    import('./electron/desktop-cipher'),
+    import('./electron/legacy-import-offer'),
+    import('./electron/embedded-auth-window'),
+  ])
   // The shared folder's one-time offer of the old web/CLI data (not for a --user-data-dir profile of its own).
   if (!userDataSwitch) await offerLegacyImport(dataDir)
-  runtime = await createRuntime({
+  return createRuntime({
     transport: 'electron',
     version: app.getVersion(),
     dataDir,
@@ -67,13 +79,40 @@ async function start(): Promise<void> {
     openExternal,
     embeddedWindow: createEmbeddedAuthWindowOpener({ parent: () => mainWindow }),
   })
-  const rt = runtime
-  quitAfterClose(() => rt.close())
-  registerIpc(rt.registry, { appOrigin: APP_ORIGIN, devOrigin: devUrl })
-  await createWindow(rt)
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void createWindow(rt)
+}
+
+/**
+ * The window first, the engine after: the window is asked to load its page at once, with every bridge channel already
+ * answering (calls wait for the engine), and the engine starts once the page has its first screen.
+ */
+async function start(): Promise<void> {
+  limitPermissions(session.defaultSession, devUrl ? [APP_ORIGIN, devUrl] : [APP_ORIGIN])
+  serveRenderer(session.defaultSession, join(import.meta.dirname, '../renderer'))
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, devTools)))
+  const dataDir = app.getPath('userData')
+  let engineUp: (rt: Runtime) => void = () => {}
+  let engineFailed: (error: unknown) => void = () => {}
+  const engine = new Promise<Runtime>((resolve, reject) => {
+    engineUp = resolve
+    engineFailed = reject
   })
+  engine.catch(() => {})
+  quitAfterClose(async () => (await engine.catch(() => null))?.close())
+  registerIpc(gatedRegistry(engine, 'Quit the console and start it again; if it fails again, the reason shows when it starts.'), {
+    appOrigin: APP_ORIGIN,
+    devOrigin: devUrl,
+  })
+  await createWindow(engine)
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void createWindow(engine)
+  })
+  try {
+    runtime = await startEngine(dataDir)
+    engineUp(runtime)
+  } catch (error) {
+    engineFailed(error)
+    throw error
+  }
 }
 
 // A temporary profile for tests and support (`--user-data-dir=<folder>`), before anything reads the default one.

@@ -1,5 +1,5 @@
+import { existsSync } from 'node:fs'
 import { defaultDataDir, legacyDataDir } from '../runtime/data-folder-location'
-import { describeLegacyImport, importLegacyDataFolder } from '../runtime/legacy-import'
 
 /**
  * The data folder a command uses: `--data-dir` when given, else the one folder shared with the desktop app. On the
@@ -14,7 +14,10 @@ export async function chosenDataDir(
   if (flag !== undefined) return flag
   const dir = defaultDataDir()
   const from = legacyDataDir()
+  // Without an old folder there is nothing to import: the import's code (the vault among it) is not even loaded.
+  if (!existsSync(from)) return dir
   try {
+    const { describeLegacyImport, importLegacyDataFolder } = await import('../runtime/legacy-import')
     const imported = await importLegacyDataFolder(from, dir)
     if (imported) for (const line of describeLegacyImport(imported)) say(line)
   } catch (error) {

@@ -3,8 +3,7 @@ import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { ConsoleError } from '../engine/core/console-error'
-import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
-import { createRuntime } from '../runtime/create-runtime'
+import type { Runtime } from '../runtime/create-runtime'
 import { defaultDataDir } from '../runtime/data-folder-location'
 import { acquireDataFolderLock, type DataFolderLock, whileLocked } from '../runtime/data-folder-lock'
 import { startWebHost } from '../web/web-host'
@@ -78,27 +77,22 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     io.stderr.write(`${error.message}\n${hint ? `${hint}\n` : ''}`)
     return 1
   }
-  io.stdout.write('Starting the built-in sandbox and the console…\n')
-  const runtime = await createRuntime({
-    transport: 'web',
-    version: PACKAGE_VERSION,
-    dataDir,
-    dataFolderLock,
-    cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
-    sandbox: !values['no-sandbox'],
-    sandboxTls: values['sandbox-tls'] || undefined,
-    presenter: values.presenter,
+  // The page first, the engine after: the host listens and serves the shell at once, and the engine (its modules, the
+  // vault, the sandbox) comes up while the browser loads the page. The page's calls wait for it (bridge/engine-gate.ts).
+  let engineUp: (runtime: Runtime) => void = () => {}
+  let engineFailed: (error: unknown) => void = () => {}
+  const engine = new Promise<Runtime>((resolve, reject) => {
+    engineUp = resolve
+    engineFailed = reject
   })
   let host: Awaited<ReturnType<typeof startWebHost>>
   try {
-    host = await startWebHost({ runtime, rendererDir, port })
+    host = await startWebHost({ runtime: engine, rendererDir, port })
   } catch (error) {
-    await runtime.close()
+    dataFolderLock.release()
     io.stderr.write(`${(error as Error).message}\n`)
     return 1
   }
-  // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
-  const unguard = io.process ? installProcessGuard(io.stderr, text => runtime.secrets.redact(text)) : () => {}
   let launchFile: LaunchFile | undefined
   if (!values['no-open']) {
     launchFile = writeLaunchFile(dataDir, host.newLaunchUrl())
@@ -111,6 +105,35 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     }
   }
   if (!launchFile) io.stdout.write(`Partner API Console is ready at:\n\n  ${host.newLaunchUrl()}\n\n`)
+  io.stdout.write('Starting the built-in sandbox and the engine…\n')
+  let runtime: Runtime
+  try {
+    // Loading the engine takes the host's one thread for a while: the page's first files go out first.
+    await host.firstScreenServed
+    const [{ createRuntime }, { createKeyFileCipher }] = await Promise.all([
+      import('../runtime/create-runtime'),
+      import('../engine/vault/keyfile-cipher'),
+    ])
+    runtime = await createRuntime({
+      transport: 'web',
+      version: PACKAGE_VERSION,
+      dataDir,
+      dataFolderLock,
+      cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
+      sandbox: !values['no-sandbox'],
+      sandboxTls: values['sandbox-tls'] || undefined,
+      presenter: values.presenter,
+    })
+  } catch (error) {
+    engineFailed(error)
+    launchFile?.remove()
+    await host.close()
+    dataFolderLock.release()
+    throw error
+  }
+  engineUp(runtime)
+  // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
+  const unguard = io.process ? installProcessGuard(io.stderr, text => runtime.secrets.redact(text)) : () => {}
   if (runtime.sandbox) io.stdout.write(`Built-in sandbox: ${runtime.sandbox.url}\n`)
   if (runtime.sandbox?.tls) io.stdout.write(`Its CA (trust it in the browser that signs in): ${runtime.sandbox.tls.caFile}\n`)
   io.stdout.write(`Data folder: ${dataDir}\nPress Enter for a fresh one-time URL, Ctrl-C to stop.\n`)

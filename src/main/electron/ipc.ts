@@ -1,5 +1,7 @@
 import { type IpcMainEvent, type IpcMainInvokeEvent, ipcMain, type WebContents } from 'electron'
-import { CANCEL_IPC_CHANNEL, channelNames, EVENT_IPC_CHANNEL } from '../../shared/contract'
+// The zod-free modules of the contract: the main process registers its channels before the engine (and zod) loads.
+import { CHANNEL_NAMES as channelNames } from '../../shared/contract/channel-names'
+import { CANCEL_IPC_CHANNEL, EVENT_IPC_CHANNEL } from '../../shared/contract/transport'
 import type { HandlerRegistry } from '../bridge/registry'
 import type { EventBus } from '../engine/core/event-bus'
 import { isTrustedSender, type TrustedRenderer } from './sender-guard'
@@ -18,7 +20,7 @@ function trusted(event: SenderEvent, renderer: TrustedRenderer): boolean {
  * signal aborts, and the handler's signal aborts (cancel messages are sender-checked too, and only reach that
  * sender's own calls).
  */
-export function registerIpc(registry: HandlerRegistry, renderer: TrustedRenderer): () => void {
+export function registerIpc(registry: Pick<HandlerRegistry, 'dispatch'>, renderer: TrustedRenderer): () => void {
   const running = new Map<string, AbortController>()
   const keyOf = (event: SenderEvent, callId: unknown) =>
     typeof callId === 'number' && Number.isSafeInteger(callId) ? `${event.sender.id}:${callId}` : null

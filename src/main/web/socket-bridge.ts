@@ -13,7 +13,7 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
  * the socket stays open so one bad call cannot take the page down. A `cancel` message aborts the signal of the invoke
  * with that id; a closed socket aborts every call it still has running.
  */
-export function serveSocket(socket: WebSocket, registry: HandlerRegistry): void {
+export function serveSocket(socket: WebSocket, registry: Pick<HandlerRegistry, 'dispatch'>): void {
   const running = new Map<number, AbortController>()
   /** Messages being parsed off the main thread, and cancels that came for ids not yet dispatched meanwhile. */
   let largeParses = 0

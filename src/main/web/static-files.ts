@@ -24,19 +24,43 @@ interface StaticFile {
 }
 
 /**
- * Reads a file of the built renderer for a URL path, refusing anything that would resolve outside the folder.
- * Returns null when there is no such file.
+ * The built renderer's files for URL paths, refusing anything that would resolve outside the folder. The hashed files
+ * under assets/ never change for a given name, so each is read from disk once and then answered from memory (the
+ * first screen's script and style sheet are the bytes every cold start waits for); index.html and the rest are read
+ * each time, so a rebuild is picked up on the next reload.
  */
-export async function readStaticFile(root: string, urlPath: string): Promise<StaticFile | null> {
-  const full = resolveInside(root, urlPath)
-  if (!full) return null
+export function createStaticFiles(root: string): { read(urlPath: string): Promise<StaticFile | null> } {
+  const kept = new Map<string, Promise<StaticFile | null>>()
+  return {
+    read(urlPath) {
+      const full = resolveInside(root, urlPath)
+      if (!full) return Promise.resolve(null)
+      const known = kept.get(full)
+      if (known) return known
+      const reading = readFileAt(root, full)
+      if (!isAsset(root, full)) return reading
+      // Only files that exist are kept: asking for made-up names must not grow memory.
+      kept.set(full, reading)
+      void reading.then(file => {
+        if (!file) kept.delete(full)
+      })
+      return reading
+    },
+  }
+}
+
+function isAsset(root: string, full: string): boolean {
+  return relative(root, full).startsWith('assets')
+}
+
+async function readFileAt(root: string, full: string): Promise<StaticFile | null> {
   try {
     const info = await stat(full)
     if (!info.isFile()) return null
     return {
       body: await readFile(full),
       contentType: CONTENT_TYPES[extname(full)] ?? 'application/octet-stream',
-      immutable: relative(root, full).startsWith('assets'),
+      immutable: isAsset(root, full),
     }
   } catch {
     return null

@@ -1,22 +1,29 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer } from 'ws'
-import { WEB_MAX_MESSAGE_BYTES, WEB_SOCKET_PATH } from '../../shared/contract'
-import type { Runtime } from '../runtime/create-runtime'
+import { WEB_SOCKET_PATH } from '../../shared/contract/web-protocol'
+import type { BridgeEngine } from '../bridge/engine-gate'
+import { firstScreenFiles, firstScreenWatch } from './first-screen'
 import { createLaunchTokens } from './launch-tokens'
 import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName } from './request-guard'
 import { securityHeaders } from './security-headers'
-import { sendEvent, serveSocket } from './socket-bridge'
-import { readStaticFile } from './static-files'
+import type { SocketServer } from './socket-server'
+import { createStaticFiles } from './static-files'
 
 interface WebHostOptions {
-  runtime: Pick<Runtime, 'registry' | 'bus'>
+  /**
+   * The engine, or the promise of it while it starts: the page is served at once either way, and its bridge calls
+   * wait for the engine (see bridge/engine-gate.ts).
+   */
+  runtime: BridgeEngine | Promise<BridgeEngine>
   /** Folder of the built renderer (out/renderer). */
   rendererDir: string
   port?: number
   /** Fixed session secret (tests); default: 32 random bytes, new every launch. */
   sessionSecret?: string
+  /** See firstScreenServed: how long to wait for a first request (default 300 ms), and at most (default 3 s). */
+  firstScreenGraceMs?: number
+  firstScreenCapMs?: number
 }
 
 export interface WebHost {
@@ -31,11 +38,17 @@ export interface WebHost {
   sessionSecret: string
   /** The session cookie's name, random per launch (see newSessionCookieName). */
   cookieName: string
+  /**
+   * Resolves once a page has been handed what its first paint needs (or no page came to ask, see first-screen.ts):
+   * the moment to start loading the engine without delaying the page.
+   */
+  firstScreenServed: Promise<void>
   close(): Promise<void>
 }
 
 /**
- * The console in any browser on 127.0.0.1: serves the built renderer and the bridge over a WebSocket. A browser gets in
+ * The console in any browser on 127.0.0.1: serves the built renderer and the bridge over a WebSocket. It listens
+ * before the engine is up and loads nothing of it (nor ws, nor the message schemas) on the path of the first screen. A browser gets in
  * with a one-time launch token (in the URL printed or opened, good once and for a minute), traded for the per-launch
  * session secret in an HttpOnly SameSite=Strict cookie; every other request must carry that cookie and a Host header
  * naming this loopback address; the socket must also come from this very origin. Binds to 127.0.0.1 only.
@@ -43,7 +56,18 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sessionSecret = options.sessionSecret ?? randomBytes(32).toString('base64url')
   const launchTokens = createLaunchTokens()
-  const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_MAX_MESSAGE_BYTES })
+  const engine = Promise.resolve(options.runtime)
+  // An engine that fails to start is answered on each call (engine-gate.ts); it is not an unhandled rejection here.
+  engine.catch(() => {})
+  const staticFiles = createStaticFiles(options.rendererDir)
+  const shell = await staticFiles.read('/')
+  const firstScreen = firstScreenWatch(
+    firstScreenFiles(shell?.body.toString('utf8') ?? ''),
+    options.firstScreenGraceMs ?? 300,
+    options.firstScreenCapMs ?? 3000,
+  )
+  let sockets: Promise<SocketServer> | null = null
+  let closing = false
   let port = 0
   let cookieName = ''
 
@@ -82,6 +106,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
             'For a fresh URL, press Enter in the terminal where `partner-console web` runs (or start it again).',
         )
       }
+      // A page is on its way: the engine waits for its first screen (a refused request does not count).
+      firstScreen.asked()
       // Trade the one-time token for the session cookie (a browser that has the session keeps it) and drop the token
       // from the address bar and history.
       res.writeHead(302, {
@@ -109,15 +135,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           'for a fresh one, press Enter in the terminal where it runs.',
       )
     }
-    const file = await readStaticFile(options.rendererDir, url.pathname)
-    const fallback = file ?? (url.pathname.includes('.') ? null : await readStaticFile(options.rendererDir, '/'))
+    const file = await staticFiles.read(url.pathname)
+    const fallback = file ?? (url.pathname.includes('.') ? null : await staticFiles.read('/'))
     if (!fallback) return plain(res, 404, headers, `Not found: ${url.pathname}`)
     res.writeHead(200, {
       ...headers,
       'Content-Type': fallback.contentType,
       'Cache-Control': fallback.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
     })
-    res.end(req.method === 'HEAD' ? undefined : fallback.body)
+    res.end(req.method === 'HEAD' ? undefined : fallback.body, () => firstScreen.served(url.pathname))
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -132,15 +158,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!isAllowedHost(req.headers.host, port)) return refuse(421, 'Misdirected Request')
       if (!isAllowedOrigin(req.headers.origin, port)) return refuse(403, 'Forbidden')
       if (!isAuthenticated(req)) return refuse(401, 'Unauthorized')
-      wss.handleUpgrade(req, socket, head, ws => wss.emit('connection', ws, req))
+      sockets ??= import('./socket-server').then(m => m.createSocketServer(engine))
+      sockets.then(
+        server => {
+          if (closing) return socket.destroy()
+          firstScreen.connected()
+          server.accept(req, socket, head)
+        },
+        () => refuse(500, 'Internal Server Error'),
+      )
     } catch {
       if (!socket.destroyed) refuse(400, 'Bad Request')
     }
-  })
-
-  wss.on('connection', ws => serveSocket(ws, options.runtime.registry))
-  const unsubscribe = options.runtime.bus.subscribe(message => {
-    for (const client of wss.clients) sendEvent(client, message)
   })
 
   await new Promise<void>((resolve, reject) => {
@@ -162,10 +191,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     sessionSecret,
     cookieName,
+    firstScreenServed: firstScreen.done,
     async close() {
-      unsubscribe()
-      for (const client of wss.clients) client.terminate()
-      wss.close()
+      closing = true
+      firstScreen.dispose()
+      if (sockets) (await sockets.catch(() => null))?.close()
       server.closeAllConnections()
       await new Promise<void>(resolve => server.close(() => resolve()))
     },

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react'
+import { OverviewPanel } from '../features/overview'
 import { SECTION_LIST, type SectionId } from './section-list'
 
 export interface Section {
@@ -9,9 +10,12 @@ export interface Section {
   component: ComponentType
 }
 
-/** Each section's panel, loaded lazily so the first screen stays small. */
+/**
+ * Each section's panel, loaded lazily so the first screen stays small; Overview, the first screen itself (5 KB), comes
+ * with the frame, so its heading needs no second round trip.
+ */
 const panels: Record<SectionId, ComponentType> = {
-  overview: lazy(() => import('../features/overview/overview-panel').then(m => ({ default: m.OverviewPanel }))),
+  overview: OverviewPanel,
   environments: lazy(() => import('../features/environments/environments-panel').then(m => ({ default: m.EnvironmentsPanel }))),
   consent: lazy(() => import('../features/consent/consent-panel').then(m => ({ default: m.ConsentPanel }))),
   tokens: lazy(() => import('../features/tokens/tokens-panel').then(m => ({ default: m.TokensPanel }))),
