@@ -26,12 +26,6 @@ type RouteMatch =
   | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' }
 
-/** Splits a request target into raw path and raw query without allocating a URL object. */
-export function splitTarget(target: string): { rawPath: string; rawQuery: string } {
-  const q = target.indexOf('?')
-  return q < 0 ? { rawPath: target, rawQuery: '' } : { rawPath: target.slice(0, q), rawQuery: target.slice(q + 1) }
-}
-
 /**
  * The routing key of a path: lower-case (routing is case-insensitive) and without trailing
  * slashes, so `/oauth2/token` and `/oauth2/token/` reach the same handler.

@@ -3,7 +3,7 @@ import { createServer as createTlsServer } from 'node:https'
 import { createHttpDateFormatter } from '../state/sandbox-clock'
 import type { SandboxState } from '../state/sandbox-state'
 import { sendApiError } from './http-io'
-import { type RequestContext, type Router, routingKey, splitTarget } from './router'
+import { type RequestContext, type Router, routingKey } from './router'
 import { SandboxResponse } from './sandbox-response'
 
 interface SandboxServer {
@@ -94,7 +94,10 @@ export function createSandboxServer(state: SandboxState, router: Router, tls?: {
   const listener = (req: IncomingMessage, res: SandboxResponse) => {
     res.stage('Date', httpDate())
     const method = (req.method ?? 'GET').toUpperCase()
-    const { rawPath, rawQuery } = splitTarget(req.url ?? '/')
+    const target = req.url ?? '/'
+    const q = target.indexOf('?')
+    const rawPath = q < 0 ? target : target.slice(0, q)
+    const rawQuery = q < 0 ? '' : target.slice(q + 1)
     const path = routingKey(rawPath)
     if (log) {
       const started = performance.now()
