@@ -3,9 +3,24 @@ import type { RequestContext } from '../server/router'
 import { applyQuota } from '../state/quota-headers'
 import type { TokenRecord } from './token-store'
 
+/** A visible ASCII character (never white space of any kind trim() removes). */
+function visible(code: number): boolean {
+  return code > 32 && code < 127
+}
+
+/** True when the text is not empty and begins and ends visibly (then trim() would return it unchanged). */
+function trimmed(text: string): boolean {
+  return text.length > 0 && visible(text.charCodeAt(0)) && visible(text.charCodeAt(text.length - 1))
+}
+
 /** Extracts the token of an `Authorization: Bearer <token>` header (scheme case-insensitive). */
 function bearerToken(header: string | undefined): string | undefined {
   if (header === undefined) return undefined
+  // The usual spelling, one slice and no case folding; anything else takes the general path below.
+  if (header.startsWith('Bearer ')) {
+    const token = header.slice(7)
+    if (trimmed(token)) return token
+  }
   const space = header.indexOf(' ')
   if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return undefined
   const token = header.slice(space + 1).trim()

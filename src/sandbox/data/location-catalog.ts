@@ -1,16 +1,23 @@
 import type { Location, SeedLocation } from './seed-data'
 
+/** A serialised JSON document and its UTF-8 length, counted once. */
+interface JsonText {
+  text: string
+  byteLength: number
+}
+
 /**
  * The seeded locations. Only eligible locations are ever listed (docs/api.md#locations returns "all locations where
  * the merchant can install"); ineligible ones exist so installing them can be refused clearly.
- * Serialised lists are cached as UTF-8 bytes because they are immutable and served on the hottest path: each
- * response writes them as they are (no JSON.stringify, no length count, no UTF-8 encoding per request).
+ * Serialised lists are cached with their UTF-8 length because they are immutable and served on the hottest path:
+ * no JSON.stringify and no length count per request. They stay text, not bytes: Node writes a head and a text body
+ * in one write, a head and a byte buffer in two.
  */
 export class LocationCatalog {
   private readonly byId = new Map<number, SeedLocation>()
-  private readonly jsonCache = new Map<string, Buffer>()
+  private readonly jsonCache = new Map<string, JsonText>()
   /** The list served last: the same merchant's list again needs no cache key text. */
-  private last: { merchantId: string; pageSize: number; page: number; bytes: Buffer } | null = null
+  private last: { merchantId: string; pageSize: number; page: number; json: JsonText } | null = null
 
   constructor(seed: SeedLocation[]) {
     for (const s of seed) this.byId.set(s.location.id, s)
@@ -29,18 +36,18 @@ export class LocationCatalog {
   }
 
   /**
-   * The docs/api.md#locations response body as UTF-8 JSON: `{ results, meta: {} }`, or when paging is switched on
+   * The docs/api.md#locations response body as JSON text: `{ results, meta: {} }`, or when paging is switched on
    * (`pageSize > 0`) one page with `meta: { page, pageSize, totalResults, totalPages }`.
    */
-  listJson(merchantId: string, pageSize: number, page: number): Buffer {
+  listJson(merchantId: string, pageSize: number, page: number): JsonText {
     const last = this.last
-    if (last && last.merchantId === merchantId && last.pageSize === pageSize && last.page === page) return last.bytes
-    const bytes = this.serialised(merchantId, pageSize, page)
-    this.last = { merchantId, pageSize, page, bytes }
-    return bytes
+    if (last && last.merchantId === merchantId && last.pageSize === pageSize && last.page === page) return last.json
+    const json = this.serialised(merchantId, pageSize, page)
+    this.last = { merchantId, pageSize, page, json }
+    return json
   }
 
-  private serialised(merchantId: string, pageSize: number, page: number): Buffer {
+  private serialised(merchantId: string, pageSize: number, page: number): JsonText {
     const cacheKey = `${merchantId}\u0000${pageSize}\u0000${page}`
     const cached = this.jsonCache.get(cacheKey)
     if (cached !== undefined) return cached
@@ -55,8 +62,9 @@ export class LocationCatalog {
     } else {
       body = { results: all, meta: {} }
     }
-    const bytes = Buffer.from(JSON.stringify(body), 'utf8')
-    if (this.jsonCache.size < 1000) this.jsonCache.set(cacheKey, bytes)
-    return bytes
+    const text = JSON.stringify(body)
+    const json = { text, byteLength: Buffer.byteLength(text) }
+    if (this.jsonCache.size < 1000) this.jsonCache.set(cacheKey, json)
+    return json
   }
 }

@@ -25,10 +25,12 @@ export function buildRouter(state: SandboxState, serverUrl: () => string): Route
     .addPattern('GET', exportTicketsPattern(state.config.signedPathPrefix), handleExportTickets)
   registerLimitFamilyRoutes(router)
 
-  let openapiText: Buffer | undefined
+  let openapiText: string | undefined
   router.add('GET', '/_sandbox/openapi.json', ctx => {
-    openapiText ??= Buffer.from(
-      JSON.stringify(buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix, state.config.exportMaxRangeDays), null, 2),
+    openapiText ??= JSON.stringify(
+      buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix, state.config.exportMaxRangeDays),
+      null,
+      2,
     )
     sendJsonText(ctx.res, 200, openapiText)
   })

@@ -22,5 +22,6 @@ export function handleListLocations(ctx: RequestContext): void {
     }
     page = pageSize > 0 ? Number(raw) : 1
   }
-  sendJsonText(ctx.res, 200, ctx.state.catalog.listJson(token.merchantId, pageSize, page))
+  const json = ctx.state.catalog.listJson(token.merchantId, pageSize, page)
+  sendJsonText(ctx.res, 200, json.text, json.byteLength)
 }

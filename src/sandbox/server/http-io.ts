@@ -1,39 +1,39 @@
-import type { ServerResponse } from 'node:http'
+import type { SandboxResponse } from './sandbox-response'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** Sends a JSON body with an exact Content-Length (keeps keep-alive connections cheap). */
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: SandboxResponse, status: number, body: unknown): void {
   sendJsonText(res, status, JSON.stringify(body))
 }
 
-/** Sends an already-serialised JSON document: text, or UTF-8 bytes cached once (written as they are, uncounted). */
-export function sendJsonText(res: ServerResponse, status: number, text: string | Buffer): void {
-  res.statusCode = status
-  res.setHeader('Content-Type', 'application/json; charset=utf-8')
-  res.setHeader('Content-Length', typeof text === 'string' ? Buffer.byteLength(text) : text.length)
+/**
+ * Sends an already-serialised JSON document. The body goes out as text: Node writes the head and a text body in one
+ * write, a byte buffer in two (a writev). Callers that serve the same text again pass its UTF-8 length, counted once.
+ */
+export function sendJsonText(res: SandboxResponse, status: number, text: string, byteLength = Buffer.byteLength(text)): void {
+  res.staged.push('Content-Type', JSON_TYPE, 'Content-Length', byteLength)
+  res.writeHead(status)
   res.end(text)
 }
 
 /** Sends an HTML page; pages are never cached because they carry per-authorization fields. */
-export function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.statusCode = status
-  res.setHeader('Content-Type', 'text/html; charset=utf-8')
-  res.setHeader('Cache-Control', 'no-store')
-  res.setHeader('Content-Length', Buffer.byteLength(html))
+export function sendHtml(res: SandboxResponse, status: number, html: string): void {
+  res.staged.push('Content-Type', 'text/html; charset=utf-8', 'Cache-Control', 'no-store', 'Content-Length', Buffer.byteLength(html))
+  res.writeHead(status)
   res.end(html)
 }
 
 /** Answers 204 No Content with an empty body. */
-export function sendNoContent(res: ServerResponse): void {
-  res.statusCode = 204
+export function sendNoContent(res: SandboxResponse): void {
+  res.writeHead(204)
   res.end()
 }
 
 /** Answers 302 to the given absolute URL. */
-export function sendRedirect(res: ServerResponse, location: string): void {
-  res.statusCode = 302
-  res.setHeader('Location', location)
-  res.setHeader('Cache-Control', 'no-store')
-  res.setHeader('Content-Length', 0)
+export function sendRedirect(res: SandboxResponse, location: string): void {
+  res.staged.push('Location', location, 'Cache-Control', 'no-store', 'Content-Length', 0)
+  res.writeHead(302)
   res.end()
 }
 
@@ -46,14 +46,13 @@ function apiErrorBody(status: number, nowMs: number, message: string, details: u
 }
 
 /** Sends the docs/api.md#rate-limit-error-body-shaped error body. */
-export function sendApiError(res: ServerResponse, nowMs: number, status: number, message: string, details: unknown[] = []): void {
+export function sendApiError(res: SandboxResponse, nowMs: number, status: number, message: string, details: unknown[] = []): void {
   sendJson(res, status, apiErrorBody(status, nowMs, message, details))
 }
 
 /** Sends an RFC 6749 error `{ error, error_description }`; token responses are never cached. */
-export function sendOAuthError(res: ServerResponse, status: number, error: string, description: string): void {
-  res.setHeader('Cache-Control', 'no-store')
-  res.setHeader('Pragma', 'no-cache')
+export function sendOAuthError(res: SandboxResponse, status: number, error: string, description: string): void {
+  res.staged.push('Cache-Control', 'no-store', 'Pragma', 'no-cache')
   sendJson(res, status, { error, error_description: description })
 }
 

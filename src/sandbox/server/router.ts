@@ -1,10 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { SandboxState } from '../state/sandbox-state'
+import type { SandboxResponse } from './sandbox-response'
 
 /** Everything a route handler needs about one request. */
 export interface RequestContext {
   req: IncomingMessage
-  res: ServerResponse
+  res: SandboxResponse
   /** Upper-case method. */
   method: string
   /** The path exactly as received, without the query string (what HMAC covers, before lower-casing). */
@@ -14,22 +15,16 @@ export interface RequestContext {
   /** Raw query string without the '?' ('' when absent). */
   rawQuery: string
   /** Captured pattern groups, in order. */
-  params: string[]
+  params: readonly string[]
   state: SandboxState
 }
 
 export type RouteHandler = (ctx: RequestContext) => void | Promise<void>
 
 type RouteMatch =
-  | { kind: 'found'; handler: RouteHandler; params: string[] }
+  | { kind: 'found'; handler: RouteHandler; params: readonly string[] }
   | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' }
-
-/** Splits a request target into raw path and raw query without allocating a URL object. */
-export function splitTarget(target: string): { rawPath: string; rawQuery: string } {
-  const q = target.indexOf('?')
-  return q < 0 ? { rawPath: target, rawQuery: '' } : { rawPath: target.slice(0, q), rawQuery: target.slice(q + 1) }
-}
 
 /**
  * The routing key of a path: lower-case (routing is case-insensitive) and without trailing
@@ -43,12 +38,21 @@ export function routingKey(rawPath: string): string {
   return p
 }
 
+type FoundMatch = Extract<RouteMatch, { kind: 'found' }>
+
+/** The routes of one path: a ready match per method (no allocation per request), in registration order. */
+type MethodTable = Map<string, FoundMatch>
+
+const NO_PARAMS: readonly string[] = Object.freeze([])
+const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not_found' })
+
 /**
- * A minimal router: exact paths in a map (one lookup per request) and a short list of regular
- * expressions for paths with parameters. Knows the difference between 404 and 405.
+ * A minimal router: exact paths in a map of maps (path, then method: two lookups per request, and the match is
+ * built once when the route is added) and a short list of regular expressions for paths with parameters, tried
+ * only when no exact path matches. Knows the difference between 404 and 405.
  */
 export class Router {
-  private readonly exact = new Map<string, Map<string, RouteHandler>>()
+  private readonly exact = new Map<string, MethodTable>()
   private readonly patterns: Array<{ regex: RegExp; methods: Map<string, RouteHandler> }> = []
 
   /** Registers a handler for an exact routing key (lower-case, no trailing slash). */
@@ -59,7 +63,7 @@ export class Router {
       methods = new Map()
       this.exact.set(key, methods)
     }
-    methods.set(method.toUpperCase(), handler)
+    methods.set(method.toUpperCase(), Object.freeze({ kind: 'found', handler, params: NO_PARAMS }))
     return this
   }
 
@@ -84,17 +88,14 @@ export class Router {
   /** Finds the handler for a method and routing key. HEAD is not special-cased. */
   match(method: string, path: string): RouteMatch {
     const methods = this.exact.get(path)
-    if (methods) return pick(methods, method, [])
+    if (methods) return methods.get(method) ?? { kind: 'method_not_allowed', allow: [...methods.keys()] }
     for (const p of this.patterns) {
       const m = p.regex.exec(path)
-      if (m) return pick(p.methods, method, m.slice(1))
+      if (!m) continue
+      const handler = p.methods.get(method)
+      if (handler) return { kind: 'found', handler, params: m.slice(1) }
+      return { kind: 'method_not_allowed', allow: [...p.methods.keys()] }
     }
-    return { kind: 'not_found' }
+    return NOT_FOUND
   }
-}
-
-function pick(methods: Map<string, RouteHandler>, method: string, params: string[]): RouteMatch {
-  const handler = methods.get(method)
-  if (handler) return { kind: 'found', handler, params }
-  return { kind: 'method_not_allowed', allow: [...methods.keys()] }
 }

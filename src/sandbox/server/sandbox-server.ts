@@ -1,15 +1,25 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { createServer as createTlsServer } from 'node:https'
 import { createHttpDateFormatter } from '../state/sandbox-clock'
 import type { SandboxState } from '../state/sandbox-state'
 import { sendApiError } from './http-io'
-import { type RequestContext, type Router, routingKey, splitTarget } from './router'
+import { type RequestContext, type Router, routingKey } from './router'
+import { SandboxResponse } from './sandbox-response'
 
 interface SandboxServer {
   server: Server
   /** Cancels pending fault delays (called on close). */
   cancelTimers(): void
 }
+
+/** Staged headers a 500 still carries: the clock's date, the quota already counted, the fault that was applied. */
+const KEPT_ON_FAILURE: ReadonlySet<string> = new Set([
+  'Date',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'Retry-After',
+  'X-Sandbox-Fault',
+])
 
 /** True for the operator API, which faults never touch. */
 function isOperatorPath(path: string): boolean {
@@ -34,64 +44,82 @@ export function createSandboxServer(state: SandboxState, router: Router, tls?: {
     })
   const log = state.config.quiet ? undefined : state.config.logger
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    res.sendDate = false
-    res.setHeader('Date', httpDate())
-    const method = (req.method ?? 'GET').toUpperCase()
-    const { rawPath, rawQuery } = splitTarget(req.url ?? '/')
-    const path = routingKey(rawPath)
-    if (log) {
-      const started = performance.now()
-      res.on('finish', () => log(`${method} ${rawPath} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`))
+  /** Answers from a handler that threw (or rejected): a 500 if nothing was sent yet, else the exchange is cut. */
+  function fail(res: SandboxResponse, err: unknown): void {
+    try {
+      if (res.headersSent) return void res.destroy()
+      res.unstageAllBut(KEPT_ON_FAILURE)
+      const message = err instanceof Error ? err.message : String(err)
+      sendApiError(res, state.clock.now(), 500, `Sandbox internal error: ${message}`)
+    } catch {
+      // Even the 500 failed: end this exchange only; the server keeps serving the next one.
+      res.destroy()
     }
+  }
 
-    if (!state.faults.empty && !isOperatorPath(path)) {
-      const fault = state.faults.take(method, path)
-      if (fault) {
-        if (fault.latencyMs) await delay(fault.latencyMs)
-        if (fault.drop) {
-          req.socket.destroy()
-          return
-        }
-        if (fault.status !== undefined) {
-          res.setHeader('X-Sandbox-Fault', String(fault.id))
-          return sendApiError(res, state.clock.now(), fault.status, `Injected fault #${fault.id}: status ${fault.status}`, [
-            { fault: fault.id },
-          ])
-        }
-        res.setHeader('X-Sandbox-Fault', String(fault.id))
-      }
-    }
-
+  /** Routes and runs the handler; returns its promise only when it has one (most answer synchronously). */
+  function route(req: IncomingMessage, res: SandboxResponse, method: string, rawPath: string, path: string, rawQuery: string) {
     const match = router.match(method, path)
     if (match.kind === 'not_found') {
       return sendApiError(res, state.clock.now(), 404, `No such endpoint: ${method} ${rawPath}`)
     }
     if (match.kind === 'method_not_allowed') {
-      res.setHeader('Allow', match.allow.join(', '))
+      res.stage('Allow', match.allow.join(', '))
       return sendApiError(res, state.clock.now(), 405, `Method ${method} not allowed on ${rawPath}; use ${match.allow.join(', ')}`)
     }
     const ctx: RequestContext = { req, res, method, rawPath, path, rawQuery, params: match.params, state }
-    const done = match.handler(ctx)
-    // Most handlers answer synchronously: only a promise is waited for (no extra turn per request).
-    if (done) await done
+    return match.handler(ctx)
   }
 
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch((err: unknown) => {
-      try {
-        if (res.headersSent) return void res.destroy()
-        const message = err instanceof Error ? err.message : String(err)
-        sendApiError(res, state.clock.now(), 500, `Sandbox internal error: ${message}`)
-      } catch {
-        // Even the 500 failed: end this exchange only; the server keeps serving the next one.
-        res.destroy()
+  /** Applies the operator's fault for this request (delay, drop, status or mark), then routes unless it answered. */
+  async function faulted(req: IncomingMessage, res: SandboxResponse, method: string, rawPath: string, path: string, rawQuery: string) {
+    const fault = state.faults.take(method, path)
+    if (fault) {
+      if (fault.latencyMs) await delay(fault.latencyMs)
+      if (fault.drop) {
+        req.socket.destroy()
+        return
       }
-    })
+      res.stage('X-Sandbox-Fault', String(fault.id))
+      if (fault.status !== undefined) {
+        return sendApiError(res, state.clock.now(), fault.status, `Injected fault #${fault.id}: status ${fault.status}`, [
+          { fault: fault.id },
+        ])
+      }
+    }
+    await route(req, res, method, rawPath, path, rawQuery)
+  }
+
+  // No async function and no closure per request: a synchronous handler's answer costs no promise and no extra turn.
+  const listener = (req: IncomingMessage, res: SandboxResponse) => {
+    res.stage('Date', httpDate())
+    const method = (req.method ?? 'GET').toUpperCase()
+    const target = req.url ?? '/'
+    const q = target.indexOf('?')
+    const rawPath = q < 0 ? target : target.slice(0, q)
+    const rawQuery = q < 0 ? '' : target.slice(q + 1)
+    const path = routingKey(rawPath)
+    if (log) {
+      const started = performance.now()
+      res.on('finish', () => log(`${method} ${rawPath} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`))
+    }
+    let done: void | Promise<void>
+    try {
+      done =
+        !state.faults.empty && !isOperatorPath(path)
+          ? faulted(req, res, method, rawPath, path, rawQuery)
+          : route(req, res, method, rawPath, path, rawQuery)
+    } catch (err) {
+      return fail(res, err)
+    }
+    if (done) done.catch((err: unknown) => fail(res, err))
   }
   const server: Server = tls
-    ? createTlsServer({ keepAliveTimeout: 5000, cert: tls.cert, key: tls.key, ALPNProtocols: ['http/1.1'] }, listener)
-    : createServer({ keepAliveTimeout: 5000 }, listener)
+    ? createTlsServer<typeof IncomingMessage, typeof SandboxResponse>(
+        { keepAliveTimeout: 5000, cert: tls.cert, key: tls.key, ALPNProtocols: ['http/1.1'], ServerResponse: SandboxResponse },
+        listener,
+      )
+    : createServer<typeof IncomingMessage, typeof SandboxResponse>({ keepAliveTimeout: 5000, ServerResponse: SandboxResponse }, listener)
   return {
     server,
     cancelTimers() {

@@ -14,10 +14,9 @@ export function applyQuota(ctx: RequestContext, clientId: string | undefined): b
     key = `anonymous:${ctx.req.socket.remoteAddress ?? 'unknown'}`
   }
   const decision = state.limiter.consume(key, ctx.method, ctx.path)
-  res.setHeader('X-RateLimit-Limit', decision.limit)
-  res.setHeader('X-RateLimit-Remaining', decision.remaining)
+  res.staged.push('X-RateLimit-Limit', decision.limit, 'X-RateLimit-Remaining', decision.remaining)
   if (decision.allowed) return true
-  res.setHeader('Retry-After', decision.retryAfterSeconds ?? state.limits.windowSeconds)
+  res.stage('Retry-After', decision.retryAfterSeconds ?? state.limits.windowSeconds)
   const windowSeconds = state.limits.windowSeconds
   sendJson(res, 429, {
     status: 429,

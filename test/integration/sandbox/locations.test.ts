@@ -74,6 +74,18 @@ describe('GET /marketplace/v2/platform-token/locations (4.4)', () => {
     expect(((await unknown.json()) as { message: string }).message).toBe('Unknown access token')
   })
 
+  it('reads the bearer scheme in any case and the token around extra spaces, and only the Bearer scheme', async () => {
+    const t = tokens.access_token
+    const answer = async (authorization: string) =>
+      (await fetch(`${sb.url}${LOCATIONS}`, { headers: { authorization } }).then(async r => [r.status, await r.text()]))[0]
+    for (const value of [`Bearer ${t}`, `bearer ${t}`, `BEARER ${t}`, `Bearer   ${t}`, `Bearer ${t}\t`, `Bearer ${t}\u00a0`]) {
+      expect(await answer(value), JSON.stringify(value)).toBe(200)
+    }
+    for (const value of [`Bearer${t}`, `Basic ${t}`, `Bearer ${t}x`, 'Bearer ', `Bearer x${t}`]) {
+      expect(await answer(value), JSON.stringify(value)).toBe(401)
+    }
+  })
+
   it('refuses a refresh token used as a bearer token', async () => {
     const res = await bearerGet(sb, LOCATIONS, tokens.refresh_token)
     expect(res.status).toBe(401)

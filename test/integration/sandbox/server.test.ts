@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
 import { rawRequest } from './support/http'
 import { authorizeUrl } from './support/oauth-flow'
-import { BASE_MS, DEMO, startTestSandbox } from './support/sandbox-fixture'
+import { admin, BASE_MS, DEMO, startTestSandbox } from './support/sandbox-fixture'
 
 let sb: RunningSandbox
 beforeAll(async () => {
@@ -43,6 +43,53 @@ describe('server basics', () => {
         expect(res.headers.get('date'), path).toBe('Thu, 01 May 2025 13:30:00 GMT')
         await res.arrayBuffer()
       }
+    } finally {
+      await own.close()
+    }
+  })
+
+  it('writes each header once on every kind of answer, the sandbox clock’s Date included', async () => {
+    const own = await startTestSandbox({ limits: { defaultPerWindow: 1 } })
+    try {
+      own.clock.advance(90 * 60_000)
+      const authorize = `/oauth2/authorize?${new URLSearchParams({ client_id: DEMO.clientId, redirect_uri: DEMO.redirectUri, response_type: 'code' })}`
+      const wrongType = `/oauth2/authorize?${new URLSearchParams({ client_id: DEMO.clientId, redirect_uri: DEMO.redirectUri, response_type: 'token' })}`
+      const locations = '/marketplace/v2/platform-token/locations'
+      const token = { method: 'POST', path: '/oauth2/token', headers: { 'content-type': 'application/json' }, body: '{"grant_type":"x"}' }
+      const answers: Array<[string, { method?: string; path: string; headers?: Record<string, string>; body?: string }, number, string[]]> =
+        [
+          ['login page', { path: authorize }, 200, ['content-type', 'cache-control']],
+          ['error redirect', { path: wrongType }, 302, ['location', 'cache-control']],
+          ['unknown path', { path: '/nowhere' }, 404, ['content-type']],
+          ['wrong method', { method: 'DELETE', path: locations }, 405, ['allow']],
+          [
+            'no token, counted',
+            { path: locations, headers: { authorization: 'Bearer nope' } },
+            401,
+            ['www-authenticate', 'x-ratelimit-limit'],
+          ],
+          ['over the limit', { path: locations, headers: { authorization: 'Bearer nope' } }, 429, ['retry-after', 'x-ratelimit-remaining']],
+          ['token error', token, 401, ['cache-control', 'pragma']],
+        ]
+      for (const [what, input, status, expected] of answers) {
+        const res = await rawRequest(own.url, input)
+        expect(res.status, what).toBe(status)
+        const names = res.rawHeaders.filter((_, i) => i % 2 === 0).map(n => n.toLowerCase())
+        expect(
+          names.filter((n, i) => names.indexOf(n) !== i),
+          what,
+        ).toEqual([])
+        expect(names, what).toEqual(expect.arrayContaining([...expected, 'date', 'content-length']))
+        expect(res.headers.date, what).toBe('Thu, 01 May 2025 13:30:00 GMT')
+        expect(Number(res.headers['content-length']), what).toBe(Buffer.byteLength(res.text))
+      }
+      await admin(own, 'POST', '/_sandbox/faults', { path: '/nowhere', status: 503 })
+      const faulted = await rawRequest(own.url, { path: '/nowhere' })
+      expect([faulted.status, faulted.headers['x-sandbox-fault'], faulted.headers.date]).toEqual([
+        503,
+        '1',
+        'Thu, 01 May 2025 13:30:00 GMT',
+      ])
     } finally {
       await own.close()
     }

@@ -3,6 +3,8 @@ import { request } from 'node:http'
 export interface RawResponse {
   status: number
   headers: Record<string, string | string[] | undefined>
+  /** Header names and values as they came on the wire, in order (duplicates kept). */
+  rawHeaders: string[]
   text: string
   json<T = Record<string, unknown>>(): T
 }
@@ -34,7 +36,7 @@ export function rawRequest(
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8')
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) })
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, text, json: () => JSON.parse(text) })
         })
         res.on('error', reject)
       },
