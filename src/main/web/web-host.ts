@@ -2,13 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer } from 'ws'
-import { WEB_MAX_MESSAGE_BYTES, WEB_SOCKET_PATH } from '../../shared/contract'
+import { WEB_MAX_MESSAGE_BYTES, WEB_SOCKET_PATH, WEB_UPLOAD_PATH } from '../../shared/contract'
 import type { Runtime } from '../runtime/create-runtime'
 import { createLaunchTokens } from './launch-tokens'
 import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName } from './request-guard'
 import { securityHeaders } from './security-headers'
 import { sendEvent, serveSocket } from './socket-bridge'
 import { readStaticFile } from './static-files'
+import { receiveUpload } from './upload-route'
+import { createUploadStore } from './upload-store'
 
 interface WebHostOptions {
   runtime: Pick<Runtime, 'registry' | 'bus'>
@@ -43,6 +45,7 @@ export interface WebHost {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sessionSecret = options.sessionSecret ?? randomBytes(32).toString('base64url')
   const launchTokens = createLaunchTokens()
+  const uploads = createUploadStore()
   const wss = new WebSocketServer({ noServer: true, maxPayload: WEB_MAX_MESSAGE_BYTES })
   let port = 0
   let cookieName = ''
@@ -66,10 +69,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         `Refused: this console only answers to http://127.0.0.1:${port}/ (Host header was not a loopback address of this server).`,
       )
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return plain(res, 405, headers, 'Only GET is served here; the console talks over its WebSocket.')
-    }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    if (req.method === 'POST' && url.pathname === WEB_UPLOAD_PATH) return upload(req, res, headers)
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return plain(res, 405, headers, `Only GET is served here (and POST ${WEB_UPLOAD_PATH}); the console talks over its WebSocket.`)
+    }
     const presented = url.searchParams.get('token')
     if (presented !== null) {
       const traded = launchTokens.redeem(presented)
@@ -120,6 +124,33 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.end(req.method === 'HEAD' ? undefined : fallback.body)
   }
 
+  /**
+   * A file's text, uploaded as its own streamed request (see WEB_UPLOAD_PATH): checked exactly like the socket (this
+   * very origin, the session cookie; the Host was checked by the caller), before a byte of the body is read.
+   */
+  async function upload(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
+    const refuse = (status: number, text: string) => {
+      res.setHeader('Connection', 'close')
+      res.once('finish', () => req.destroy())
+      plain(res, status, headers, text)
+    }
+    if (!isAllowedOrigin(req.headers.origin, port)) {
+      return refuse(403, `Refused: uploads are taken only from this console's own page (http://127.0.0.1:${port}).`)
+    }
+    if (!isAuthenticated(req)) {
+      return refuse(401, 'Refused: no session. Reload the console page (or open a fresh URL from the terminal), then open the file again.')
+    }
+    const answer = await receiveUpload(req, uploads)
+    if (!answer.ok) {
+      // The rest of a refused body is not read: the connection closes once the refusal is sent.
+      res.setHeader('Connection', 'close')
+      res.once('finish', () => req.destroy())
+      return plain(res, answer.status, headers, answer.message)
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+    res.end(JSON.stringify({ id: answer.id, bytes: answer.bytes }))
+  }
+
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // First of all: a raw socket without an 'error' listener turns a client's reset (ECONNRESET) into a crash.
     socket.on('error', () => socket.destroy())
@@ -138,7 +169,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
   })
 
-  wss.on('connection', ws => serveSocket(ws, options.runtime.registry))
+  wss.on('connection', ws => serveSocket(ws, options.runtime.registry, uploads))
   const unsubscribe = options.runtime.bus.subscribe(message => {
     for (const client of wss.clients) sendEvent(client, message)
   })
@@ -164,6 +195,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     cookieName,
     async close() {
       unsubscribe()
+      uploads.clear()
       for (const client of wss.clients) client.terminate()
       wss.close()
       server.closeAllConnections()

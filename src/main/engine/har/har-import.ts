@@ -10,6 +10,7 @@ import {
   type PhaseTimings,
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { timeSlicer } from '../core/time-slicer'
 import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { sliceHar } from './har-slices'
@@ -94,9 +95,6 @@ const documentSchema = z.object({
 
 type HarEntryIn = z.infer<typeof entrySchema>
 
-/** Entries read between two turns of the event loop during an import. */
-const HAR_IMPORT_BATCH = 100
-
 /** An imported entry, redacted, ready for NetworkLog.addImported. */
 interface ImportedEntry {
   entry: Omit<LogEntry, 'id' | 'seq' | 'imported' | 'requestBody' | 'responseBody'>
@@ -107,17 +105,19 @@ interface ImportedEntry {
  * Reads a HAR 1.2 document to view its entries in the log. A document that is not JSON or not HAR is refused with a
  * ConsoleError('invalid_request') naming the problem (with its JSON path); entries that are not valid are skipped and
  * listed, the rest imported. Everything is redacted like captured traffic, since a HAR from elsewhere may hold secrets:
- * by name only, so nothing in the file becomes a known secret (docs/security.md). Entries are read in batches with a
- * turn of the event loop between them, so a large import never stalls the console's other calls.
- * Never throws anything but ConsoleError.
+ * by name only, so nothing in the file becomes a known secret (docs/security.md). Entries are read in time slices of
+ * a few milliseconds with a turn of the event loop between them (timeSlicer), so a large import never stalls the
+ * console's other calls; `signal` stops it between two slices. Never throws anything but ConsoleError.
  */
 export async function parseHar(
   text: string,
   redactor: Redactor,
-  batch = HAR_IMPORT_BATCH,
+  options: { signal?: AbortSignal } = {},
 ): Promise<{ entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> }> {
+  const pause = timeSlicer({ signal: options.signal, cancelled: 'The HAR import was stopped: nothing of it was added to the log.' })
   // Sliced first: one JSON.parse of a large HAR would hold the event loop for hundreds of milliseconds.
   const sliced = await sliceHar(text)
+  await pause()
   let json: unknown
   try {
     json = sliced ? withEntries(sliced.document, sliced.entries) : JSON.parse(text)
@@ -128,7 +128,7 @@ export async function parseHar(
   const entries: ImportedEntry[] = []
   const skipped: Array<{ index: number; problem: string }> = []
   for (let index = 0; index < all.length; index++) {
-    if (index > 0 && index % batch === 0) await new Promise<void>(resolve => setImmediate(resolve))
+    await pause()
     let raw = all[index]
     if (sliced) {
       try {

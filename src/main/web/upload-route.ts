@@ -1,0 +1,60 @@
+import type { IncomingMessage } from 'node:http'
+import { StringDecoder } from 'node:string_decoder'
+import { WEB_UPLOAD_MAX_BYTES } from '../../shared/contract'
+import type { UploadStore } from './upload-store'
+
+/** What the upload endpoint answers: the upload's id, or a status with a sentence saying what went wrong. */
+type UploadAnswer = { ok: true; id: string; bytes: number } | { ok: false; status: number; message: string }
+
+const MB = 2 ** 20
+
+/**
+ * Receives one upload (POST WEB_UPLOAD_PATH, the session already checked by the caller): the body is read as it
+ * streams in, each chunk decoded as UTF-8 on its own (the host's event loop never holds the whole file in one task),
+ * and kept in `uploads` under a new id. A body over `maxBytes` (announced or actual) is refused with 413 and a
+ * sentence naming the limit; a body the client abandons is dropped. Never rejects.
+ */
+export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxBytes = WEB_UPLOAD_MAX_BYTES): Promise<UploadAnswer> {
+  const tooLarge = (size: string): UploadAnswer => ({
+    ok: false,
+    status: 413,
+    message: `Refused: the file is ${size}, more than the ${Math.round(maxBytes / MB)} MB the console opens. Open a smaller file (save fewer entries, or split it).`,
+  })
+  const announced = Number(req.headers['content-length'] ?? Number.NaN)
+  if (announced > maxBytes) return Promise.resolve(tooLarge(`${(announced / MB).toFixed(1)} MB`))
+  return new Promise(resolve => {
+    const decoder = new StringDecoder('utf8')
+    const parts: string[] = []
+    let bytes = 0
+    let settled = false
+    const settle = (answer: UploadAnswer) => {
+      if (settled) return
+      settled = true
+      parts.length = 0
+      resolve(answer)
+    }
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return
+      bytes += chunk.byteLength
+      if (bytes > maxBytes) {
+        settle(tooLarge(`over ${Math.round(maxBytes / MB)} MB`))
+        return
+      }
+      parts.push(decoder.write(chunk))
+    })
+    req.on('end', () => {
+      if (settled) return
+      parts.push(decoder.end())
+      const id = uploads.put(parts.join(''))
+      if (id === null) {
+        settle({
+          ok: false,
+          status: 503,
+          message: 'Refused: other files are still being opened. Wait until they are, then open this one again.',
+        })
+      } else settle({ ok: true, id, bytes })
+    })
+    req.on('error', () => settle({ ok: false, status: 400, message: 'The upload was interrupted before its end. Open the file again.' }))
+    req.on('close', () => settle({ ok: false, status: 400, message: 'The upload was interrupted before its end. Open the file again.' }))
+  })
+}
