@@ -18,10 +18,10 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
   const tooLarge = (size: string): UploadAnswer => ({
     ok: false,
     status: 413,
-    message: `Refused: the file is ${size}, more than the ${Math.round(maxBytes / MB)} MB the console opens. Open a smaller file (save fewer entries, or split it).`,
+    message: `Refused: the file is ${size}, more than the ${sizeOf(maxBytes)} the console opens. Open a smaller file (save fewer entries, or split it).`,
   })
   const announced = Number(req.headers['content-length'] ?? Number.NaN)
-  if (announced > maxBytes) return Promise.resolve(tooLarge(`${(announced / MB).toFixed(1)} MB`))
+  if (announced > maxBytes) return Promise.resolve(tooLarge(sizeOf(announced)))
   return new Promise(resolve => {
     const decoder = new StringDecoder('utf8')
     const parts: string[] = []
@@ -37,7 +37,7 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
       if (settled) return
       bytes += chunk.byteLength
       if (bytes > maxBytes) {
-        settle(tooLarge(`over ${Math.round(maxBytes / MB)} MB`))
+        settle(tooLarge(`over ${sizeOf(maxBytes)}`))
         return
       }
       parts.push(decoder.write(chunk))
@@ -57,4 +57,8 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
     req.on('error', () => settle({ ok: false, status: 400, message: 'The upload was interrupted before its end. Open the file again.' }))
     req.on('close', () => settle({ ok: false, status: 400, message: 'The upload was interrupted before its end. Open the file again.' }))
   })
+}
+
+function sizeOf(bytes: number): string {
+  return bytes >= MB ? `${(bytes / MB).toFixed(bytes % MB ? 1 : 0)} MB` : `${bytes} bytes`
 }
