@@ -52,21 +52,32 @@ export class LogFormats {
   /**
    * Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. Every entry
    * is checked before the first is added, and both steps run in time slices of a few milliseconds (timeSlicer), so an
-   * import of any size never holds the event loop for long. `signal` stops it before anything is added; once adding
-   * has begun it finishes, so the log never holds half a file without saying so.
+   * import of any size never holds the event loop for long. Only the newest entries the log's capacity keeps are built
+   * and added (older ones are counted as `dropped`), and the log says so once per slice (`log:changed`), not once per
+   * entry. `signal` stops it before anything is added; once adding has begun it finishes, so the log never holds half
+   * a file without saying so.
    */
   async openHar(
     text: string,
     options: { signal?: AbortSignal } = {},
-  ): Promise<{ imported: number; ids: string[]; skipped: Array<{ index: number; problem: string }> }> {
-    const { entries, skipped } = await parseHar(text, this.deps.redactor, options)
+  ): Promise<{ imported: number; ids: string[]; dropped: number; skipped: Array<{ index: number; problem: string }> }> {
+    const { log, redactor } = this.deps
+    const { entries, valid, skipped } = await parseHar(text, redactor, { ...options, keep: log.settings.capacity })
     const pause = timeSlicer()
     const ids: string[] = []
+    let unannounced = 0
     for (const e of entries) {
-      await pause()
-      ids.push(this.deps.log.addImported(e.entry, e.bodies))
+      const turn = pause()
+      if (turn) {
+        log.announceImported(unannounced)
+        unannounced = 0
+        await turn
+      }
+      ids.push(log.addImported(e.entry, e.bodies, { quiet: true }))
+      unannounced++
     }
-    return { imported: ids.length, ids, skipped }
+    log.announceImported(unannounced)
+    return { imported: valid, ids, dropped: valid - entries.length, skipped }
   }
 
   /**

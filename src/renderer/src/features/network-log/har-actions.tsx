@@ -95,6 +95,7 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
       {imported && !opener.isPending ? (
         <span className="netlog__said" role="status" title={imported.skipped.map(s => `#${s.index}: ${s.problem}`).join('\n')}>
           Imported {imported.imported} from {imported.name}
+          {imported.dropped > 0 ? ` (the log keeps the newest ${imported.ids.length}; the oldest ${imported.dropped} are not kept)` : ''}
           {imported.skipped.length > 0
             ? `, skipped ${imported.skipped.length} (first: #${imported.skipped[0]?.index} ${imported.skipped[0]?.problem})`
             : ''}
