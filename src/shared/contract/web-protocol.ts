@@ -6,8 +6,12 @@ export type { WebClientMessage } from './web-messages'
 /** Path of the web host's WebSocket endpoint. */
 export const WEB_SOCKET_PATH = '/bridge'
 
-/** Largest message the web host accepts on the socket (a HAR import is the biggest legitimate payload). */
-export const WEB_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
+/**
+ * Largest message the web host accepts on the socket: calls only, never a file (a file's text goes as an upload, see
+ * WEB_UPLOAD_PATH), so a message can never hold the host's event loop for long. A larger one closes the socket (1009);
+ * the page refuses to send one, with a sentence naming the upload.
+ */
+export const WEB_MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 /**
  * Path of the web host's upload endpoint: a file's text (a HAR, a repro bundle, a collection…) is POSTed here as its

@@ -4,6 +4,7 @@ import { EventHub } from '../../../shared/contract/event-hub'
 import type { BridgeApi, ChannelName } from '../../../shared/contract/index'
 import type { RawInvoke } from '../../../shared/contract/transport'
 import { WEB_SOCKET_PATH, type WebClientMessage, type WebServerMessage } from '../../../shared/contract/web-protocol'
+import { CLOSE_TOO_BIG, CLOSED_TOO_LARGE, oversizedMessage } from './message-size'
 import { splitLargeStrings, type UploadProgress, type UploadRef, uploadStrings } from './upload-strings'
 
 export type ConnectionState = 'connecting' | 'open' | 'closed'
@@ -38,8 +39,8 @@ export function createWebClient(
 
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WEB_SOCKET_PATH}`
 
-  function send(message: WebClientMessage): void {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message))
+  function send(message: WebClientMessage, text = JSON.stringify(message)): void {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(text)
     else queue.push(message)
   }
 
@@ -66,10 +67,11 @@ export function createWebClient(
         events.deliver(msg)
       }
     }
-    ws.onclose = () => {
+    ws.onclose = event => {
       onState('closed')
+      const lost = event.code === CLOSE_TOO_BIG ? { ok: false as const, error: CLOSED_TOO_LARGE } : LOST
       for (const [id, resolve] of pending) {
-        resolve(LOST)
+        resolve(lost)
         pending.delete(id)
       }
       retry += 1
@@ -82,8 +84,15 @@ export function createWebClient(
   const invokeSmall = (channel: ChannelName, payload: unknown, onCancel?: Parameters<RawInvoke>[2], uploads?: UploadRef[]) =>
     new Promise<BridgeResult<unknown>>(resolve => {
       const id = nextId++
+      const message: WebClientMessage = uploads ? { t: 'invoke', id, channel, payload, uploads } : { t: 'invoke', id, channel, payload }
+      const text = JSON.stringify(message)
+      const oversized = oversizedMessage(text)
+      if (oversized) {
+        resolve({ ok: false, error: oversized })
+        return
+      }
       pending.set(id, resolve)
-      send(uploads ? { t: 'invoke', id, channel, payload, uploads } : { t: 'invoke', id, channel, payload })
+      send(message, text)
       onCancel?.(() => {
         if (!pending.has(id)) return
         const queued = queue.findIndex(m => m.t === 'invoke' && m.id === id)
