@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
-import { StringDecoder } from 'node:string_decoder'
 import { WEB_UPLOAD_MAX_BYTES } from '../../shared/contract'
 import type { UploadStore } from './upload-store'
+import { decodeUtf8OffThread } from './utf8-off-thread'
 
 /** What the upload endpoint answers: the upload's id, or a status with a sentence saying what went wrong. */
 type UploadAnswer = { ok: true; id: string; bytes: number } | { ok: false; status: number; message: string }
@@ -10,8 +10,9 @@ const MB = 2 ** 20
 
 /**
  * Receives one upload (POST WEB_UPLOAD_PATH, the session already checked by the caller): the body is read as it
- * streams in, each chunk decoded as UTF-8 on its own (the host's event loop never holds the whole file in one task),
- * and kept in `uploads` under a new id. A body over `maxBytes` (announced or actual) is refused with 413 and a
+ * streams in, each chunk copied into memory of its own, and the whole decoded as UTF-8 off the main thread
+ * (`decodeUtf8OffThread`: the host's event loop never holds the whole file in one task), then kept in `uploads` under
+ * a new id. A body over `maxBytes` (announced or actual) is refused with 413 and a
  * sentence naming the limit; a body the client abandons is dropped. Never rejects.
  */
 export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxBytes = WEB_UPLOAD_MAX_BYTES): Promise<UploadAnswer> {
@@ -23,10 +24,13 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
   const announced = Number(req.headers['content-length'] ?? Number.NaN)
   if (announced > maxBytes) return Promise.resolve(tooLarge(sizeOf(announced)))
   return new Promise(resolve => {
-    const decoder = new StringDecoder('utf8')
-    const parts: string[] = []
+    // Each chunk in an ArrayBuffer of its own: Node may hand chunks that share a larger pooled buffer, and these move
+    // to the decoding worker whole.
+    const parts: ArrayBuffer[] = []
     let bytes = 0
     let settled = false
+    // Once the body has ended, a 'close' (it always follows) or a late socket error changes nothing: it is all here.
+    let received = false
     const settle = (answer: UploadAnswer) => {
       if (settled) return
       settled = true
@@ -40,12 +44,22 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
         settle(tooLarge(`over ${sizeOf(maxBytes)}`))
         return
       }
-      parts.push(decoder.write(chunk))
+      const own = new ArrayBuffer(chunk.byteLength)
+      new Uint8Array(own).set(chunk)
+      parts.push(own)
     })
-    req.on('end', () => {
+    req.on('end', async () => {
       if (settled) return
-      parts.push(decoder.end())
-      const id = uploads.put(parts.join(''))
+      received = true
+      let text: string
+      try {
+        text = await decodeUtf8OffThread(parts.splice(0), bytes)
+      } catch {
+        settle({ ok: false, status: 500, message: 'The console could not decode the file it received. Open the file again.' })
+        return
+      }
+      if (settled) return
+      const id = uploads.put(text)
       if (id === null) {
         settle({
           ok: false,
@@ -54,8 +68,11 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
         })
       } else settle({ ok: true, id, bytes })
     })
-    req.on('error', () => settle({ ok: false, status: 400, message: 'The upload was interrupted before its end. Open the file again.' }))
-    req.on('close', () => settle({ ok: false, status: 400, message: 'The upload was interrupted before its end. Open the file again.' }))
+    const interrupted = () => {
+      if (!received) settle({ ok: false, status: 400, message: 'The upload was interrupted before its end. Open the file again.' })
+    }
+    req.on('error', interrupted)
+    req.on('close', interrupted)
   })
 }
 
