@@ -47,8 +47,9 @@ export function buildFirstRun(d: FirstRunDeps): { checklist: FirstRunChecklist; 
   )
   const recheck = () => void checklist.recheck().catch(() => undefined)
   const stops = [
+    // Imported entries (a HAR, a bundle's replay) are not the console's own exchanges: they never tick a step.
     d.bus.on('log:entry', e => {
-      if (e.state === 'done' && e.source === 'console') recheck()
+      if (e.state === 'done' && e.source === 'console' && !e.imported) recheck()
     }),
     d.bus.on('oauth:tokensChanged', recheck),
     d.bus.on('environments:changed', recheck),

@@ -29,7 +29,7 @@ export interface HttpClientLayer {
 
 /**
  * Builds the network log, the quota tracker and the dispatchers around the one HTTP client, their events going to
- * the bus (`log:entry`, `log:cleared`, `quota:update`, `quota:blocked`). Needs nothing of auth: the token client and
+ * the bus (`log:entry`, `log:cleared`, `log:changed`, `quota:update`, `quota:blocked`). Needs nothing of auth: the token client and
  * the sandbox controls send through it before any token exists.
  */
 export function createHttpClient(o: HttpClientOptions): HttpClientLayer {
@@ -39,6 +39,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClientLayer {
       if (o.bus.listenerCount > 0) o.bus.emit('log:entry', summarize(entry))
     },
     onCleared: () => o.bus.emit('log:cleared', { at: new Date().toISOString() }),
+    onImported: added => o.bus.emit('log:changed', { added }),
   })
   const quota = new QuotaTracker({
     limits: new QuotaLimits(o.quotaConfig),

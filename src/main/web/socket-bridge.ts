@@ -2,6 +2,8 @@ import type { WebSocket } from 'ws'
 import { type EventMessage, type WebServerMessage, webClientMessage } from '../../shared/contract'
 import type { HandlerRegistry } from '../bridge/registry'
 import { parseBridgeMessage } from './message-parser'
+import { withUploads } from './upload-payload'
+import type { UploadStore } from './upload-store'
 
 /** Beyond this many bytes waiting to be sent, events to a slow page are dropped rather than growing memory. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
@@ -11,9 +13,10 @@ const MAX_BUFFERED_BYTES = 8 * 1024 * 1024
  * parseBridgeMessage) and validated as a protocol message, then dispatched to
  * the same handler registry the Electron IPC uses. A malformed message gets an error reply and changes nothing else;
  * the socket stays open so one bad call cannot take the page down. A `cancel` message aborts the signal of the invoke
- * with that id; a closed socket aborts every call it still has running.
+ * with that id; a closed socket aborts every call it still has running. An invoke that names uploads (a file's text
+ * POSTed on its own, see WEB_UPLOAD_PATH) gets their texts put into its payload from `uploads` first.
  */
-export function serveSocket(socket: WebSocket, registry: Pick<HandlerRegistry, 'dispatch'>): void {
+export function serveSocket(socket: WebSocket, registry: Pick<HandlerRegistry, 'dispatch'>, uploads: UploadStore): void {
   const running = new Map<number, AbortController>()
   /** Messages being parsed off the main thread, and cancels that came for ids not yet dispatched meanwhile. */
   let largeParses = 0
@@ -68,7 +71,13 @@ export function serveSocket(socket: WebSocket, registry: Pick<HandlerRegistry, '
       else if (largeParses > 0) earlyCancels.add(message.id)
       return
     }
-    const { id, channel, payload } = message
+    const { id, channel } = message
+    const resolved = message.uploads ? withUploads(message.payload, message.uploads, uploads) : { payload: message.payload }
+    if ('error' in resolved) {
+      send(socket, { t: 'result', id, result: { ok: false, error: resolved.error } })
+      return
+    }
+    const { payload } = resolved
     if (earlyCancels.delete(id)) {
       const error = { code: 'cancelled' as const, message: `${channel} was cancelled before it started.` }
       send(socket, { t: 'result', id, result: { ok: false, error } })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WEB_SOCKET_PATH } from '../../shared/contract/web-protocol'
+import { WEB_SOCKET_PATH, WEB_UPLOAD_PATH } from '../../shared/contract/web-protocol'
 import type { BridgeEngine } from '../bridge/engine-gate'
 import { firstScreenFiles, firstScreenWatch } from './first-screen'
 import { createLaunchTokens } from './launch-tokens'
@@ -9,6 +9,8 @@ import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName 
 import { securityHeaders } from './security-headers'
 import type { SocketServer } from './socket-server'
 import { createStaticFiles } from './static-files'
+import { receiveUpload } from './upload-route'
+import { createUploadStore } from './upload-store'
 
 interface WebHostOptions {
   /**
@@ -68,6 +70,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   )
   let sockets: Promise<SocketServer> | null = null
   let closing = false
+  const uploads = createUploadStore()
   let port = 0
   let cookieName = ''
 
@@ -90,10 +93,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         `Refused: this console only answers to http://127.0.0.1:${port}/ (Host header was not a loopback address of this server).`,
       )
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return plain(res, 405, headers, 'Only GET is served here; the console talks over its WebSocket.')
-    }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`)
+    if (req.method === 'POST' && url.pathname === WEB_UPLOAD_PATH) return upload(req, res, headers)
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return plain(res, 405, headers, `Only GET is served here (and POST ${WEB_UPLOAD_PATH}); the console talks over its WebSocket.`)
+    }
     const presented = url.searchParams.get('token')
     if (presented !== null) {
       const traded = launchTokens.redeem(presented)
@@ -146,6 +150,33 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     res.end(req.method === 'HEAD' ? undefined : fallback.body, () => firstScreen.served(url.pathname))
   }
 
+  /**
+   * A file's text, uploaded as its own streamed request (see WEB_UPLOAD_PATH): checked exactly like the socket (this
+   * very origin, the session cookie; the Host was checked by the caller), before a byte of the body is read.
+   */
+  async function upload(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
+    const refuse = (status: number, text: string) => {
+      res.setHeader('Connection', 'close')
+      res.once('finish', () => req.destroy())
+      plain(res, status, headers, text)
+    }
+    if (!isAllowedOrigin(req.headers.origin, port)) {
+      return refuse(403, `Refused: uploads are taken only from this console's own page (http://127.0.0.1:${port}).`)
+    }
+    if (!isAuthenticated(req)) {
+      return refuse(401, 'Refused: no session. Reload the console page (or open a fresh URL from the terminal), then open the file again.')
+    }
+    const answer = await receiveUpload(req, uploads)
+    if (!answer.ok) {
+      // The rest of a refused body is not read: the connection closes once the refusal is sent.
+      res.setHeader('Connection', 'close')
+      res.once('finish', () => req.destroy())
+      return plain(res, answer.status, headers, answer.message)
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' })
+    res.end(JSON.stringify({ id: answer.id, bytes: answer.bytes }))
+  }
+
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // First of all: a raw socket without an 'error' listener turns a client's reset (ECONNRESET) into a crash.
     socket.on('error', () => socket.destroy())
@@ -158,7 +189,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!isAllowedHost(req.headers.host, port)) return refuse(421, 'Misdirected Request')
       if (!isAllowedOrigin(req.headers.origin, port)) return refuse(403, 'Forbidden')
       if (!isAuthenticated(req)) return refuse(401, 'Unauthorized')
-      sockets ??= import('./socket-server').then(m => m.createSocketServer(engine))
+      sockets ??= import('./socket-server').then(m => m.createSocketServer(engine, uploads))
       sockets.then(
         server => {
           if (closing) return socket.destroy()
@@ -195,6 +226,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     async close() {
       closing = true
       firstScreen.dispose()
+      uploads.clear()
       if (sockets) (await sockets.catch(() => null))?.close()
       server.closeAllConnections()
       await new Promise<void>(resolve => server.close(() => resolve()))

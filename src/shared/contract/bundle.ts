@@ -57,9 +57,19 @@ export interface ReproBundle {
   har: { log: { entries: unknown[] } & Record<string, unknown> }
 }
 
-/** What opening a bundle answers: the bundle, read-only, and its timeline. */
+/** Rows of a bundle's timeline that opening it answers (a bundle of more shows its first ones and its count). */
+export const BUNDLE_TIMELINE_MAX = 1000
+
+/**
+ * What opening a bundle answers: the bundle's facts read-only, without its entries (the page never needs them: a
+ * replay sends the file again), how many entries it has, and the timeline of the first BUNDLE_TIMELINE_MAX: an
+ * answer of bounded size whatever the file's.
+ */
 export interface OpenedBundle {
-  bundle: ReproBundle
+  bundle: Omit<ReproBundle, 'har'>
+  /** How many exchanges the bundle holds. */
+  entries: number
+  /** The first BUNDLE_TIMELINE_MAX exchanges (all of them in a bundle of no more). */
   timeline: BundleTimelineEntry[]
 }
 

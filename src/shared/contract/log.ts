@@ -154,8 +154,12 @@ export const logChannels = {
       })
       .strict(),
   ).returns<{
+    /** Valid entries of the file, all counted (the oldest `dropped` of them were past the log's capacity). */
     imported: number
+    /** The entries the log holds now, oldest first. */
     ids: string[]
+    /** Imported entries older than the log's capacity lets it keep: counted, never built or stored. */
+    dropped: number
     /** Entries left out because they are not valid HAR 1.2, with the first problem of each. */
     skipped: Array<{ index: number; problem: string }>
   }>(),
@@ -174,4 +178,6 @@ export const logEvents = {
   'log:entry': event<LogEntrySummary>(),
   /** The log was cleared (or imported entries replaced): reload the list. */
   'log:cleared': event<{ at: string }>(),
+  /** Entries were added in bulk (a HAR import, once per slice of it, not once per entry): reload the list. */
+  'log:changed': event<{ added: number }>(),
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
-import type { ReplayReport, ReproBundle } from '../../../src/shared/contract'
+import { BUNDLE_TIMELINE_MAX, type ReplayReport, type ReproBundle } from '../../../src/shared/contract'
 import { TextSink } from '../../support/in-process-cli'
 import { startAuthorizedConsole, startTestConsole } from './support'
 
@@ -59,7 +59,10 @@ describe('repro bundles', () => {
       const before = (await c.ok('log:list', {})).total
       const opened = await c.ok('bundle:open', { text: await readFile(normal, 'utf8') })
       expect(opened.bundle.note).toBe('merchant M-1001 reports nothing')
-      expect(opened.timeline.length).toBe(opened.bundle.har.log.entries.length)
+      const written = JSON.parse(await readFile(normal, 'utf8')) as { har: { log: { entries: unknown[] } } }
+      expect(opened.entries).toBe(written.har.log.entries.length)
+      expect(opened.timeline.length).toBe(opened.entries)
+      expect(opened.bundle).not.toHaveProperty('har')
       expect(opened.timeline.map(t => t.status)).toEqual(expect.arrayContaining([200, 204]))
       expect((await c.ok('log:list', {})).total).toBe(before)
       const bad = await c.call('bundle:open', { text: '{"format":"something-else"}' })
@@ -108,6 +111,27 @@ describe('repro bundles', () => {
       expect(report.summary).toMatchObject({ same: 30, failed: 0, differentStatus: 0 })
       expect(new Set(report.entries.map(e => e.original.logId)).size).toBe(30)
       expect((await c.ok('log:list', {})).size).toBe(10)
+    } finally {
+      await c.close()
+    }
+  })
+
+  it('opens a bundle of more exchanges than the timeline shows as a bounded answer: the count, the first rows, no entries', async () => {
+    const bundle = JSON.parse(await readFile(normal, 'utf8')) as ReproBundle
+    const first = bundle.har.log.entries[0] as { request: { method: string; url: string } }
+    const entries = Array.from({ length: BUNDLE_TIMELINE_MAX + 500 }, (_, i) => ({
+      ...first,
+      request: { ...first.request, url: `${first.request.url}?n=${i}` },
+    }))
+    const large = { ...bundle, har: { ...bundle.har, log: { ...bundle.har.log, entries } } }
+    const c = await startTestConsole()
+    try {
+      const opened = await c.ok('bundle:open', { text: JSON.stringify(large) })
+      expect(opened.entries).toBe(BUNDLE_TIMELINE_MAX + 500)
+      expect(opened.timeline.map(t => t.index)).toEqual(Array.from({ length: BUNDLE_TIMELINE_MAX }, (_, i) => i))
+      expect(opened.timeline.at(-1)?.url).toBe(`${first.request.url}?n=${BUNDLE_TIMELINE_MAX - 1}`)
+      expect(opened.bundle.note).toBe(bundle.note)
+      expect(opened.bundle).not.toHaveProperty('har')
     } finally {
       await c.close()
     }

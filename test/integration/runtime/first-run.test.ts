@@ -57,4 +57,24 @@ describe('first-run checklist', () => {
     expect(kept.dismissed).toBe(true)
     expect((await again.ok('firstRun:setDismissed', { dismissed: false })).dismissed).toBe(false)
   })
+  it('an imported HAR is announced in bulk: no log:entry per entry (nothing re-reads the log per entry), log:changed counts them', async () => {
+    const c = await open()
+    const entry = (i: number) => ({
+      startedDateTime: '2025-01-01T00:00:00.000Z',
+      time: 1,
+      request: { method: 'GET', url: `https://api.partner.example/api/v1/locations/${i}`, httpVersion: 'HTTP/1.1', headers: [] },
+      response: { status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1', headers: [], content: { size: 0 }, redirectURL: '' },
+      timings: { send: 0, wait: 1, receive: 0 },
+    })
+    const text = JSON.stringify({
+      log: { version: '1.2', creator: { name: 't', version: '1' }, entries: Array.from({ length: 3000 }, (_, i) => entry(i)) },
+    })
+    const from = c.events.length
+    expect(await c.ok('log:openHar', { text })).toMatchObject({ imported: 3000, dropped: 0 })
+    const during = c.events.slice(from)
+    expect(during.filter(m => m.name === 'log:entry')).toEqual([])
+    const changed = during.filter(m => m.name === 'log:changed').map(m => (m.payload as { added: number }).added)
+    expect(changed.reduce((a, b) => a + b, 0)).toBe(3000)
+    expect(changed.length).toBeLessThan(3000)
+  })
 })

@@ -30,7 +30,7 @@ describe('large bridge messages (a HAR or a bundle inside) are read off the main
     registerAppHandlers(registry, { info: async () => ({ name: 'Partner API Console', version: 't' }) as AppInfo })
     registry.handle('log:openHar', req => {
       received.push(req.text)
-      return { imported: 0, ids: [], skipped: [] }
+      return { imported: 0, ids: [], dropped: 0, skipped: [] }
     })
     registry.handle(
       'bundle:open',

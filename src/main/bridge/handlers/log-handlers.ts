@@ -19,6 +19,6 @@ export function registerLogHandlers(
   registry.handle('log:clear', () => ({ cleared: log.clear() }))
   registry.handle('log:configure', req => log.configure(req))
   registry.handle('log:saveHar', req => formats.saveHar(req))
-  registry.handle('log:openHar', req => formats.openHar(req.text))
+  registry.handle('log:openHar', (req, context) => formats.openHar(req.text, { signal: context.signal }))
   registry.handle('log:curl', req => formats.curl(req.id, req.redacted))
 }

@@ -1,5 +1,6 @@
 import {
   BUNDLE_FORMAT,
+  BUNDLE_TIMELINE_MAX,
   type BundleEnvironment,
   type BundleTimelineEntry,
   type OpenedBundle,
@@ -75,25 +76,23 @@ export class ReproBundles {
   /**
    * Reads a bundle's text; a file that is not a bundle is a typed error saying what is wrong. Read in slices (see
    * readBundle), each entry parsed on its own with a turn of the event loop every few milliseconds: a large bundle
-   * never stalls the host while it is opened.
+   * never stalls the host while it is opened. The answer is a summary of bounded size (the facts, the count, the
+   * first BUNDLE_TIMELINE_MAX rows of the timeline), so sending it never stalls the host either.
    */
   async open(text: string): Promise<OpenedBundle> {
     const read = await readBundle(text)
-    const entries: unknown[] = []
     const timeline: BundleTimelineEntry[] = []
     let sliceStart = performance.now()
-    for (let index = 0; index < read.count; index++) {
+    for (let index = 0; index < Math.min(read.count, BUNDLE_TIMELINE_MAX); index++) {
       if (performance.now() - sliceStart > SLICE_MS) {
         await new Promise<void>(resolve => setImmediate(resolve))
         sliceStart = performance.now()
       }
-      const entry = await read.take(index)
-      entries.push(entry)
-      timeline.push(timelineEntry(entry, index))
+      timeline.push(timelineEntry(await read.take(index), index))
     }
     await read.close()
-    read.bundle.har.log.entries = entries
-    return { bundle: read.bundle, timeline }
+    const { har: _entriesLeftOut, ...facts } = read.bundle
+    return { bundle: facts, entries: read.count, timeline }
   }
 
   /**

@@ -10,6 +10,7 @@ import {
   type PhaseTimings,
 } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { timeSlicer } from '../core/time-slicer'
 import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { sliceHar } from './har-slices'
@@ -84,18 +85,18 @@ const entrySchema = z.object({
   _proxy: proxySchema.optional().catch(undefined),
   _connection: connectionSchema.optional().catch(undefined),
 })
+/** Entries a HAR may hold (a larger file is refused whole, before anything is read). */
+const MAX_ENTRIES = 100_000
+
 const documentSchema = z.object({
   log: z.object({
     version: z.string(),
     creator: z.object({ name: z.string(), version: z.string() }),
-    entries: z.array(z.unknown()).max(100_000),
+    entries: z.array(z.unknown()).max(MAX_ENTRIES),
   }),
 })
 
 type HarEntryIn = z.infer<typeof entrySchema>
-
-/** Entries read between two turns of the event loop during an import. */
-const HAR_IMPORT_BATCH = 100
 
 /** An imported entry, redacted, ready for NetworkLog.addImported. */
 interface ImportedEntry {
@@ -107,41 +108,45 @@ interface ImportedEntry {
  * Reads a HAR 1.2 document to view its entries in the log. A document that is not JSON or not HAR is refused with a
  * ConsoleError('invalid_request') naming the problem (with its JSON path); entries that are not valid are skipped and
  * listed, the rest imported. Everything is redacted like captured traffic, since a HAR from elsewhere may hold secrets:
- * by name only, so nothing in the file becomes a known secret (docs/security.md). Entries are read in batches with a
- * turn of the event loop between them, so a large import never stalls the console's other calls.
+ * by name only, so nothing in the file becomes a known secret (docs/security.md). Every entry is checked, but only the
+ * last `keep` valid ones are built and redacted (the log would drop older ones at once): `valid` counts them all.
+ * The text is split without one long JSON.parse (sliceHar) and entries are read in time slices of a few
+ * milliseconds with a turn of the event loop between them (timeSlicer), so a large import never stalls the console's
+ * other calls and never holds more than `keep` entries as objects; `signal` stops it between two slices.
  * Never throws anything but ConsoleError.
  */
 export async function parseHar(
   text: string,
   redactor: Redactor,
-  batch = HAR_IMPORT_BATCH,
-): Promise<{ entries: ImportedEntry[]; skipped: Array<{ index: number; problem: string }> }> {
-  // Sliced first: one JSON.parse of a large HAR would hold the event loop for hundreds of milliseconds.
-  const sliced = await sliceHar(text)
-  let json: unknown
-  try {
-    json = sliced ? withEntries(sliced.document, sliced.entries) : JSON.parse(text)
-  } catch (error) {
-    throw notJson(error)
-  }
-  const all = harDocumentEntries(json)
-  const entries: ImportedEntry[] = []
+  options: { signal?: AbortSignal; keep?: number } = {},
+): Promise<{ entries: ImportedEntry[]; valid: number; skipped: Array<{ index: number; problem: string }> }> {
+  const keep = Math.max(0, options.keep ?? Number.POSITIVE_INFINITY)
+  const pause = timeSlicer({ signal: options.signal, cancelled: 'The HAR import was stopped: nothing of it was added to the log.' })
+  const { entries: all, texts } = await documentEntries(text)
+  const entryValue = texts ? parseEntryText : (raw: unknown) => raw
+  await pause()
+  // Where the last `keep` valid entries are (a ring): only indices are held, so what pass one parses dies young (the
+  // garbage collector then has little to copy) and entries the log would drop are never built.
+  const kept: number[] = []
+  let ringStart = 0
+  let valid = 0
   const skipped: Array<{ index: number; problem: string }> = []
   for (let index = 0; index < all.length; index++) {
-    if (index > 0 && index % batch === 0) await new Promise<void>(resolve => setImmediate(resolve))
-    let raw = all[index]
-    if (sliced) {
-      try {
-        raw = JSON.parse(raw as string)
-      } catch (error) {
-        throw notJson(error)
-      }
+    await pause()
+    const checked = checkHarEntry(entryValue(all[index]), index)
+    if ('problem' in checked) {
+      skipped.push({ index, problem: checked.problem })
+      continue
     }
-    const read = readHarEntry(raw, index, redactor)
-    if ('problem' in read) skipped.push({ index, problem: read.problem })
-    else entries.push(read)
+    valid++
+    if (keep === 0) continue
+    if (kept.length < keep) kept.push(index)
+    else {
+      kept[ringStart] = index
+      ringStart = (ringStart + 1) % kept.length
+    }
   }
-  if (entries.length === 0 && skipped.length > 0) {
+  if (valid === 0 && skipped.length > 0) {
     throw new ConsoleError(
       'invalid_request',
       `No entry of the HAR could be read: ${skipped
@@ -153,7 +158,51 @@ export async function parseHar(
       },
     )
   }
-  return { entries, skipped }
+  const entries: ImportedEntry[] = []
+  for (let k = 0; k < kept.length; k++) {
+    await pause()
+    const index = kept[(ringStart + k) % kept.length] as number
+    entries.push(readHarEntry(entryValue(all[index]), index, redactor) as ImportedEntry)
+  }
+  return { entries, valid, skipped }
+}
+
+/** An entry's JSON text (see documentEntries) parsed: a text that is not JSON refuses the whole file. */
+function parseEntryText(raw: unknown): unknown {
+  try {
+    return JSON.parse(raw as string)
+  } catch (error) {
+    throw notJson(error)
+  }
+}
+
+/**
+ * The entries of a HAR's text, each still its own JSON text when the text could be split without parsing it whole
+ * (sliceHar; the document around them is checked with them left out), else parsed whole (a small or odd document,
+ * whose parse error then says precisely what is wrong).
+ */
+async function documentEntries(text: string): Promise<{ entries: unknown[]; texts: boolean }> {
+  const sliced = await sliceHar(text)
+  if (!sliced) {
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (error) {
+      throw notJson(error)
+    }
+    return { entries: harDocumentEntries(json), texts: false }
+  }
+  harDocumentEntries(withEntries(sliced.document, []))
+  if (sliced.entries.length > MAX_ENTRIES) {
+    throw new ConsoleError(
+      'invalid_request',
+      `The HAR holds ${sliced.entries.length} entries, more than the ${MAX_ENTRIES} the console opens.`,
+      {
+        hint: 'Save fewer entries, or split the file.',
+      },
+    )
+  }
+  return { entries: sliced.entries, texts: true }
 }
 
 function notJson(error: unknown): ConsoleError {
@@ -192,8 +241,14 @@ export function harDocumentEntries(json: unknown): unknown[] {
 
 /** One HAR entry read and redacted like captured traffic, or the problem that makes it unreadable (with its path). */
 export function readHarEntry(raw: unknown, index: number, redactor: Redactor): ImportedEntry | { problem: string } {
+  const checked = checkHarEntry(raw, index)
+  return 'problem' in checked ? checked : toImported(checked.data, redactor)
+}
+
+/** One HAR entry checked against HAR 1.2 (not yet built), or the problem that makes it unreadable (with its path). */
+function checkHarEntry(raw: unknown, index: number): { data: HarEntryIn } | { problem: string } {
   const parsed = entrySchema.safeParse(raw)
-  if (parsed.success) return toImported(parsed.data, redactor)
+  if (parsed.success) return { data: parsed.data }
   const issue = parsed.error.issues[0]
   return { problem: `log.entries[${index}]${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}` }
 }

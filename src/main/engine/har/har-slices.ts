@@ -43,11 +43,18 @@ export async function sliceArray(text: string, path: readonly string[]): Promise
   const entries: string[] = []
   let sliceStart = performance.now()
   let i = 0
+  let steps = 0
+  let checkedAt = 0
   const n = text.length
   while (i < n) {
-    if ((i & 0xfff) === 0 && performance.now() - sliceStart > SLICE_MS) {
-      await new Promise<void>(resolve => setImmediate(resolve))
-      sliceStart = performance.now()
+    // Every 1,024 steps or 64 K characters, whichever comes first: a step over a string jumps past all of it, so the
+    // position alone (once `i & 0xfff`) could skip every check of a text made of long strings.
+    if ((++steps & 0x3ff) === 0 || i - checkedAt > 0xffff) {
+      checkedAt = i
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise<void>(resolve => setImmediate(resolve))
+        sliceStart = performance.now()
+      }
     }
     const c = text.charCodeAt(i)
     if (c === 0x22) {

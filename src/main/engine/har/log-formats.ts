@@ -1,5 +1,6 @@
 import type { LogEntry } from '../../../shared/contract'
 import type { SecretRegistry } from '../core/secret-registry'
+import { timeSlicer } from '../core/time-slicer'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { toCurl } from '../requests/copy-as/curl-command'
@@ -48,15 +49,35 @@ export class LogFormats {
     return { har: revealed.text, entries: entries.length, sanitized: false, restored: revealed.restored, unresolved: revealed.unresolved }
   }
 
-  /** Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. */
-  async openHar(text: string): Promise<{ imported: number; ids: string[]; skipped: Array<{ index: number; problem: string }> }> {
-    const { entries, skipped } = await parseHar(text, this.deps.redactor)
+  /**
+   * Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. Every entry
+   * is checked before the first is added, and both steps run in time slices of a few milliseconds (timeSlicer), so an
+   * import of any size never holds the event loop for long. Only the newest entries the log's capacity keeps are built
+   * and added (older ones are counted as `dropped`), and the log says so once per slice (`log:changed`), not once per
+   * entry. `signal` stops it before anything is added; once adding has begun it finishes, so the log never holds half
+   * a file without saying so.
+   */
+  async openHar(
+    text: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<{ imported: number; ids: string[]; dropped: number; skipped: Array<{ index: number; problem: string }> }> {
+    const { log, redactor } = this.deps
+    const { entries, valid, skipped } = await parseHar(text, redactor, { ...options, keep: log.settings.capacity })
+    const pause = timeSlicer()
     const ids: string[] = []
-    for (const [index, e] of entries.entries()) {
-      if (index > 0 && index % 100 === 0) await new Promise<void>(resolve => setImmediate(resolve))
-      ids.push(this.deps.log.addImported(e.entry, e.bodies))
+    let unannounced = 0
+    for (const e of entries) {
+      const turn = pause()
+      if (turn) {
+        log.announceImported(unannounced)
+        unannounced = 0
+        await turn
+      }
+      ids.push(log.addImported(e.entry, e.bodies, { quiet: true }))
+      unannounced++
     }
-    return { imported: ids.length, ids, skipped }
+    log.announceImported(unannounced)
+    return { imported: valid, ids, dropped: valid - entries.length, skipped }
   }
 
   /**

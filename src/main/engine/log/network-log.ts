@@ -91,7 +91,12 @@ export class NetworkLog {
   constructor(
     config: Partial<LogConfig> = {},
     /** `onEntry` gets the live entry: summarize it (cheaply) only when someone listens. */
-    private readonly listeners: { onEntry?: (entry: Readonly<LogEntry>) => void; onCleared?: () => void } = {},
+    private readonly listeners: {
+      onEntry?: (entry: Readonly<LogEntry>) => void
+      onCleared?: () => void
+      /** Entries were added in bulk (an import): one call for many, re-read the list (see `announceImported`). */
+      onImported?: (added: number) => void
+    } = {},
   ) {
     this.config = { ...DEFAULT_LOG_CONFIG, ...config }
   }
@@ -190,13 +195,17 @@ export class NetworkLog {
     return { ...captured, notes: [...captured.notes, note] }
   }
 
-  /** Adds a finished entry from elsewhere (a HAR import), marked imported. */
+  /**
+   * Adds a finished entry from elsewhere (a HAR import), marked imported. `quiet` leaves out its own `onEntry`: a bulk
+   * import adds thousands and says so once per slice with `announceImported`, so listeners run once, not per entry.
+   */
   addImported(
     entry: Omit<LogEntry, 'id' | 'seq' | 'imported' | 'requestBody' | 'responseBody'>,
     bodies: {
       request: CapturedBody | null
       response: CapturedBody | null
     },
+    options: { quiet?: boolean } = {},
   ): string {
     this.seq += 1
     const id = `log-${this.seq}`
@@ -209,8 +218,13 @@ export class NetworkLog {
     full.truncated = Boolean(full.responseBody?.truncated)
     this.enforceCapacity()
     this.enforceBudget()
-    this.listeners.onEntry?.(full)
+    if (!options.quiet) this.listeners.onEntry?.(full)
     return id
+  }
+
+  /** Says that `added` entries were added quietly (addImported with `quiet`) since the last announcement. */
+  announceImported(added: number): void {
+    if (added > 0) this.listeners.onImported?.(added)
   }
 
   /** A page of summaries, newest first. */

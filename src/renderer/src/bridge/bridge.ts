@@ -19,7 +19,12 @@ import { createWebClient } from './web-client'
  * in a browser. Everything else calls `invoke()` (mostly through react-query, which hands it its signal) and `on()`.
  */
 const transport: TransportKind = window.api ? 'electron' : 'web'
-const api: BridgeApi = window.api ?? createWebClient(state => useConnectionStore.getState().setState(state))
+const api: BridgeApi =
+  window.api ??
+  createWebClient(
+    state => useConnectionStore.getState().setState(state),
+    upload => useConnectionStore.getState().setUpload(upload),
+  )
 if (transport === 'electron') useConnectionStore.getState().setState('open')
 
 export const bridgeTransport = transport

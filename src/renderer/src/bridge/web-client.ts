@@ -1,8 +1,11 @@
 import { buildApi } from '../../../shared/contract/build-api'
-import type { BridgeResult } from '../../../shared/contract/errors'
+import type { BridgeError, BridgeResult } from '../../../shared/contract/errors'
 import { EventHub } from '../../../shared/contract/event-hub'
-import type { BridgeApi } from '../../../shared/contract/index'
+import type { BridgeApi, ChannelName } from '../../../shared/contract/index'
+import type { RawInvoke } from '../../../shared/contract/transport'
 import { WEB_SOCKET_PATH, type WebClientMessage, type WebServerMessage } from '../../../shared/contract/web-protocol'
+import { CLOSE_TOO_BIG, CLOSED_TOO_LARGE, oversizedMessage } from './message-size'
+import { splitLargeStrings, type UploadProgress, type UploadRef, uploadStrings } from './upload-strings'
 
 export type ConnectionState = 'connecting' | 'open' | 'closed'
 
@@ -19,9 +22,14 @@ const LOST: BridgeResult<never> = {
  * The bridge over the web host's WebSocket: the same `api` object the preload exposes, built from the same contract.
  * The session cookie set by the web host authenticates the socket. A call's cancel step sends `{ t: 'cancel', id }`.
  * On disconnect, calls in flight answer a typed `network` error and the client reconnects with backoff; events
- * resume when it does.
+ * resume when it does. A payload's long strings (a file's text) go first as uploads of their own (see
+ * upload-strings.ts), reported to `onUpload` as they are sent, and the invoke names them: the socket never carries a
+ * file.
  */
-export function createWebClient(onState: (state: ConnectionState) => void = () => {}): BridgeApi {
+export function createWebClient(
+  onState: (state: ConnectionState) => void = () => {},
+  onUpload: (progress: UploadProgress) => void = () => {},
+): BridgeApi {
   const events = new EventHub()
   const pending = new Map<number, (result: BridgeResult<unknown>) => void>()
   const queue: WebClientMessage[] = []
@@ -31,8 +39,8 @@ export function createWebClient(onState: (state: ConnectionState) => void = () =
 
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${WEB_SOCKET_PATH}`
 
-  function send(message: WebClientMessage): void {
-    if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message))
+  function send(message: WebClientMessage, text = JSON.stringify(message)): void {
+    if (socket?.readyState === WebSocket.OPEN) socket.send(text)
     else queue.push(message)
   }
 
@@ -59,10 +67,11 @@ export function createWebClient(onState: (state: ConnectionState) => void = () =
         events.deliver(msg)
       }
     }
-    ws.onclose = () => {
+    ws.onclose = event => {
       onState('closed')
+      const lost = event.code === CLOSE_TOO_BIG ? { ok: false as const, error: CLOSED_TOO_LARGE } : LOST
       for (const [id, resolve] of pending) {
-        resolve(LOST)
+        resolve(lost)
         pending.delete(id)
       }
       retry += 1
@@ -71,25 +80,52 @@ export function createWebClient(onState: (state: ConnectionState) => void = () =
   }
   connect()
 
+  /** One invoke on the socket, naming the uploads that carry its long strings (if any). */
+  const invokeSmall = (channel: ChannelName, payload: unknown, onCancel?: Parameters<RawInvoke>[2], uploads?: UploadRef[]) =>
+    new Promise<BridgeResult<unknown>>(resolve => {
+      const id = nextId++
+      const message: WebClientMessage = uploads ? { t: 'invoke', id, channel, payload, uploads } : { t: 'invoke', id, channel, payload }
+      const text = JSON.stringify(message)
+      const oversized = oversizedMessage(text)
+      if (oversized) {
+        resolve({ ok: false, error: oversized })
+        return
+      }
+      pending.set(id, resolve)
+      send(message, text)
+      onCancel?.(() => {
+        if (!pending.has(id)) return
+        const queued = queue.findIndex(m => m.t === 'invoke' && m.id === id)
+        if (queued < 0) {
+          send({ t: 'cancel', id })
+          return
+        }
+        // Never sent: drop it and answer here.
+        queue.splice(queued, 1)
+        pending.delete(id)
+        resolve({ ok: false, error: { code: 'cancelled', message: 'Cancelled before it was sent: nothing left the console.' } })
+      })
+    })
+
   return buildApi(
-    (channel, payload, onCancel) =>
-      new Promise(resolve => {
-        const id = nextId++
-        pending.set(id, resolve)
-        send({ t: 'invoke', id, channel, payload })
-        onCancel?.(() => {
-          if (!pending.has(id)) return
-          const queued = queue.findIndex(m => m.t === 'invoke' && m.id === id)
-          if (queued < 0) {
-            send({ t: 'cancel', id })
-            return
-          }
-          // Never sent: drop it and answer here.
-          queue.splice(queued, 1)
-          pending.delete(id)
-          resolve({ ok: false, error: { code: 'cancelled', message: 'Cancelled before it was sent: nothing left the console.' } })
-        })
-      }),
+    async (channel, payload, onCancel) => {
+      const { payload: small, large } = splitLargeStrings(payload)
+      if (large.length === 0) return invokeSmall(channel, payload, onCancel)
+      const cancels: Array<() => void> = []
+      let cancelled = false
+      onCancel?.(() => {
+        cancelled = true
+        for (const cancel of cancels) cancel()
+      })
+      try {
+        const uploads = await uploadStrings(large, onUpload, cancel => cancels.push(cancel))
+        if (cancelled)
+          return { ok: false, error: { code: 'cancelled', message: 'Cancelled before it was sent: nothing left the console.' } }
+        return await invokeSmall(channel, small, cancel => cancels.push(cancel), uploads)
+      } catch (error) {
+        return { ok: false, error: error as BridgeError }
+      }
+    },
     (name, listener) => events.on(name, listener),
   )
 }

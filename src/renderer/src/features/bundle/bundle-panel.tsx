@@ -75,7 +75,10 @@ export function BundlePanel() {
             </dl>
           </section>
           <section className="bundle__card" aria-label="Timeline">
-            <h2>Timeline ({opened.timeline.length} exchanges)</h2>
+            <h2>
+              Timeline ({opened.entries} exchanges
+              {opened.entries > opened.timeline.length ? `, the first ${opened.timeline.length} shown` : ''})
+            </h2>
             <table className="table table--dense" aria-label="Bundle timeline">
               <thead>
                 <tr>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import { useConnectionStore } from '../../stores/connection-store'
 import { usePresenterStore } from '../../stores/presenter-store'
 import { downloadText } from '../../ui/download-text'
 import { ErrorBox } from '../../ui/error-box'
@@ -15,6 +16,7 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
   const [confirming, setConfirming] = useState(false)
   const imported = opener.data
   const presenter = usePresenterStore(st => st.on)
+  const upload = useConnectionStore(st => st.upload)
   const saveHar = (includeSecrets: boolean) =>
     saver.mutate({ ids, includeSecrets }, { onSuccess: r => downloadText(r.har, harFileName(new Date(), !r.sanitized)) })
   return (
@@ -59,7 +61,11 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
         </div>
       ) : null}
       <label className="btn btn--small netlog__import">
-        {opener.isPending ? 'Opening…' : 'Open HAR'}
+        {opener.isPending
+          ? upload
+            ? `Sending ${Math.floor((100 * upload.sent) / Math.max(1, upload.total))} %…`
+            : 'Opening…'
+          : 'Open HAR'}
         <input
           ref={input}
           type="file"
@@ -73,6 +79,11 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
           }}
         />
       </label>
+      {opener.isPending ? (
+        <button type="button" className="btn btn--small" onClick={opener.stop}>
+          Stop
+        </button>
+      ) : null}
       {saver.data && !saver.isPending ? (
         <span className="netlog__said" role="status">
           Saved {saver.data.entries} entries{' '}
@@ -84,6 +95,7 @@ export function HarActions({ ids }: { ids: string[] | undefined }) {
       {imported && !opener.isPending ? (
         <span className="netlog__said" role="status" title={imported.skipped.map(s => `#${s.index}: ${s.problem}`).join('\n')}>
           Imported {imported.imported} from {imported.name}
+          {imported.dropped > 0 ? ` (the log keeps the newest ${imported.ids.length}; the oldest ${imported.dropped} are not kept)` : ''}
           {imported.skipped.length > 0
             ? `, skipped ${imported.skipped.length} (first: #${imported.skipped[0]?.index} ${imported.skipped[0]?.problem})`
             : ''}

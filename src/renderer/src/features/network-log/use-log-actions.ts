@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
 import type { LogEntrySummary } from '../../../../shared/contract'
 import { invoke } from '../../bridge/bridge'
 import { logKeys } from '../../domain/query-keys'
@@ -39,13 +40,23 @@ export function useSaveHar() {
   })
 }
 
-/** `log:openHar`: a HAR file's entries join the log (marked imported); the list is re-read once they are in. */
+/**
+ * `log:openHar`: a HAR file's entries join the log (marked imported); the list is re-read once they are in. `stop()`
+ * cancels it (while the file is sent, or before its entries are added).
+ */
 export function useOpenHar() {
   const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (file: File) => ({ name: file.name, ...(await invoke('log:openHar', { text: await file.text() })) }),
+  const running = useRef<AbortController | null>(null)
+  const mutation = useMutation({
+    mutationFn: async (file: File) => {
+      const controller = new AbortController()
+      running.current = controller
+      const text = await file.text()
+      return { name: file.name, ...(await invoke('log:openHar', { text }, { signal: controller.signal })) }
+    },
     onSettled: () => client.invalidateQueries({ queryKey: logKeys.list }),
   })
+  return { ...mutation, stop: () => running.current?.abort() }
 }
 
 /** `log:curl`: one entry as a cURL command, redacted unless `redacted` is false (live credentials, never stored). */

@@ -62,7 +62,8 @@ export function useLogView<T>(select?: (view: LogView) => T): T | LogView {
 
 /**
  * Keeps the cached log in step with the engine: the whole list once (again after a clear, an import, a reconnect, or
- * when a gap in the sequence numbers shows that events were dropped), then every `log:entry` written into the cache,
+ * when a gap in the sequence numbers shows that events were dropped, or `log:changed` says entries came in bulk), then
+ * every `log:entry` written into the cache,
  * batched so a burst of thousands of events costs a few renders.
  */
 export function useLogFeed(): void {
@@ -97,6 +98,8 @@ export function useLogFeed(): void {
       if (gap) scheduleReload()
     }, FLUSH_MS)
   })
+  // A bulk import says once per slice that entries came, not once per entry: the list is re-read (debounced).
+  useEvent('log:changed', () => scheduleReload())
   useEvent('log:cleared', () => {
     client.setQueryData<LogView>(logKeys.list, old => ({ ...(old ?? EMPTY_LOG), entries: [] }))
     useLogStore.getState().select(null)
