@@ -58,6 +58,7 @@ export class ExchangeFacts {
   private queryCache: URLSearchParams | undefined
   private bodyTextCache: string | undefined
   private bearerFpCache: string | null | undefined
+  private bearerTokenCache: string | null | undefined
   private memos: Map<string, unknown> | undefined
 
   constructor(readonly x: CapturedExchange) {
@@ -92,10 +93,22 @@ export class ExchangeFacts {
   /** The bearer token's fingerprint, or null when the request has no `Authorization: Bearer`. */
   get bearerFp(): string | null {
     if (this.bearerFpCache !== undefined) return this.bearerFpCache
+    const token = this.bearerToken
+    this.bearerFpCache = token === null ? null : tokenFingerprint(token)
+    return this.bearerFpCache
+  }
+
+  /** Whether the request carries a bearer token (bearerFp is not null), known without hashing it. */
+  get hasBearerToken(): boolean {
+    return this.bearerToken !== null
+  }
+
+  private get bearerToken(): string | null {
+    if (this.bearerTokenCache !== undefined) return this.bearerTokenCache
     const auth = this.reqHeaders.get('authorization')
     const m = auth ? /^\s*bearer\s+(\S+)/i.exec(auth) : null
-    this.bearerFpCache = m ? tokenFingerprint(m[1]!) : null
-    return this.bearerFpCache
+    this.bearerTokenCache = m ? m[1]! : null
+    return this.bearerTokenCache
   }
 
   get hasBearer(): boolean {
@@ -163,13 +176,6 @@ export class ExchangeFacts {
     const fp = (k: string) => (typeof json[k] === 'string' && json[k] !== '' ? tokenFingerprint(json[k] as string) : null)
     this.tokenResponseCache = { accessFp: fp('access_token'), refreshFp: fp('refresh_token'), hasExpiration: 'expiration' in json }
     return this.tokenResponseCache
-  }
-
-  /** The response body parsed as a JSON object, or null. */
-  responseJson(): Record<string, unknown> | null {
-    const res = this.x.response
-    if (!res || res.body.truncated || res.body.size === 0) return null
-    return parseJsonObject(res.body.bytes.toString('utf8'))
   }
 }
 
