@@ -7,6 +7,9 @@ export type EndpointKind = 'authorize' | 'token' | 'locations' | 'installations'
 /** Endpoints called with `Authorization: Bearer` (4.4, 4.5, 4.7). */
 export const BEARER_ENDPOINTS: ReadonlySet<EndpointKind> = new Set(['locations', 'installations', 'api-locations'])
 
+/** The parameters of every request without a query; never written to. */
+const NO_QUERY = new URLSearchParams()
+
 const EXPORT_PATH = /^\/api\/v1\/export\/[^/]+\/tickets$/
 
 /** Classifies a path: case-insensitive, trailing slashes ignored, as the API routes it. */
@@ -59,7 +62,8 @@ export class ExchangeFacts {
   private bodyTextCache: string | undefined
   private bearerFpCache: string | null | undefined
   private bearerTokenCache: string | null | undefined
-  private memos: Map<string, unknown> | undefined
+  private memoKey: string | undefined
+  private memoValue: unknown
 
   constructor(readonly x: CapturedExchange) {
     this.endpoint = endpointOf(x.request.path)
@@ -116,19 +120,25 @@ export class ExchangeFacts {
     return auth !== undefined && /^\s*bearer\s/i.test(auth)
   }
 
-  /** A value derived once per exchange and shared by the judges that need it (the rate-limit key). */
+  /**
+   * A value derived once per exchange and shared by the judges that need it (the rate-limit key). One slot, no Map:
+   * a second key (none today) replaces the first, which is then derived again if asked for.
+   */
   memo<T>(key: string, make: () => T): T {
-    this.memos ??= new Map()
-    if (!this.memos.has(key)) this.memos.set(key, make())
-    return this.memos.get(key) as T
+    if (this.memoKey !== key) {
+      this.memoValue = make()
+      this.memoKey = key
+    }
+    return this.memoValue as T
   }
 
   get hasHmacHeaders(): boolean {
     return this.reqHeaders.has('x-signature') || this.reqHeaders.has('x-timestamp') || this.reqHeaders.has('x-access-key')
   }
 
+  /** The query's parameters, to read only: a request without a query shares one empty instance (most have none). */
   get query(): URLSearchParams {
-    this.queryCache ??= new URLSearchParams(this.x.request.query)
+    this.queryCache ??= this.x.request.query === '' ? NO_QUERY : new URLSearchParams(this.x.request.query)
     return this.queryCache
   }
 
