@@ -7,6 +7,9 @@ export type EndpointKind = 'authorize' | 'token' | 'locations' | 'installations'
 /** Endpoints called with `Authorization: Bearer` (4.4, 4.5, 4.7). */
 export const BEARER_ENDPOINTS: ReadonlySet<EndpointKind> = new Set(['locations', 'installations', 'api-locations'])
 
+/** The parameters of every request without a query; never written to. */
+const NO_QUERY = new URLSearchParams()
+
 const EXPORT_PATH = /^\/api\/v1\/export\/[^/]+\/tickets$/
 
 /** Classifies a path: case-insensitive, trailing slashes ignored, as the API routes it. */
@@ -58,7 +61,9 @@ export class ExchangeFacts {
   private queryCache: URLSearchParams | undefined
   private bodyTextCache: string | undefined
   private bearerFpCache: string | null | undefined
-  private memos: Map<string, unknown> | undefined
+  private bearerTokenCache: string | null | undefined
+  private memoKey: string | undefined
+  private memoValue: unknown
 
   constructor(readonly x: CapturedExchange) {
     this.endpoint = endpointOf(x.request.path)
@@ -92,10 +97,22 @@ export class ExchangeFacts {
   /** The bearer token's fingerprint, or null when the request has no `Authorization: Bearer`. */
   get bearerFp(): string | null {
     if (this.bearerFpCache !== undefined) return this.bearerFpCache
+    const token = this.bearerToken
+    this.bearerFpCache = token === null ? null : tokenFingerprint(token)
+    return this.bearerFpCache
+  }
+
+  /** Whether the request carries a bearer token (bearerFp is not null), known without hashing it. */
+  get hasBearerToken(): boolean {
+    return this.bearerToken !== null
+  }
+
+  private get bearerToken(): string | null {
+    if (this.bearerTokenCache !== undefined) return this.bearerTokenCache
     const auth = this.reqHeaders.get('authorization')
     const m = auth ? /^\s*bearer\s+(\S+)/i.exec(auth) : null
-    this.bearerFpCache = m ? tokenFingerprint(m[1]!) : null
-    return this.bearerFpCache
+    this.bearerTokenCache = m ? m[1]! : null
+    return this.bearerTokenCache
   }
 
   get hasBearer(): boolean {
@@ -103,19 +120,25 @@ export class ExchangeFacts {
     return auth !== undefined && /^\s*bearer\s/i.test(auth)
   }
 
-  /** A value derived once per exchange and shared by the judges that need it (the rate-limit key). */
+  /**
+   * A value derived once per exchange and shared by the judges that need it (the rate-limit key). One slot, no Map:
+   * a second key (none today) replaces the first, which is then derived again if asked for.
+   */
   memo<T>(key: string, make: () => T): T {
-    this.memos ??= new Map()
-    if (!this.memos.has(key)) this.memos.set(key, make())
-    return this.memos.get(key) as T
+    if (this.memoKey !== key) {
+      this.memoValue = make()
+      this.memoKey = key
+    }
+    return this.memoValue as T
   }
 
   get hasHmacHeaders(): boolean {
     return this.reqHeaders.has('x-signature') || this.reqHeaders.has('x-timestamp') || this.reqHeaders.has('x-access-key')
   }
 
+  /** The query's parameters, to read only: a request without a query shares one empty instance (most have none). */
   get query(): URLSearchParams {
-    this.queryCache ??= new URLSearchParams(this.x.request.query)
+    this.queryCache ??= this.x.request.query === '' ? NO_QUERY : new URLSearchParams(this.x.request.query)
     return this.queryCache
   }
 
@@ -163,13 +186,6 @@ export class ExchangeFacts {
     const fp = (k: string) => (typeof json[k] === 'string' && json[k] !== '' ? tokenFingerprint(json[k] as string) : null)
     this.tokenResponseCache = { accessFp: fp('access_token'), refreshFp: fp('refresh_token'), hasExpiration: 'expiration' in json }
     return this.tokenResponseCache
-  }
-
-  /** The response body parsed as a JSON object, or null. */
-  responseJson(): Record<string, unknown> | null {
-    const res = this.x.response
-    if (!res || res.body.truncated || res.body.size === 0) return null
-    return parseJsonObject(res.body.bytes.toString('utf8'))
   }
 }
 

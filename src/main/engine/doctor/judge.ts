@@ -46,7 +46,7 @@ export class BoundedMap<K, V> extends Map<K, V> {
   }
 
   override set(key: K, value: V): this {
-    if (super.has(key)) super.delete(key)
+    super.delete(key)
     super.set(key, value)
     while (this.size > this.max) super.delete(this.keys().next().value as K)
     return this

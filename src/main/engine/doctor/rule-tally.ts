@@ -2,6 +2,9 @@ import { RULES, type RuleId } from './rule-catalogue'
 
 export type Verdict = 'pass' | 'fail' | 'warning' | 'not_exercised'
 
+/** A finding's message, or a function that builds it: called only when the tally keeps it. */
+type Message = string | (() => string)
+
 /** How many log ids of evidence a rule keeps: the first few, then only a count. */
 const EVIDENCE_KEPT = 5
 
@@ -40,11 +43,11 @@ export class RuleTally {
     this.record('pass', logId, message)
   }
 
-  warn(logId: string | string[], message: string): void {
+  warn(logId: string | string[], message: Message): void {
     this.record('warning', logId, message)
   }
 
-  fail(logId: string | string[], message: string): void {
+  fail(logId: string | string[], message: Message): void {
     this.record('fail', logId, message)
   }
 
@@ -66,12 +69,20 @@ export class RuleTally {
     }
   }
 
-  /** Per exchange, so it builds nothing unless the verdict changes: a pass's default message only when it is kept. */
-  private record(verdict: Verdict, logIds: string | string[], message: string | undefined): void {
+  /**
+   * Per exchange, so it builds nothing unless the verdict changes: a pass's default message, or a message given as a
+   * function, only when it is kept (a mistake repeated on every request is described once, not once per request).
+   */
+  private record(verdict: Verdict, logIds: string | string[], message: Message | undefined): void {
     this.checked++
     if (RANK[verdict] > RANK[this.verdict]) {
       this.verdict = verdict
-      this.message = message ?? `Held on every exchange checked. ${RULES[this.id].passes}`
+      this.message =
+        message === undefined
+          ? `Held on every exchange checked. ${RULES[this.id].passes}`
+          : typeof message === 'string'
+            ? message
+            : message()
       this.evidence = []
       this.evidenceCount = 0
     }

@@ -35,17 +35,13 @@ export const MILLISECONDS_THRESHOLD = 1e11
  * always gives the same string, which is what makes signatures reproducible in the inspector and the explainer.
  */
 export function canonicalParts(input: Omit<SignInput, 'clientSecret'>): { canonical: string; parts: CanonicalPart[] } {
-  if (input.clientId === '') {
-    throw new ConsoleError('invalid_request', 'Cannot sign without a client_id: it is the first part of the signed string.', {
-      hint: 'Choose an environment with a client id, or pass --client-id.',
-    })
-  }
+  requireClientId(input.clientId)
   const method = input.method.toUpperCase()
   const target = splitRequestTarget(input.path)
   const path = target.path.toLowerCase()
   const body = input.body ?? ''
   const timestamp = timestampText(input.timestamp)
-  const canonical = input.clientId + method + path + body + timestamp
+  const canonical = joinCanonical(input.clientId, method, path, body, timestamp)
 
   // Top-level helpers, no per-call closure: this runs on every request and retry (and a nested named closure costs
   // a defineProperty per call under esbuild keepNames, as in tsx).
@@ -60,15 +56,28 @@ export function canonicalParts(input: Omit<SignInput, 'clientSecret'>): { canoni
 }
 
 /**
+ * The signature alone: the same canonical string and HMAC as signRequest, without building the explained parts. For
+ * a caller that only checks signatures, one per captured request (the doctor): equal to signRequest(input).signature.
+ */
+export function signatureOf(input: SignInput): string {
+  requireSecret(input.clientSecret)
+  requireClientId(input.clientId)
+  const path = splitRequestTarget(input.path).path.toLowerCase()
+  const canonical = joinCanonical(input.clientId, input.method.toUpperCase(), path, input.body ?? '', timestampText(input.timestamp))
+  return hmacHex(input.clientSecret, canonical)
+}
+
+/** The one place the five parts are put together (no separator, in the spec's order). */
+function joinCanonical(clientId: string, method: string, path: string, body: string, timestamp: string): string {
+  return clientId + method + path + body + timestamp
+}
+
+/**
  * Signs one request: the canonical parts, the hex HMAC-SHA256 keyed with the client secret, and the three headers to
  * send. Call it at the moment of sending and again for every retry: a signature lives 10 seconds and is used once.
  */
 export function signRequest(input: SignInput): SignedRequest {
-  if (input.clientSecret === '') {
-    throw new ConsoleError('invalid_request', 'Cannot sign without a client secret: it is the HMAC key.', {
-      hint: 'Set the environment’s client secret, or pass PARTNER_CLIENT_SECRET.',
-    })
-  }
+  requireSecret(input.clientSecret)
   const { canonical, parts } = canonicalParts(input)
   const signature = hmacHex(input.clientSecret, canonical)
   return {
@@ -76,6 +85,22 @@ export function signRequest(input: SignInput): SignedRequest {
     parts,
     signature,
     headers: { 'x-access-key': input.clientId, 'x-timestamp': parts[4]!.value, 'x-signature': signature },
+  }
+}
+
+function requireSecret(clientSecret: string): void {
+  if (clientSecret === '') {
+    throw new ConsoleError('invalid_request', 'Cannot sign without a client secret: it is the HMAC key.', {
+      hint: 'Set the environment’s client secret, or pass PARTNER_CLIENT_SECRET.',
+    })
+  }
+}
+
+function requireClientId(clientId: string): void {
+  if (clientId === '') {
+    throw new ConsoleError('invalid_request', 'Cannot sign without a client_id: it is the first part of the signed string.', {
+      hint: 'Choose an environment with a client id, or pass --client-id.',
+    })
   }
 }
 

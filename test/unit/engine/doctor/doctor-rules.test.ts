@@ -311,6 +311,27 @@ describe('the doctor judges a captured integration rule by rule', () => {
     })
     expect(judge(flow(steps(85))).warned).toEqual(['limits.pace'])
     expect(judge(flow(steps(101))).failed).toEqual(['limits.pace'])
+    // Each message is the first finding's at its level, with its numbers, also when the finding repeats per request.
+    expect(judge(flow(steps(85))).rule('limits.pace').message).toMatch(
+      /^At the pace of the last 60 s, GET \/api\/v1\/locations would reach \d+ requests per window/,
+    )
+    const over = judge(flow(steps(150))).rule('limits.pace')
+    expect(over.message).toMatch(/^More than 100 requests to GET \/api\/v1\/locations within 60 minutes/)
+    expect(over.evidenceCount).toBe(50)
+  })
+
+  it('describes wrong export dates by the first export that sent them', () => {
+    const r = judge(
+      flow({
+        exports: (b, at) => {
+          b.exportTickets(at, { query: 'filter[dateTimeFrom]=2025-04-31&filter[dateTimeTo]=2025-05-02' })
+          b.exportTickets(at + 2000, { query: 'filter[dateTimeTo]=2025-05-02' })
+        },
+      }),
+    ).rule('requests.export-dates')
+    expect(r.verdict).toBe('fail')
+    expect(r.message).toMatch(/^filter\[dateTimeFrom\]=.*2025-04-31.* is not a date in YYYY-MM-DD form\. Send both filters/)
+    expect(r.evidenceCount).toBe(2)
   })
 
   it('allows plain HTTP to loopback hosts and judges only the exchanges a drill did not alter for skew', () => {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
-import { canonicalParts, signRequest } from '../../../../src/main/engine/signing/signer'
+import { canonicalParts, signatureOf, signRequest } from '../../../../src/main/engine/signing/signer'
 
 const SECRET = 's3cr3t-key'
 const CLIENT = 'client-abc'
@@ -171,3 +171,48 @@ describe('canonical parts', () => {
     )
   })
 })
+
+describe('signatureOf: the signature alone, as the doctor checks one per captured request', () => {
+  it('equals signRequest’s signature for any method, target, body and timestamp', () => {
+    const target = fc.oneof(
+      fc.string(),
+      fc.webUrl({ withQueryParameters: true, withFragments: true }),
+      fc.constantFrom('/API/v1/Export/7/Tickets?x=1#f', '/a/../b/./c', '/%2E%2e/x', '/ caf\u00e9?q', '//double/slash', 'relative/path'),
+    )
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.constantFrom('get', 'POST', 'Delete', 'pAtCh'),
+        target,
+        fc.option(fc.string(), { nil: null }),
+        fc.oneof(fc.integer({ min: 0, max: 2 ** 40 }), fc.double({ min: 0, max: 2e12, noNaN: true })),
+        (clientId, method, path, body, timestamp) => {
+          const input = { clientId, clientSecret: SECRET, method, path, body, timestamp }
+          expect(signatureOf(input)).toBe(signRequest(input).signature)
+        },
+      ),
+    )
+  })
+
+  it('refuses what signRequest refuses, with the same words', () => {
+    const base = { clientId: CLIENT, clientSecret: SECRET, method: 'GET', path: '/x', timestamp: 1700000000 }
+    for (const bad of [
+      { ...base, clientSecret: '' },
+      { ...base, clientId: '' },
+      { ...base, timestamp: -1 },
+    ]) {
+      const refusal = captureError(() => signRequest(bad))
+      expect(refusal).toBeInstanceOf(ConsoleError)
+      expect(captureError(() => signatureOf(bad))).toEqual(refusal)
+    }
+  })
+})
+
+function captureError(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (error) {
+    return error
+  }
+  return null
+}

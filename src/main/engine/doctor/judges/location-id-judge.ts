@@ -2,18 +2,29 @@ import { type ExchangeFacts, parseJsonObject } from '../exchange-facts'
 import { BoundedMap, type Judge, type Tallies } from '../judge'
 import { quoteValue } from '../quote-value'
 
+/** A listing body larger than this is parsed at once rather than held until an install needs it. */
+const MAX_HELD_LISTING_BYTES = 256 * 1024
+
 /**
  * 4.4, 4.5: the install's `locationId` is a JSON integer, one a locations listing returned. Remembers the ids of
  * every listing seen (bounded). An id absent from the listings fails; when no listing was captured at all, it can
  * only be a warning (the listing may predate the capture).
+ *
+ * Listings are parsed lazily: only an install needs their ids, and a partner lists far more often than it installs,
+ * mostly getting the same answer. The last successful listing's body is held unparsed (a list of locations, never a
+ * credential; one body, up to MAX_HELD_LISTING_BYTES) and parsed when an install arrives or when a different listing
+ * replaces it. A listing byte-for-byte equal to the held one would set the same ids in the same order again, so it is
+ * not parsed at all: the remembered ids, their eviction order and so every verdict stay those of parsing each one.
  */
 export class LocationIdJudge implements Judge {
   private readonly listed = new BoundedMap<number, true>(10_000)
   private listingSeen = false
+  private held: Buffer | null = null
 
   observe(f: ExchangeFacts, t: Tallies): void {
-    if ((f.endpoint === 'locations' || f.endpoint === 'api-locations') && f.status === 200) this.remember(f)
+    if ((f.endpoint === 'locations' || f.endpoint === 'api-locations') && f.status === 200) this.listing(f)
     if (f.endpoint !== 'installations' || f.method !== 'POST' || f.x.request.body.truncated) return
+    this.parseHeld()
     const tally = t['requests.location-id']
     const body = parseJsonObject(f.bodyText)
     const value = body?.locationId
@@ -36,8 +47,24 @@ export class LocationIdJudge implements Judge {
     }
   }
 
-  private remember(f: ExchangeFacts): void {
-    const results = f.responseJson()?.results
+  private listing(f: ExchangeFacts): void {
+    const body = f.x.response!.body
+    if (body.truncated || body.size === 0) return
+    if (this.held?.equals(body.bytes)) return
+    this.parseHeld()
+    // A copy: the capture's buffer is its own business once the observer returns.
+    if (body.bytes.length <= MAX_HELD_LISTING_BYTES) this.held = Buffer.from(body.bytes)
+    else this.remember(body.bytes)
+  }
+
+  private parseHeld(): void {
+    if (this.held === null) return
+    this.remember(this.held)
+    this.held = null
+  }
+
+  private remember(bytes: Buffer): void {
+    const results = parseJsonObject(bytes.toString('utf8'))?.results
     if (!Array.isArray(results)) return
     this.listingSeen = true
     for (const r of results) {

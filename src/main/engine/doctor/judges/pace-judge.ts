@@ -25,24 +25,27 @@ export class PaceJudge implements Judge {
     const limit = this.settings.limits.limitFor(key.method, key.path)
     const windowMs = this.settings.limits.windowSeconds * 1000
     const now = f.x.startedAt
-    const ring = this.rings.get(key.id) ?? []
+    let ring = this.rings.get(key.id)
+    if (ring === undefined) ring = []
     ring.push(now)
     while (ring.length > 0 && (ring[0]! <= now - windowMs || ring.length > limit + 1)) ring.shift()
     this.rings.set(key.id, ring)
     const count = ring.length
     const tally = t['limits.pace']
-    const where = `${key.method} ${key.path}`
+    // Messages are functions: a pace past the limit fails on every request, and the tally keeps only the first words.
     if (count > limit) {
       tally.fail(
         f.logId,
-        `More than ${limit} requests to ${where} within ${windowMs / 60_000} minutes: the server refuses the excess with 429. Count requests per (client, method, path) and spread them over the window, or cache the answers.`,
+        () =>
+          `More than ${limit} requests to ${key.method} ${key.path} within ${windowMs / 60_000} minutes: the server refuses the excess with 429. Count requests per (client, method, path) and spread them over the window, or cache the answers.`,
       )
       return
     }
     if (count >= Math.ceil(limit * PACE_WARNING_SHARE)) {
       tally.warn(
         f.logId,
-        `${count} of ${limit} requests to ${where} used in the current ${windowMs / 60_000}-minute window. Slow down or cache: the next ${limit - count} will exhaust it.`,
+        () =>
+          `${count} of ${limit} requests to ${key.method} ${key.path} used in the current ${windowMs / 60_000}-minute window. Slow down or cache: the next ${limit - count} will exhaust it.`,
       )
       return
     }
@@ -52,7 +55,8 @@ export class PaceJudge implements Judge {
       if (projected > limit) {
         tally.warn(
           f.logId,
-          `At the pace of the last ${Math.round(span / 1000)} s, ${where} would reach ${projected} requests per window; the limit is ${limit}. It will answer 429 in about ${Math.round((((limit - count) / count) * span) / 60_000)} minutes: spread the calls or cache the answers.`,
+          () =>
+            `At the pace of the last ${Math.round(span / 1000)} s, ${key.method} ${key.path} would reach ${projected} requests per window; the limit is ${limit}. It will answer 429 in about ${Math.round((((limit - count) / count) * span) / 60_000)} minutes: spread the calls or cache the answers.`,
         )
         return
       }

@@ -1,5 +1,5 @@
 import { explainSignature } from '../../signing/signature-explainer'
-import { MILLISECONDS_THRESHOLD, signRequest } from '../../signing/signer'
+import { MILLISECONDS_THRESHOLD, signatureOf } from '../../signing/signer'
 import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, Tallies } from '../judge'
 import { quoteValue } from '../quote-value'
@@ -56,7 +56,7 @@ export class SignatureJudge implements Judge {
     if (f.x.request.body.truncated) return
 
     const path = f.x.request.query === '' ? f.x.request.path : `${f.x.request.path}?${f.x.request.query}`
-    const expected = signRequest({
+    const expected = signatureOf({
       clientId: accessKey,
       clientSecret: this.settings.clientSecret,
       method: f.x.request.method,
@@ -64,7 +64,7 @@ export class SignatureJudge implements Judge {
       body: f.bodyText,
       timestamp: ts,
     })
-    if (expected.signature === signature.trim().toLowerCase()) {
+    if (expected === signature.trim().toLowerCase()) {
       t['signing.signature'].pass(id)
       t['signing.body'].pass(id)
       return

@@ -62,9 +62,14 @@ export class TokenLifecycleJudge implements Judge {
     return out
   }
 
+  /**
+   * A bearer call. Most are answered 200 with no 401 pending and no refresh seen: then nothing here needs the call's
+   * key or the token's fingerprint, and neither is built (hashing the token on every call was most of this judge).
+   */
   private bearerCall(f: ExchangeFacts, t: Tallies): void {
-    const fp = f.bearerFp
-    if (fp === null || f.status === null) return
+    if (f.status === null || !f.hasBearerToken) return
+    if (f.status !== 401 && this.consecutive.size === 0 && this.episodes.size === 0 && this.issuedByRefresh.size === 0) return
+    const fp = f.bearerFp!
     const key = `${f.method} ${f.x.request.path.toLowerCase()}`
     const respondedAt = f.x.respondedAt ?? f.x.startedAt
     if (f.status === 401) {
