@@ -159,11 +159,13 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   return { outcome, decoded, headerMap, entry, facts }
 }
 
-/** Response headers by lower-case name; repeated headers joined with ", " (set-cookie with "\n"). */
+/**
+ * Response headers by name; repeated headers joined with ", " (set-cookie with "\n"). The exchange's names are
+ * lower-case already (exchange.ts lower-cases them as it reads them), so they are not lower-cased again here.
+ */
 function toHeaderMap(pairs: readonly HeaderPair[]): Record<string, string> {
   const map: Record<string, string> = {}
-  for (const { name, value } of pairs) {
-    const key = name.toLowerCase()
+  for (const { name: key, value } of pairs) {
     const prev = map[key]
     map[key] = prev === undefined ? value : `${prev}${key === 'set-cookie' ? '\n' : ', '}${value}`
   }

@@ -69,8 +69,11 @@ export class RequestExecutor {
     this.usedSignatures = deps.sentSignatures ? allClaims(own, deps.sentSignatures) : own
   }
 
-  /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
-  async execute(input: ExecuteInput): Promise<ExecutedRequest> {
+  /**
+   * Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). Not
+   * async itself: `run`'s promise is handed back as it is (an async wrapper returning a promise costs extra ticks).
+   */
+  execute(input: ExecuteInput): Promise<ExecutedRequest> {
     return this.run(input, randomUUID())
   }
 
@@ -129,7 +132,9 @@ export class RequestExecutor {
     const retriedAfter: Array<'401' | '429'> = []
     for (;;) {
       if (signal) throwIfCancelled(signal)
-      const prepared: PreparedAttempt = { ...base, headers: { ...base.headers }, notes: [...base.notes], attempt }
+      // Auth headers are added per attempt to a copy; without auth the attempt sends the prepared headers as they are
+      // (no one writes to them after this), and the notes are only read.
+      const prepared: PreparedAttempt = { ...base, headers: input.auth === 'none' ? base.headers : { ...base.headers }, attempt }
       if (input.auth === 'bearer') {
         token ??= await this.deps.tokens.accessToken(requireEnv(env).id)
         this.deps.secrets.add(token, 'access_token')

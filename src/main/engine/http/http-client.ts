@@ -67,8 +67,13 @@ export class HttpClient {
    * One attempt as prepared by the caller (auth included), stopped by the caller's signal or by the client's shutdown.
    * The shutdown stops the exchanges in flight itself: no combined signal, no listener on a shared signal per request.
    */
-  async attempt(prepared: PreparedAttempt, signal?: AbortSignal): Promise<AttemptResult> {
-    throwIfCancelled(this.closing.signal)
+  attempt(prepared: PreparedAttempt, signal?: AbortSignal): Promise<AttemptResult> {
+    // Not async: runAttempt's own promise is returned as it is (no extra ticks); a closed client still rejects.
+    try {
+      throwIfCancelled(this.closing.signal)
+    } catch (error) {
+      return Promise.reject(error)
+    }
     return runAttempt(this.services, prepared, signal)
   }
 

@@ -67,6 +67,9 @@ export class ClockSkewEstimator {
   private lastDateMs = Number.NaN
   /** Wall-clock time of the last reset: a sample sent before it answers for the previous server and is dropped. */
   private resetAt = Number.NEGATIVE_INFINITY
+  /** Scratch arrays for the medians, grown to the window's length (kept from one sample to the next). */
+  private offsets = new Float64Array(16)
+  private halfWidths = new Float64Array(16)
 
   constructor(options: ClockSkewOptions = {}) {
     this.windowSize = Math.max(1, options.windowSize ?? 9)
@@ -149,8 +152,13 @@ export class ClockSkewEstimator {
 
   private compute(source: string | undefined): Estimate {
     const n = this.window.length
-    const offsets = new Array<number>(n)
-    const halfWidths = new Array<number>(n)
+    if (this.offsets.length < n) {
+      this.offsets = new Float64Array(2 * n)
+      this.halfWidths = new Float64Array(2 * n)
+    }
+    // No arrays allocated per response: median sorts the first n of the scratch arrays in place.
+    const offsets = this.offsets
+    const halfWidths = this.halfWidths
     let lo = Number.NEGATIVE_INFINITY
     let hi = Number.POSITIVE_INFINITY
     for (let i = 0; i < n; i++) {
@@ -160,8 +168,8 @@ export class ClockSkewEstimator {
       lo = Math.max(lo, s.offset - s.halfWidth)
       hi = Math.min(hi, s.offset + s.halfWidth)
     }
-    const offset = median(offsets)
-    let uncertainty = median(halfWidths)
+    const offset = median(offsets, n)
+    let uncertainty = median(halfWidths, n)
     if (lo <= offset && offset <= hi) uncertainty = Math.min(uncertainty, Math.max(offset - lo, hi - offset))
     return {
       offsetMs: Math.round(offset),
@@ -206,9 +214,9 @@ function published(e: Estimate): SkewEstimate {
   return estimate
 }
 
-/** Sorts in place (the callers' arrays are their own copies; a window is a handful of samples: insertion sort). */
-function median(values: number[]): number {
-  for (let i = 1; i < values.length; i++) {
+/** The median of the first `n` values, sorted in place (scratch arrays; a window is a handful of samples: insertion sort). */
+function median(values: Float64Array, n: number): number {
+  for (let i = 1; i < n; i++) {
     const v = values[i] as number
     let j = i - 1
     while (j >= 0 && (values[j] as number) > v) {
@@ -217,6 +225,6 @@ function median(values: number[]): number {
     }
     values[j + 1] = v
   }
-  const mid = values.length >> 1
-  return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2
+  const mid = n >> 1
+  return n % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2
 }
