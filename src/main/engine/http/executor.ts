@@ -210,8 +210,10 @@ export class RequestExecutor {
   /** The last attempt as the caller gets it: with why earlier ones were retried, a note if any, and its view. */
   private done(result: AttemptResult, retriedAfter: ReadonlyArray<'401' | '429'>, note?: string): ExecutedRequest {
     const entry = note === undefined ? result.entry : this.deps.client.addNote(result.entry, note)
-    const facts = { ...result.facts, retriedAfter: [...retriedAfter] }
-    return { ...result, entry, facts, view: exchangeView(entry, facts) }
+    // The attempt's facts are its own (runAttempt makes them fresh for each attempt): completed, not copied.
+    const facts = result.facts
+    facts.retriedAfter = [...retriedAfter]
+    return { ...result, entry, view: exchangeView(entry, facts) }
   }
 
   private announceRetry(requestId: string, method: string, url: URL, attempt: number, delayMs: number, reason: string): void {
