@@ -9,6 +9,7 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type DecodedBody, decodeBody } from './body-text'
 import { connectionDetails } from './connection-details'
+import type { DeadlineTimer } from './deadlines'
 import { type ExchangeOutcome, type RunningExchange, startExchange } from './exchange'
 import type { NetworkRoute } from './network-dispatcher'
 import type { SocketObservation } from './socket-timings'
@@ -24,6 +25,8 @@ export interface AttemptServices {
   skew: ClockSkewEstimator
   /** The exchanges running now: the client's shutdown stops them (no listener on a shared signal per exchange). */
   inFlight: Set<RunningExchange>
+  /** The exchanges' overall timeouts, on one timer (deadlines.ts). */
+  deadlines: DeadlineTimer
 }
 
 /** One attempt, fully prepared: final headers (auth included), the quota key, what to log. */
@@ -90,7 +93,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     notes: redactAll(s.redactor, p.notes),
   })
   const started = performance.now()
-  const running = startExchange(s.sockets, p.route?.dispatcher ?? s.dispatcher, {
+  const running = startExchange(s.sockets, s.deadlines, p.route?.dispatcher ?? s.dispatcher, {
     url: p.url,
     method: p.method,
     headers: p.headers,
@@ -131,7 +134,8 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
       serverDate: date,
       sentAt: outcome.sentAt,
       receivedAt: outcome.receivedAt,
-      source: `${p.method} ${p.url.pathname}`,
+      // The source string ("GET /path") is made only if the estimate is read: the attempt is handed as it is.
+      request: p,
     })
   }
   const quota = ticket ? s.quota.observe(ticket, { status: outcome.status, headers: headerMap, receivedAt: outcome.receivedAt }) : null

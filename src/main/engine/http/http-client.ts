@@ -6,6 +6,7 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
 import { throwIfCancelled } from './cancellation'
+import { DeadlineTimer } from './deadlines'
 import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
 import { type AttemptRequest, prepareAttempt } from './prepare-attempt'
 import { resolveRequestUrl } from './target-url'
@@ -42,6 +43,7 @@ export class HttpClient {
       redactor: deps.redactor,
       skew: deps.skew,
       inFlight: new Set(),
+      deadlines: new DeadlineTimer(),
     }
   }
 
@@ -129,5 +131,6 @@ export class HttpClient {
   close(): void {
     this.closing.abort()
     for (const running of this.services.inFlight) running.cancel('cancelled')
+    this.services.deadlines.close()
   }
 }

@@ -16,11 +16,22 @@ export interface SkewSample {
   receivedAt: number
   /** What produced the sample (e.g. 'GET /api/v1/export/1/tickets'), shown in the status bar. */
   source?: string
+  /**
+   * The request that produced it, when `source` is not given: its method and path become the source only when the
+   * estimate is read (most responses' sources are never shown, so no string is built per response).
+   */
+  request?: SkewSourceRequest
   /** The server's time in ms when a source knows it precisely (e.g. the sandbox operator API); overrides the Date. */
   serverTimeMs?: number
 }
 
 export type { SkewEstimate }
+
+/** A request as a sample's source: read only when the estimate is published. */
+interface SkewSourceRequest {
+  readonly method: string
+  readonly url: { readonly pathname: string }
+}
 
 interface ClockSkewOptions {
   /** Samples kept (default 9). */
@@ -97,7 +108,7 @@ export class ClockSkewEstimator {
     this.window.push(interval)
     if (this.window.length > this.windowSize) this.window.shift()
     this.restartOnJump()
-    this.current = this.compute(sample.source)
+    this.current = this.compute(sample)
     this.announceIfMeaningful()
   }
 
@@ -150,7 +161,7 @@ export class ClockSkewEstimator {
     if (hi - lo <= 2_000) this.window = this.window.slice(-3)
   }
 
-  private compute(source: string | undefined): Estimate {
+  private compute(sample: SkewSample): Estimate {
     const n = this.window.length
     if (this.offsets.length < n) {
       this.offsets = new Float64Array(2 * n)
@@ -177,7 +188,10 @@ export class ClockSkewEstimator {
       samples: n,
       level: skewLevel(offset),
       updatedAtMs: this.now(),
-      source,
+      source: sample.source,
+      // The request's method and URL, not the sample (which may carry a whole request): nothing else is kept.
+      sourceMethod: sample.source === undefined ? sample.request?.method : undefined,
+      sourceUrl: sample.source === undefined ? sample.request?.url : undefined,
     }
   }
 
@@ -200,6 +214,9 @@ interface Estimate {
   level: SkewLevel
   updatedAtMs: number
   source: string | undefined
+  /** The sample's request when it gave no source string: `${method} ${url.pathname}` made when published. */
+  sourceMethod: string | undefined
+  sourceUrl: { readonly pathname: string } | undefined
 }
 
 function published(e: Estimate): SkewEstimate {
@@ -211,6 +228,7 @@ function published(e: Estimate): SkewEstimate {
     updatedAt: new Date(e.updatedAtMs).toISOString(),
   }
   if (e.source !== undefined) estimate.source = e.source
+  else if (e.sourceMethod !== undefined && e.sourceUrl !== undefined) estimate.source = `${e.sourceMethod} ${e.sourceUrl.pathname}`
   return estimate
 }
 
