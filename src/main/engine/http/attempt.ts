@@ -11,6 +11,7 @@ import { type DecodedBody, decodeBody } from './body-text'
 import { connectionDetails } from './connection-details'
 import type { DeadlineTimer } from './deadlines'
 import { type ExchangeOutcome, type RunningExchange, startExchange } from './exchange'
+import { loggedUrlParts } from './logged-url-parts'
 import type { NetworkRoute } from './network-dispatcher'
 import type { SocketObservation } from './socket-timings'
 
@@ -83,6 +84,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     startedAt,
     method: p.method,
     url,
+    parts: loggedUrlParts(p.url, url),
     purpose: p.purpose,
     auth: p.auth,
     requestHeaders,

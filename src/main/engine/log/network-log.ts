@@ -32,6 +32,8 @@ export interface CapturedBody {
 export interface BeginCapture {
   method: string
   url: string
+  /** `url`'s host and path (query included), when the caller has them already: the URL is not split again. */
+  parts?: { host: string; path: string }
   purpose: LogPurpose
   auth: LogEntry['auth']
   requestHeaders: HeaderPair[]
@@ -103,7 +105,7 @@ export class NetworkLog {
   begin(c: BeginCapture): LogEntry {
     this.seq += 1
     const id = `log-${this.seq}`
-    const { host, path } = splitUrl(c.url)
+    const { host, path } = c.parts ?? splitUrl(c.url)
     const captured: LogEntry = {
       id,
       seq: this.seq,
