@@ -11,8 +11,9 @@ export function loggedUrlParts(url: URL, logged: string): { host: string; path: 
   const hostStart = protocol.length + 2
   if (!logged.startsWith(protocol) || logged.charCodeAt(hostStart - 2) !== 47 || logged.charCodeAt(hostStart - 1) !== 47) return undefined
   if (!logged.startsWith(host, hostStart) || logged.includes('#')) return undefined
-  const next = logged.charCodeAt(hostStart + host.length)
-  // Past the end (NaN), '/' or '?': where the log's own split ends the host too.
-  if (next === next && next !== 47 && next !== 63) return undefined
-  return { host, path: logged.length > hostStart + host.length ? logged.slice(hostStart + host.length) : '/' }
+  const pathStart = hostStart + host.length
+  if (logged.length === pathStart) return { host, path: '/' }
+  // '/' or '?' after the host: where the log's own split ends the host too.
+  const next = logged.charCodeAt(pathStart)
+  return next === 47 || next === 63 ? { host, path: logged.slice(pathStart) } : undefined
 }
