@@ -53,16 +53,14 @@ interface KeyState {
   updatedAt: number
   /** Bumped by every change of the state (a send, a response, a block): a description of an older one is stale. */
   version: number
-  /** The last description, reused while nothing changed and no time it depends on has passed. */
-  described: Described | null
-}
-
-/** A description kept for reuse: valid for `version` from `at` until `until` (ms), when time alone would change it. */
-interface Described {
-  state: QuotaKeyState
-  version: number
-  at: number
-  until: number
+  /**
+   * The last description, reused while nothing changed and no time it depends on has passed: made for `version` at
+   * `describedAt`, true until `describedUntil` (ms), when time alone would change it. Fields, not an object per response.
+   */
+  described: QuotaKeyState | null
+  describedVersion: number
+  describedAt: number
+  describedUntil: number
 }
 
 /**
@@ -298,13 +296,13 @@ export class QuotaTracker {
     const d = s.described
     if (
       d &&
-      d.version === s.version &&
-      d.at <= now &&
-      now < d.until &&
-      d.state.limit === limit &&
-      d.state.windowSeconds * 1000 === windowMs
+      s.describedVersion === s.version &&
+      s.describedAt <= now &&
+      now < s.describedUntil &&
+      d.limit === limit &&
+      d.windowSeconds * 1000 === windowMs
     ) {
-      return d.state
+      return d
     }
     const used = s.ledger.count(now, windowMs)
     const unknown = now < s.unknownUntil ? s.unknownUsed : 0
@@ -335,7 +333,10 @@ export class QuotaTracker {
       notes: s.notes,
       updatedAt: iso(s.updatedAt),
     }
-    s.described = { state, version: s.version, at: now, until: this.changesAt(s, now, windowMs, oldest) }
+    s.described = state
+    s.describedVersion = s.version
+    s.describedAt = now
+    s.describedUntil = this.changesAt(s, now, windowMs, oldest)
     return state
   }
 
@@ -402,6 +403,9 @@ export class QuotaTracker {
       updatedAt: this.now(),
       version: 0,
       described: null,
+      describedVersion: -1,
+      describedAt: 0,
+      describedUntil: 0,
     }
   }
 }
