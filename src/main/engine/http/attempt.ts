@@ -72,12 +72,12 @@ export interface AttemptResult {
  */
 export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal: AbortSignal | undefined): Promise<AttemptResult> {
   const ticket = p.quotaKey ? s.quota.recordSend(p.quotaKey) : null
-  const sentPairs: HeaderPair[] = []
-  for (const name in p.headers) sentPairs.push({ name, value: p.headers[name] as string })
   // What the engine sends is its own: credentials found there by name become known secrets (docs/security.md).
-  const url = s.redactor.url(p.url.href, { sent: true })
-  const requestHeaders = s.redactor.headers(sentPairs, { sent: true })
-  const requestBody = p.body === undefined ? null : s.redactor.body(p.body, { sent: true })
+  const url = s.redactor.url(p.url.href, SENT)
+  // Each header redacted as it is listed (one array of pairs, not a list and then its redacted copy).
+  const requestHeaders: HeaderPair[] = []
+  for (const name in p.headers) requestHeaders.push({ name, value: s.redactor.header(name, p.headers[name] as string, SENT) })
+  const requestBody = p.body === undefined ? null : s.redactor.body(p.body, SENT)
   const requestType = p.headers['content-type'] ?? ''
   const startedAt = isoNow()
   const pending = s.log.begin({
@@ -143,8 +143,8 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const quota = ticket ? s.quota.observe(ticket, { status: outcome.status, headers: headerMap, receivedAt: outcome.receivedAt }) : null
   const contentType = headerMap['content-type'] ?? null
   const decoded = decodeBody(outcome.body, contentType, outcome.truncated)
-  const bodyText = s.redactor.body(decoded.text, { truncated: outcome.truncated })
-  const headers = s.redactor.headers(outcome.headers)
+  const bodyText = s.redactor.body(decoded.text, outcome.truncated ? TRUNCATED : SEEN)
+  const headers = s.redactor.headers(outcome.headers, SEEN)
   const incomplete = outcome.bodyError ? s.redactor.text(outcome.bodyError.message) : undefined
   const binaryNote =
     decoded.kind === 'binary' ? `Binary body (${contentType ?? 'no content type'}, ${outcome.bodyBytes} bytes): not shown as text.` : null
@@ -156,7 +156,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     timings: outcome.timings,
     durationMs: outcome.timings.total,
     error: incomplete ?? null,
-    notes: binaryNote ? [binaryNote] : [],
+    notes: binaryNote ? [binaryNote] : undefined,
     connection,
   })
   const facts: ExchangeFacts = { bodyKind: decoded.kind, keptBytes: outcome.body.length, retriedAfter: [], quota }
@@ -164,6 +164,11 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   if (p.signing) facts.signing = { canonical: s.redactor.text(p.signing.canonical), timestamp: p.signing.timestamp }
   return { outcome, decoded, headerMap, entry, facts }
 }
+
+/** The redactor's options, made once (not an object per call): what the engine sends, a cut body, a whole one. */
+const SENT = { sent: true } as const
+const TRUNCATED = { truncated: true } as const
+const SEEN = {} as const
 
 /**
  * Response headers by name; repeated headers joined with ", " (set-cookie with "\n"). The exchange's names are

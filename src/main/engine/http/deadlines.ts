@@ -28,14 +28,17 @@ export class DeadlineTimer {
   private timer: NodeJS.Timeout | null = null
   private armedAt = Number.POSITIVE_INFINITY
 
-  /** Calls `target.expire()` once `timeoutMs` have passed, unless `clearDeadline` is called first. */
-  add(target: Expiring, timeoutMs: number): Deadline {
+  /**
+   * Calls `target.expire()` once `timeoutMs` have passed since `from` (a performance.now() reading, default now),
+   * unless `clearDeadline` is called first.
+   */
+  add(target: Expiring, timeoutMs: number, from: number = performance.now()): Deadline {
     let queue = this.queues.get(timeoutMs)
     if (!queue) {
       queue = { items: [], head: 0 }
       this.queues.set(timeoutMs, queue)
     }
-    const deadline: Deadline = { at: performance.now() + timeoutMs, target, queue }
+    const deadline: Deadline = { at: from + timeoutMs, target, queue }
     queue.items.push(deadline)
     if (deadline.at < this.armedAt) this.arm(deadline.at)
     return deadline
@@ -95,10 +98,9 @@ function fire(timer: DeadlineTimer): void {
 function dropSettled(queue: DeadlineQueue): void {
   const items = queue.items
   while (queue.head < items.length && (items[queue.head] as Deadline).target === null) queue.head++
-  if (queue.head === items.length) {
-    items.length = 0
-    queue.head = 0
-  } else if (queue.head > 1024 && queue.head * 2 > items.length) {
+  // Settled ones stay behind the head (their exchanges already let go) until a thousand have gathered: one new array
+  // per thousand exchanges, not a shrink and a regrowth of the array for each.
+  if (queue.head > 1024 && queue.head * 2 > items.length) {
     queue.items = items.slice(queue.head)
     queue.head = 0
   }

@@ -119,7 +119,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
       this.resolve = resolve
       this.reject = reject
     })
-    this.deadline = deadlines.add(this, spec.timeoutMs)
+    this.deadline = deadlines.add(this, spec.timeoutMs, this.marks.start)
     // The handler is its own abort listener (handleEvent): no closure per request.
     spec.signal?.addEventListener('abort', this, { once: true })
   }
