@@ -1,3 +1,5 @@
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 /** What a deadline stops when it passes (an exchange's overall timeout). */
 interface Expiring {
   expire(): void
@@ -55,7 +57,8 @@ export class DeadlineTimer {
   private arm(at: number): void {
     if (this.timer) clearTimeout(this.timer)
     this.armedAt = at
-    this.timer = setTimeout(fire, Math.max(1, Math.ceil(at - performance.now())), this)
+    // Node's longest timer is 2^31-1 ms: a farther deadline wakes the timer early, and it waits again.
+    this.timer = setTimeout(fire, Math.min(MAX_TIMER_MS, Math.max(1, Math.ceil(at - performance.now()))), this)
     this.timer.unref()
   }
 
