@@ -9,7 +9,9 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type DecodedBody, decodeBody } from './body-text'
 import { connectionDetails } from './connection-details'
+import type { DeadlineTimer } from './deadlines'
 import { type ExchangeOutcome, type RunningExchange, startExchange } from './exchange'
+import { loggedUrlParts } from './logged-url-parts'
 import type { NetworkRoute } from './network-dispatcher'
 import type { SocketObservation } from './socket-timings'
 
@@ -24,6 +26,8 @@ export interface AttemptServices {
   skew: ClockSkewEstimator
   /** The exchanges running now: the client's shutdown stops them (no listener on a shared signal per exchange). */
   inFlight: Set<RunningExchange>
+  /** The exchanges' overall timeouts, on one timer (deadlines.ts). */
+  deadlines: DeadlineTimer
 }
 
 /** One attempt, fully prepared: final headers (auth included), the quota key, what to log. */
@@ -68,18 +72,19 @@ export interface AttemptResult {
  */
 export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal: AbortSignal | undefined): Promise<AttemptResult> {
   const ticket = p.quotaKey ? s.quota.recordSend(p.quotaKey) : null
-  const sentPairs: HeaderPair[] = []
-  for (const name in p.headers) sentPairs.push({ name, value: p.headers[name] as string })
   // What the engine sends is its own: credentials found there by name become known secrets (docs/security.md).
-  const url = s.redactor.url(p.url.href, { sent: true })
-  const requestHeaders = s.redactor.headers(sentPairs, { sent: true })
-  const requestBody = p.body === undefined ? null : s.redactor.body(p.body, { sent: true })
+  const url = s.redactor.url(p.url.href, SENT)
+  // Each header redacted as it is listed (one array of pairs, not a list and then its redacted copy).
+  const requestHeaders: HeaderPair[] = []
+  for (const name in p.headers) requestHeaders.push({ name, value: s.redactor.header(name, p.headers[name] as string, SENT) })
+  const requestBody = p.body === undefined ? null : s.redactor.body(p.body, SENT)
   const requestType = p.headers['content-type'] ?? ''
   const startedAt = isoNow()
   const pending = s.log.begin({
     startedAt,
     method: p.method,
     url,
+    parts: loggedUrlParts(p.url, url),
     purpose: p.purpose,
     auth: p.auth,
     requestHeaders,
@@ -90,7 +95,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     notes: redactAll(s.redactor, p.notes),
   })
   const started = performance.now()
-  const running = startExchange(s.sockets, p.route?.dispatcher ?? s.dispatcher, {
+  const running = startExchange(s.sockets, s.deadlines, p.route?.dispatcher ?? s.dispatcher, {
     url: p.url,
     method: p.method,
     headers: p.headers,
@@ -131,14 +136,15 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
       serverDate: date,
       sentAt: outcome.sentAt,
       receivedAt: outcome.receivedAt,
-      source: `${p.method} ${p.url.pathname}`,
+      // The source string ("GET /path") is made only if the estimate is read: the attempt is handed as it is.
+      request: p,
     })
   }
   const quota = ticket ? s.quota.observe(ticket, { status: outcome.status, headers: headerMap, receivedAt: outcome.receivedAt }) : null
   const contentType = headerMap['content-type'] ?? null
   const decoded = decodeBody(outcome.body, contentType, outcome.truncated)
-  const bodyText = s.redactor.body(decoded.text, { truncated: outcome.truncated })
-  const headers = s.redactor.headers(outcome.headers)
+  const bodyText = s.redactor.body(decoded.text, outcome.truncated ? TRUNCATED : SEEN)
+  const headers = s.redactor.headers(outcome.headers, SEEN)
   const incomplete = outcome.bodyError ? s.redactor.text(outcome.bodyError.message) : undefined
   const binaryNote =
     decoded.kind === 'binary' ? `Binary body (${contentType ?? 'no content type'}, ${outcome.bodyBytes} bytes): not shown as text.` : null
@@ -150,7 +156,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     timings: outcome.timings,
     durationMs: outcome.timings.total,
     error: incomplete ?? null,
-    notes: binaryNote ? [binaryNote] : [],
+    notes: binaryNote ? [binaryNote] : undefined,
     connection,
   })
   const facts: ExchangeFacts = { bodyKind: decoded.kind, keptBytes: outcome.body.length, retriedAfter: [], quota }
@@ -159,11 +165,18 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   return { outcome, decoded, headerMap, entry, facts }
 }
 
-/** Response headers by lower-case name; repeated headers joined with ", " (set-cookie with "\n"). */
+/** The redactor's options, made once (not an object per call): what the engine sends, a cut body, a whole one. */
+const SENT = { sent: true } as const
+const TRUNCATED = { truncated: true } as const
+const SEEN = {} as const
+
+/**
+ * Response headers by name; repeated headers joined with ", " (set-cookie with "\n"). The exchange's names are
+ * lower-case already (exchange.ts lower-cases them as it reads them), so they are not lower-cased again here.
+ */
 function toHeaderMap(pairs: readonly HeaderPair[]): Record<string, string> {
   const map: Record<string, string> = {}
-  for (const { name, value } of pairs) {
-    const key = name.toLowerCase()
+  for (const { name: key, value } of pairs) {
     const prev = map[key]
     map[key] = prev === undefined ? value : `${prev}${key === 'set-cookie' ? '\n' : ', '}${value}`
   }

@@ -10,8 +10,8 @@ export interface SocketFacts {
   tls: Omit<TlsDetails, 'trustedBy' | 'inspection' | 'clientCertificate'> | null
 }
 
-const seen = new WeakSet<object>()
-const tlsBySocket = new WeakMap<object, SocketFacts['tls']>()
+/** What each socket said on its first request (its address and TLS facts do not change while it lives). */
+const bySocket = new WeakMap<object, SocketFacts>()
 
 /** Names of products whose CA re-signs server certificates to inspect TLS (matched in the issuer). */
 const INSPECTING_PRODUCTS =
@@ -65,23 +65,26 @@ function asTls(socket: Socket): TLSSocket | null {
  * where it goes, and for TLS the protocol, cipher, ALPN and chain (read once per socket, then reused).
  */
 export function readSocketFacts(socket: Socket): SocketFacts {
-  const reused = seen.has(socket)
-  seen.add(socket)
-  let tls = tlsBySocket.get(socket)
-  if (tls === undefined) {
-    const t = asTls(socket)
-    tls = t
-      ? {
-          protocol: t.getProtocol() ?? null,
-          cipher: t.getCipher()?.standardName ?? t.getCipher()?.name ?? null,
-          alpn: typeof t.alpnProtocol === 'string' ? t.alpnProtocol : null,
-          chain: chainOf(t),
-          sessionReused: t.isSessionReused(),
-        }
-      : null
-    tlsBySocket.set(socket, tls)
+  const known = bySocket.get(socket)
+  // A reused connection: what the socket said on its first request, only `reused` differs (no lookups, no strings).
+  if (known) return { reused: true, remoteAddress: known.remoteAddress, tls: known.tls }
+  const t = asTls(socket)
+  const tls = t
+    ? {
+        protocol: t.getProtocol() ?? null,
+        cipher: t.getCipher()?.standardName ?? t.getCipher()?.name ?? null,
+        alpn: typeof t.alpnProtocol === 'string' ? t.alpnProtocol : null,
+        chain: chainOf(t),
+        sessionReused: t.isSessionReused(),
+      }
+    : null
+  const first: SocketFacts = {
+    reused: false,
+    remoteAddress: socket.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort}` : null,
+    tls,
   }
-  return { reused, remoteAddress: socket.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort}` : null, tls }
+  bySocket.set(socket, first)
+  return first
 }
 
 /** Why a chain looks issued by a TLS-inspecting proxy, or null: a known product's CA, or a private CA behind a proxy. */

@@ -1,5 +1,6 @@
 /** Request headers that frameworks read as "treat this request as that method" (compared lower-case). */
 const METHOD_OVERRIDE_HEADERS = ['x-http-method-override', 'x-http-method', 'x-method-override'] as const
+const SHORTEST_OVERRIDE = Math.min(...METHOD_OVERRIDE_HEADERS.map(n => n.length))
 
 /** The query parameter some frameworks (Rails, Laravel, Symfony) read as a method override. */
 const METHOD_OVERRIDE_PARAM = '_method'
@@ -17,10 +18,12 @@ export interface EffectiveMethod {
  */
 export function effectiveMethods(method: string, headers: Record<string, string>, url: URL): EffectiveMethod[] {
   const out: EffectiveMethod[] = [{ method: method.trim().toUpperCase(), via: null }]
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    // Every override name has 13 characters or more: the usual headers (accept, user-agent) are not even lower-cased.
+    if (name.length < SHORTEST_OVERRIDE) continue
     const key = name.trim().toLowerCase()
     if (!(METHOD_OVERRIDE_HEADERS as readonly string[]).includes(key)) continue
-    for (const part of String(value).split(',')) out.push({ method: part.trim().toUpperCase(), via: `${key}: ${part.trim()}` })
+    for (const part of String(headers[name]).split(',')) out.push({ method: part.trim().toUpperCase(), via: `${key}: ${part.trim()}` })
   }
   // No query, no parameter: the URL's searchParams (parsed and allocated on first access) are not needed.
   if (url.search === '') return out

@@ -5,6 +5,7 @@ import type { HeaderPair, PhaseTimings } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { BodyCapture } from './body-capture'
 import { readSocketFacts, type SocketFacts } from './connection-details'
+import { clearDeadline, type Deadline, type DeadlineTimer } from './deadlines'
 import { describeNetworkError } from './network-errors'
 import { computeTimings, type ExchangeMarks } from './phase-timings'
 import type { SocketObservation, SocketTimings } from './socket-timings'
@@ -53,10 +54,16 @@ export interface RunningExchange {
  * possible: per-phase timings (from the agent's socket records and the handler's callbacks), a body kept up to a cap
  * while the rest is only counted (memory bounded whatever the server sends), one overall timeout, and cancellation at
  * any point (before the socket is ready, while waiting, mid-body). Rejects with ConsoleError('network' | 'timeout' |
- * 'cancelled') when no response arrived; resolves with `bodyError` when the body broke off after the headers.
+ * 'cancelled') when no response arrived; resolves with `bodyError` when the body broke off after the headers. The
+ * overall timeout is a deadline on the HTTP client's shared timer (`deadlines`), not a timer per request.
  */
-export function startExchange(sockets: SocketObservation, dispatcher: Dispatcher, spec: ExchangeSpec): RunningExchange {
-  const handler = new ExchangeHandler(spec)
+export function startExchange(
+  sockets: SocketObservation,
+  deadlines: DeadlineTimer,
+  dispatcher: Dispatcher,
+  spec: ExchangeSpec,
+): RunningExchange {
+  const handler = new ExchangeHandler(spec, deadlines)
   const options: Dispatcher.DispatchOptions = {
     origin: spec.url.origin,
     path: spec.url.pathname + spec.url.search,
@@ -76,10 +83,6 @@ export function startExchange(sockets: SocketObservation, dispatcher: Dispatcher
   return handler
 }
 
-function onTimeout(handler: ExchangeHandler): void {
-  handler.stop('timeout')
-}
-
 /**
  * The undici handler of one exchange, on undici's current hooks (onRequestStart, onResponseStart, onResponseData,
  * onResponseEnd, onResponseError with a controller); it is also the RunningExchange handed back (no per-request
@@ -90,7 +93,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   readonly outcome: Promise<ExchangeOutcome>
   private resolve!: (o: ExchangeOutcome) => void
   private reject!: (e: unknown) => void
-  private readonly timer: NodeJS.Timeout
+  private readonly deadline: Deadline
   readonly method: string
   private readonly marks: ExchangeMarks
   private readonly capture: BodyCapture
@@ -105,7 +108,10 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   private receivedAt = 0
   private facts: SocketFacts | undefined
 
-  constructor(private readonly spec: ExchangeSpec) {
+  constructor(
+    private readonly spec: ExchangeSpec,
+    deadlines: DeadlineTimer,
+  ) {
     this.method = spec.method
     this.marks = { start: performance.now() }
     this.capture = new BodyCapture(spec.maxBodyBytes)
@@ -113,14 +119,18 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
       this.resolve = resolve
       this.reject = reject
     })
-    this.timer = setTimeout(onTimeout, spec.timeoutMs, this)
-    this.timer.unref()
+    this.deadline = deadlines.add(this, spec.timeoutMs, this.marks.start)
     // The handler is its own abort listener (handleEvent): no closure per request.
     spec.signal?.addEventListener('abort', this, { once: true })
   }
 
   handleEvent(): void {
     this.stop('cancelled')
+  }
+
+  /** The overall timeout passed (the shared deadline timer calls it). */
+  expire(): void {
+    this.stop('timeout')
   }
 
   cancel(reason: 'cancelled' | 'timeout'): void {
@@ -207,7 +217,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
       return
     }
     this.settled = true
-    clearTimeout(this.timer)
+    clearDeadline(this.deadline)
     this.spec.signal?.removeEventListener('abort', this)
     const timings = computeTimings(this.marks)
     this.reject(
@@ -222,7 +232,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   private finish(bodyError?: ConsoleError): void {
     if (this.settled) return
     this.settled = true
-    clearTimeout(this.timer)
+    clearDeadline(this.deadline)
     this.spec.signal?.removeEventListener('abort', this)
     this.resolve({
       status: this.status,

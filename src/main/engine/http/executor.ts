@@ -69,8 +69,11 @@ export class RequestExecutor {
     this.usedSignatures = deps.sentSignatures ? allClaims(own, deps.sentSignatures) : own
   }
 
-  /** Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). */
-  async execute(input: ExecuteInput): Promise<ExecutedRequest> {
+  /**
+   * Sends a request; resolves with the last attempt whatever its status (errors only when no response arrived). Not
+   * async itself: `run`'s promise is handed back as it is (an async wrapper returning a promise costs extra ticks).
+   */
+  execute(input: ExecuteInput): Promise<ExecutedRequest> {
     return this.run(input, randomUUID())
   }
 
@@ -129,7 +132,9 @@ export class RequestExecutor {
     const retriedAfter: Array<'401' | '429'> = []
     for (;;) {
       if (signal) throwIfCancelled(signal)
-      const prepared: PreparedAttempt = { ...base, headers: { ...base.headers }, notes: [...base.notes], attempt }
+      // Auth headers are added per attempt to a copy; without auth the attempt sends the prepared headers as they are
+      // (no one writes to them after this), and the notes are only read.
+      const prepared: PreparedAttempt = { ...base, headers: input.auth === 'none' ? base.headers : { ...base.headers }, attempt }
       if (input.auth === 'bearer') {
         token ??= await this.deps.tokens.accessToken(requireEnv(env).id)
         this.deps.secrets.add(token, 'access_token')
@@ -205,8 +210,10 @@ export class RequestExecutor {
   /** The last attempt as the caller gets it: with why earlier ones were retried, a note if any, and its view. */
   private done(result: AttemptResult, retriedAfter: ReadonlyArray<'401' | '429'>, note?: string): ExecutedRequest {
     const entry = note === undefined ? result.entry : this.deps.client.addNote(result.entry, note)
-    const facts = { ...result.facts, retriedAfter: [...retriedAfter] }
-    return { ...result, entry, facts, view: exchangeView(entry, facts) }
+    // The attempt's facts are its own (runAttempt makes them fresh for each attempt): completed, not copied.
+    const facts = result.facts
+    facts.retriedAfter = [...retriedAfter]
+    return { ...result, entry, view: exchangeView(entry, facts) }
   }
 
   private announceRetry(requestId: string, method: string, url: URL, attempt: number, delayMs: number, reason: string): void {

@@ -6,6 +6,7 @@ import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
 import { throwIfCancelled } from './cancellation'
+import { DeadlineTimer } from './deadlines'
 import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
 import { type AttemptRequest, prepareAttempt } from './prepare-attempt'
 import { resolveRequestUrl } from './target-url'
@@ -42,6 +43,7 @@ export class HttpClient {
       redactor: deps.redactor,
       skew: deps.skew,
       inFlight: new Set(),
+      deadlines: new DeadlineTimer(),
     }
   }
 
@@ -67,8 +69,13 @@ export class HttpClient {
    * One attempt as prepared by the caller (auth included), stopped by the caller's signal or by the client's shutdown.
    * The shutdown stops the exchanges in flight itself: no combined signal, no listener on a shared signal per request.
    */
-  async attempt(prepared: PreparedAttempt, signal?: AbortSignal): Promise<AttemptResult> {
-    throwIfCancelled(this.closing.signal)
+  attempt(prepared: PreparedAttempt, signal?: AbortSignal): Promise<AttemptResult> {
+    // Not async: runAttempt's own promise is returned as it is (no extra ticks); a closed client still rejects.
+    try {
+      throwIfCancelled(this.closing.signal)
+    } catch (error) {
+      return Promise.reject(error)
+    }
     return runAttempt(this.services, prepared, signal)
   }
 
@@ -124,5 +131,6 @@ export class HttpClient {
   close(): void {
     this.closing.abort()
     for (const running of this.services.inFlight) running.cancel('cancelled')
+    this.services.deadlines.close()
   }
 }

@@ -48,8 +48,19 @@ interface KeyState {
   forcedUntilAnswer: boolean
   unblockTimer?: NodeJS.Timeout
   lastStatus: number | null
+  /** Replaced, never changed in place: a description hands it out as it is (no copy per response). */
   notes: string[]
   updatedAt: number
+  /** Bumped by every change of the state (a send, a response, a block): a description of an older one is stale. */
+  version: number
+  /**
+   * The last description, reused while nothing changed and no time it depends on has passed: made for `version` at
+   * `describedAt`, true until `describedUntil` (ms), when time alone would change it. Fields, not an object per response.
+   */
+  described: QuotaKeyState | null
+  describedVersion: number
+  describedAt: number
+  describedUntil: number
 }
 
 /**
@@ -125,6 +136,7 @@ export class QuotaTracker {
     const s = this.touch(key)
     const at = this.now()
     s.ledger.add(at)
+    s.version++
     return { key, at }
   }
 
@@ -150,6 +162,7 @@ export class QuotaTracker {
 
   private apply(ticket: SendTicket, response: QuotaResponse): KeyState {
     const s = this.touch(ticket.key)
+    s.version++
     const receivedAt = response.receivedAt ?? this.now()
     const obs = readQuotaHeaders(response.headers, receivedAt)
     for (const note of obs.notes) this.note(s, note)
@@ -228,6 +241,7 @@ export class QuotaTracker {
   }
 
   private block(s: KeyState, receivedAt: number, seconds: number, source: QuotaBlockedEvent['source']): void {
+    s.version++
     s.blockedUntil = Math.max(s.blockedUntil, receivedAt + seconds * 1000)
     s.blockedBy = { seconds: Math.ceil((s.blockedUntil - receivedAt) / 1000), source }
     clearTimeout(s.unblockTimer)
@@ -270,9 +284,26 @@ export class QuotaTracker {
     return s.serverRemaining - (s.ledger.added - s.serverObservedSeq)
   }
 
+  /**
+   * The key's state as the UI, the events and the exchange view show it. The last description is handed out again
+   * while it is still true: same state version, same limit and window (the configuration may change them), and no
+   * moment it depends on (a request leaving the window, the server's word expiring, a block ending, the minute of the
+   * history) has passed since.
+   */
   private describe(s: KeyState, now: number): QuotaKeyState {
     const windowMs = this.windowMs(s)
     const limit = this.limitOf(s)
+    const d = s.described
+    if (
+      d &&
+      s.describedVersion === s.version &&
+      s.describedAt <= now &&
+      now < s.describedUntil &&
+      d.limit === limit &&
+      d.windowSeconds * 1000 === windowMs
+    ) {
+      return d
+    }
     const used = s.ledger.count(now, windowMs)
     const unknown = now < s.unknownUntil ? s.unknownUsed : 0
     const predicted = this.predicted(s, now)
@@ -282,7 +313,7 @@ export class QuotaTracker {
     if (s.serverResetAt !== undefined && s.serverResetAt > now && (nextUnit === null || s.serverResetAt < nextUnit)) {
       nextUnit = s.serverResetAt
     }
-    return {
+    const state: QuotaKeyState = {
       key: s.key.id,
       clientId: s.key.clientId,
       method: s.key.method,
@@ -299,9 +330,24 @@ export class QuotaTracker {
       retryAfter: s.blockedUntil > now ? s.blockedBy : null,
       history: s.ledger.history(now),
       lastStatus: s.lastStatus,
-      notes: [...s.notes],
+      notes: s.notes,
       updatedAt: iso(s.updatedAt),
     }
+    s.described = state
+    s.describedVersion = s.version
+    s.describedAt = now
+    s.describedUntil = this.changesAt(s, now, windowMs, oldest)
+    return state
+  }
+
+  /** The first moment after `now` at which the description changes by time alone (the earliest of what it reads). */
+  private changesAt(s: KeyState, now: number, windowMs: number, oldest: number | undefined): number {
+    let until = (Math.floor(now / 60_000) + 1) * 60_000
+    if (oldest !== undefined) until = sooner(until, oldest + windowMs, now)
+    until = sooner(until, s.unknownUntil, now)
+    if (s.serverResetAt !== undefined) until = sooner(until, s.serverResetAt, now)
+    if (s.serverObservedAt !== undefined) until = sooner(until, s.serverObservedAt + windowMs, now)
+    return sooner(until, s.blockedUntil, now)
   }
 
   private emitUpdate(s: KeyState): QuotaKeyState {
@@ -319,8 +365,7 @@ export class QuotaTracker {
   }
 
   private note(s: KeyState, note: string): void {
-    s.notes.push(note)
-    if (s.notes.length > MAX_NOTES) s.notes.shift()
+    s.notes = s.notes.length < MAX_NOTES ? [...s.notes, note] : [...s.notes.slice(1 - MAX_NOTES), note]
   }
 
   private touch(key: QuotaKey): KeyState {
@@ -356,8 +401,18 @@ export class QuotaTracker {
       lastStatus: null,
       notes: [],
       updatedAt: this.now(),
+      version: 0,
+      described: null,
+      describedVersion: -1,
+      describedAt: 0,
+      describedUntil: 0,
     }
   }
+}
+
+/** `until`, or `t` when it comes after `now` and before it. */
+function sooner(until: number, t: number, now: number): number {
+  return t > now && t < until ? t : until
 }
 
 /** Why the prediction is zero, from whichever source decided it (the server's last word, or the ledger). */

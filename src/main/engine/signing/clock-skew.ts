@@ -16,11 +16,22 @@ export interface SkewSample {
   receivedAt: number
   /** What produced the sample (e.g. 'GET /api/v1/export/1/tickets'), shown in the status bar. */
   source?: string
+  /**
+   * The request that produced it, when `source` is not given: its method and path become the source only when the
+   * estimate is read (most responses' sources are never shown, so no string is built per response).
+   */
+  request?: SkewSourceRequest
   /** The server's time in ms when a source knows it precisely (e.g. the sandbox operator API); overrides the Date. */
   serverTimeMs?: number
 }
 
 export type { SkewEstimate }
+
+/** A request as a sample's source: read only when the estimate is published. */
+interface SkewSourceRequest {
+  readonly method: string
+  readonly url: { readonly pathname: string }
+}
 
 interface ClockSkewOptions {
   /** Samples kept (default 9). */
@@ -67,6 +78,9 @@ export class ClockSkewEstimator {
   private lastDateMs = Number.NaN
   /** Wall-clock time of the last reset: a sample sent before it answers for the previous server and is dropped. */
   private resetAt = Number.NEGATIVE_INFINITY
+  /** Scratch arrays for the medians, grown to the window's length (kept from one sample to the next). */
+  private offsets = new Float64Array(16)
+  private halfWidths = new Float64Array(16)
 
   constructor(options: ClockSkewOptions = {}) {
     this.windowSize = Math.max(1, options.windowSize ?? 9)
@@ -94,7 +108,7 @@ export class ClockSkewEstimator {
     this.window.push(interval)
     if (this.window.length > this.windowSize) this.window.shift()
     this.restartOnJump()
-    this.current = this.compute(sample.source)
+    this.current = this.compute(sample)
     this.announceIfMeaningful()
   }
 
@@ -147,10 +161,15 @@ export class ClockSkewEstimator {
     if (hi - lo <= 2_000) this.window = this.window.slice(-3)
   }
 
-  private compute(source: string | undefined): Estimate {
+  private compute(sample: SkewSample): Estimate {
     const n = this.window.length
-    const offsets = new Array<number>(n)
-    const halfWidths = new Array<number>(n)
+    if (this.offsets.length < n) {
+      this.offsets = new Float64Array(2 * n)
+      this.halfWidths = new Float64Array(2 * n)
+    }
+    // No arrays allocated per response: median sorts the first n of the scratch arrays in place.
+    const offsets = this.offsets
+    const halfWidths = this.halfWidths
     let lo = Number.NEGATIVE_INFINITY
     let hi = Number.POSITIVE_INFINITY
     for (let i = 0; i < n; i++) {
@@ -160,8 +179,8 @@ export class ClockSkewEstimator {
       lo = Math.max(lo, s.offset - s.halfWidth)
       hi = Math.min(hi, s.offset + s.halfWidth)
     }
-    const offset = median(offsets)
-    let uncertainty = median(halfWidths)
+    const offset = median(offsets, n)
+    let uncertainty = median(halfWidths, n)
     if (lo <= offset && offset <= hi) uncertainty = Math.min(uncertainty, Math.max(offset - lo, hi - offset))
     return {
       offsetMs: Math.round(offset),
@@ -169,7 +188,10 @@ export class ClockSkewEstimator {
       samples: n,
       level: skewLevel(offset),
       updatedAtMs: this.now(),
-      source,
+      source: sample.source,
+      // The request's method and URL, not the sample (which may carry a whole request): nothing else is kept.
+      sourceMethod: sample.source === undefined ? sample.request?.method : undefined,
+      sourceUrl: sample.source === undefined ? sample.request?.url : undefined,
     }
   }
 
@@ -192,6 +214,9 @@ interface Estimate {
   level: SkewLevel
   updatedAtMs: number
   source: string | undefined
+  /** The sample's request when it gave no source string: `${method} ${url.pathname}` made when published. */
+  sourceMethod: string | undefined
+  sourceUrl: { readonly pathname: string } | undefined
 }
 
 function published(e: Estimate): SkewEstimate {
@@ -203,12 +228,13 @@ function published(e: Estimate): SkewEstimate {
     updatedAt: new Date(e.updatedAtMs).toISOString(),
   }
   if (e.source !== undefined) estimate.source = e.source
+  else if (e.sourceMethod !== undefined && e.sourceUrl !== undefined) estimate.source = `${e.sourceMethod} ${e.sourceUrl.pathname}`
   return estimate
 }
 
-/** Sorts in place (the callers' arrays are their own copies; a window is a handful of samples: insertion sort). */
-function median(values: number[]): number {
-  for (let i = 1; i < values.length; i++) {
+/** The median of the first `n` values, sorted in place (scratch arrays; a window is a handful of samples: insertion sort). */
+function median(values: Float64Array, n: number): number {
+  for (let i = 1; i < n; i++) {
     const v = values[i] as number
     let j = i - 1
     while (j >= 0 && (values[j] as number) > v) {
@@ -217,6 +243,6 @@ function median(values: number[]): number {
     }
     values[j + 1] = v
   }
-  const mid = values.length >> 1
-  return values.length % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2
+  const mid = n >> 1
+  return n % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2
 }

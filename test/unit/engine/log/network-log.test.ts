@@ -68,6 +68,30 @@ describe('the network log', () => {
     expect(oldest.status).toBe(200)
   })
 
+  it('hands the caller the completed entry with both bodies whole while its own copy is cut, then evicted', () => {
+    const log = new NetworkLog({ maxBodyChars: 10, bodyBudgetChars: 25 })
+    const begun = log.begin(request(2, { requestBody: { text: 'r'.repeat(40), size: 40, mimeType: 'text/plain' } }))
+    const done = log.complete(begun, {
+      status: 201,
+      statusText: 'Created',
+      responseHeaders: [],
+      responseBody: { text: 'b'.repeat(30), size: 30, mimeType: 'text/plain' },
+      timings: null,
+      durationMs: 1.23456,
+      notes: ['a note'],
+    })
+    expect(done).toMatchObject({ state: 'done', status: 201, durationMs: 1.235, truncated: false, notes: ['a note'] })
+    expect(done.requestBody?.text).toHaveLength(40)
+    expect(done.responseBody?.text).toHaveLength(30)
+    const kept = log.get(begun.id)
+    expect(kept).toMatchObject({ state: 'done', status: 201, truncated: true, notes: ['a note'] })
+    expect([kept.requestBody?.text.length, kept.responseBody?.text.length]).toEqual([10, 10])
+    for (let i = 0; i < 3; i++) respond(log, log.begin(request(i)), 200, 'x'.repeat(20))
+    expect(log.get(begun.id).responseBody).toMatchObject({ text: '', evicted: true })
+    expect(done.responseBody?.text).toHaveLength(30)
+    expect(done.requestBody?.text).toHaveLength(40)
+  })
+
   it('lists newest first, filtered by method, status, status class, state and text, with paging', () => {
     const log = new NetworkLog()
     for (let i = 0; i < 12; i++) respond(log, log.begin(request(i)), i < 4 ? 200 : i < 8 ? 404 : 500)

@@ -70,6 +70,27 @@ describe('ClockSkewEstimator', () => {
     expect(skew.estimate()).toMatchObject({ offsetMs: 12_345, uncertaintyMs: 4, level: 'danger', source: 'sandbox clock' })
   })
 
+  it("names the last response's request as the source, reading its path only when the estimate is read", () => {
+    const skew = new ClockSkewEstimator({ now: () => T0 })
+    let pathReads = 0
+    const request = (method: string, path: string) => ({
+      method,
+      url: {
+        get pathname() {
+          pathReads++
+          return path
+        },
+      },
+    })
+    for (let i = 0; i < 50; i++) skew.observe({ ...sample(T0 + 500, T0, T0 + 10), request: request('GET', `/api/v1/items/${i}`) })
+    skew.observe({ ...sample(T0 + 500, T0, T0 + 10), request: request('POST', '/api/v1/last') })
+    // One read for the first (meaningful) estimate announced, one for this one: not one per response.
+    expect(skew.estimate()?.source).toBe('POST /api/v1/last')
+    expect(pathReads).toBeLessThanOrEqual(2)
+    skew.observe({ ...sample(T0 + 500, T0, T0 + 10), source: 'sandbox clock', request: request('GET', '/ignored') })
+    expect(skew.estimate()?.source).toBe('sandbox clock')
+  })
+
   it('follows a jump of the server clock after three agreeing samples', () => {
     const skew = new ClockSkewEstimator({ now: () => T0, windowSize: 9 })
     for (let i = 0; i < 6; i++) skew.observe(sample(T0 + i * 100 + 500, T0 + i * 100 + 495, T0 + i * 100 + 505))
