@@ -2,12 +2,11 @@ import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import WebSocket from 'ws'
 import { SecretRegistry } from '../src/main/engine/core/secret-registry'
-import { noEnvironments, noTokens } from '../src/main/engine/core/without-sign-in'
-import { LogFormats } from '../src/main/engine/har/log-formats'
+import type { LogFormats } from '../src/main/engine/har/log-formats'
 import { NetworkLog } from '../src/main/engine/log/network-log'
-import { Redactor } from '../src/main/engine/log/redaction'
 import { WEB_SOCKET_PATH, WEB_UPLOAD_PATH } from '../src/shared/contract'
 import { startConsole } from '../test/support/console-host'
+import { logFormatsFor } from '../test/support/log-formats'
 import type { BenchRow } from './support/bench-row'
 
 /**
@@ -66,15 +65,7 @@ function makeFormats(): LogFormats {
   // The engine's own secrets of a long session: they must still be found everywhere.
   for (let i = 0; i < 50; i++) secrets.add(`engine-owned-secret-${i}-${'k'.repeat(24)}`, 'access_token')
   const log = new NetworkLog()
-  return new LogFormats({
-    log,
-    redactor: new Redactor(secrets),
-    secrets,
-    creator: { name: 'bench', version: '0' },
-    environments: noEnvironments,
-    tokens: noTokens,
-    signingTimestamp: () => 0,
-  })
+  return logFormatsFor(log, secrets, { name: 'bench', version: '0' })
 }
 
 /** 3000 entries, each with two distinct tokens (6000 in all), padded to about 3 MB. */

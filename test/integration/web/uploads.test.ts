@@ -9,14 +9,12 @@ import { registerLogHandlers } from '../../../src/main/bridge/handlers/log-handl
 import { HandlerRegistry } from '../../../src/main/bridge/registry'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
-import { noEnvironments, noTokens } from '../../../src/main/engine/core/without-sign-in'
-import { LogFormats } from '../../../src/main/engine/har/log-formats'
 import { NetworkLog } from '../../../src/main/engine/log/network-log'
-import { Redactor } from '../../../src/main/engine/log/redaction'
 import { receiveUpload } from '../../../src/main/web/upload-route'
 import { createUploadStore } from '../../../src/main/web/upload-store'
 import { startWebHost, type WebHost } from '../../../src/main/web/web-host'
 import { type AppInfo, WEB_UPLOAD_PATH } from '../../../src/shared/contract'
+import { logFormatsFor } from '../../support/log-formats'
 
 /** A raw POST on loopback with headers of our choosing (fetch forbids setting Host); `body` may be a stream's chunks. */
 function post(port: number, headers: Record<string, string>, body: string | string[]): Promise<{ status: number; body: string }> {
@@ -75,15 +73,7 @@ describe('the web host takes a file as an upload of its own, authenticated like 
     const registry = new HandlerRegistry()
     const secrets = new SecretRegistry()
     log = new NetworkLog()
-    const formats = new LogFormats({
-      log,
-      redactor: new Redactor(secrets),
-      secrets,
-      creator: { name: 't', version: '0' },
-      environments: noEnvironments,
-      tokens: noTokens,
-      signingTimestamp: () => 0,
-    })
+    const formats = logFormatsFor(log, secrets)
     registerAppHandlers(registry, { info: async () => ({ name: 'Partner API Console', version: 't' }) as AppInfo })
     registerLogHandlers(registry, { log, formats, looked: async () => {} })
     host = await startWebHost({ runtime: { registry, bus: new EventBus() }, rendererDir: dir })

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
-import { noEnvironments, noTokens } from '../../../../src/main/engine/core/without-sign-in'
-import { LogFormats } from '../../../../src/main/engine/har/log-formats'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
-import { Redactor } from '../../../../src/main/engine/log/redaction'
+import { logFormatsFor } from '../../../support/log-formats'
 
 function harOf(entries: number): string {
   const entry = (i: number) => ({
@@ -23,15 +21,7 @@ describe('a HAR import that is stopped', () => {
   it('adds nothing to the log and says so, whether stopped before it starts or while its entries are checked', async () => {
     const secrets = new SecretRegistry()
     const log = new NetworkLog()
-    const formats = new LogFormats({
-      log,
-      redactor: new Redactor(secrets),
-      secrets,
-      creator: { name: 't', version: '0' },
-      environments: noEnvironments,
-      tokens: noTokens,
-      signingTimestamp: () => 0,
-    })
+    const formats = logFormatsFor(log, secrets)
     const before = new AbortController()
     before.abort()
     const early = await formats.openHar(harOf(3), { signal: before.signal }).catch((e: unknown) => e)

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
-import { noEnvironments, noTokens } from '../../../../src/main/engine/core/without-sign-in'
-import { LogFormats } from '../../../../src/main/engine/har/log-formats'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
-import { Redactor } from '../../../../src/main/engine/log/redaction'
+import { logFormatsFor } from '../../../support/log-formats'
 
 /** `count` entries, each with a bearer token in its request; the entries at `bad` have a method HTTP cannot send. */
 function harOf(count: number, bad: number[] = []): string {
@@ -29,15 +27,7 @@ function setup(capacity: number) {
   const perEntry: string[] = []
   const announced: number[] = []
   const log = new NetworkLog({ capacity }, { onEntry: e => perEntry.push(e.id), onImported: added => announced.push(added) })
-  const formats = new LogFormats({
-    log,
-    redactor: new Redactor(secrets),
-    secrets,
-    creator: { name: 't', version: '0' },
-    environments: noEnvironments,
-    tokens: noTokens,
-    signingTimestamp: () => 0,
-  })
+  const formats = logFormatsFor(log, secrets)
   return { log, formats, perEntry, announced }
 }
 
