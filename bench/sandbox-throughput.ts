@@ -169,7 +169,7 @@ export async function benchSandboxThroughput(): Promise<BenchRow> {
     const bRate = Math.round(median(baseline.map(r => r.rate)))
     const sRate = Math.round(median(subject.map(r => r.rate)))
     return {
-      name: `sandbox under load: server CPU per request at concurrency ${CONCURRENCY} vs bare node:http, same JSON (throughput ${sRate} vs ${bRate} req/s)`,
+      name: `sandbox under load: server CPU per request at concurrency ${CONCURRENCY} vs bare node:http, same JSON, ratio the median of paired rounds (throughput ${sRate} vs ${bRate} req/s)`,
       baseline: Math.round(b * 10) / 10,
       subject: Math.round(s * 10) / 10,
       ratio: Math.round(ratio * 1000) / 1000,
