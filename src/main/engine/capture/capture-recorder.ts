@@ -169,16 +169,24 @@ export class CaptureRecorder {
     // The one quota rule (prepare-attempt.ts), as the server counts: by x-access-key when signed, else the client.
     const auth = request.has('x-signature') ? 'hmac' : /^bearer\s/i.test(request.get('authorization') ?? '') ? 'bearer' : 'none'
     const env = { id: x.envId, clientId: request.get('x-access-key') ?? x.clientId }
-    const url = new URL(x.request.url)
+    // The path and method the forwarder parsed, and the header maps built once above: no URL or record per exchange.
     const key = attemptQuotaKey(
-      { source: 'captured', purpose: 'api', auth, env, url },
+      { source: 'captured', purpose: 'api', auth, env, url: { pathname: urlPathname(x.request) } },
       x.request.method.toUpperCase(),
-      Object.fromEntries(request),
+      request,
     )
     if (!key) return
     const ticket = this.s.quota.recordSend(key)
-    this.s.quota.observeWatched(ticket, { status: x.response?.status ?? 0, headers: Object.fromEntries(response), receivedAt })
+    this.s.quota.observeWatched(ticket, { status: x.response?.status ?? 0, headers: response, receivedAt })
   }
+}
+
+/** Paths that URL leaves as they are: only letters, digits, `_`, `-`, `~` and `/` (no dot segment, escape or `\\`). */
+const PLAIN_PATH = /^\/[\w\-~/]*$/
+
+/** The request's path as `new URL(url).pathname` has it (the quota key's), parsed only when it could differ. */
+function urlPathname(request: { url: string; path: string }): string {
+  return PLAIN_PATH.test(request.path) ? request.path : new URL(request.url).pathname
 }
 
 /** Header pairs by lower-case name (repeated ones joined with ", "). */
