@@ -13,7 +13,7 @@ import type {
   CaptureInterceptor,
   InterceptDecision,
 } from './captured-exchange'
-import { clientResponseHeaders, type OriginMap, rawPairs, upstreamRequestHeaders } from './hop-headers'
+import { clientResponseHeaders, type OriginMap, rawPairs, upstreamPath, upstreamRequestHeaders } from './hop-headers'
 
 /** What a capture session gives each exchange it forwards. */
 export interface ForwardContext {
@@ -66,16 +66,18 @@ export async function forwardExchange(
   const q = requestTarget.indexOf('?')
   const path = q >= 0 ? requestTarget.slice(0, q) : requestTarget
   const query = q >= 0 ? requestTarget.slice(q + 1) : ''
-  // The path crosses unchanged (a base path included: the gateway's URL carries it), so signatures stay valid.
-  const url = `${target.upstream.origin}${requestTarget}`
-  const headers = rawPairs(req.rawHeaders)
-  const head: Omit<CapturedRequest, 'body'> = { method: req.method ?? 'GET', url, path, query, headers }
+  // The request's head for the log and the interceptor, built before the response only when an interceptor asks.
+  let head: Omit<CapturedRequest, 'body'> | null = null
   const requestTee = new BodyTee(ctx.maxBodyBytes)
   const responseTee = new BodyTee(ctx.maxBodyBytes)
   let sent = start
   let headersAt: number | null = null
   let respondedAt: number | null = null
-  let response: Omit<CapturedResponse, 'body'> | null = null
+  // The response's head: its status, and its headers as undici's flat list (made into pairs for the log after the
+  // client has its answer) or as pairs when a drill or the capture's own answer made them so.
+  let status: number | null = null
+  let rawHeaders: readonly string[] = []
+  let pairs: Array<[string, string]> | null = null
   let error: ExchangeError = null
   let drill: CapturedDrill | null = null
   const client = {
@@ -97,12 +99,13 @@ export async function forwardExchange(
     cancel.abort(clientGoneError('The client closed the connection before the exchange finished.'))
   })
 
-  const answer = (status: number, pairs: Array<[string, string]>, body: string) => {
+  const answer = (code: number, answered: Array<[string, string]>, body: string) => {
     headersAt = performance.now()
     respondedAt = Date.now()
-    response = { status, headers: pairs }
+    status = code
+    pairs = answered
     if (!res.headersSent && !res.destroyed) {
-      res.writeHead(status, pairs.flat())
+      res.writeHead(code, answered.flat())
       res.end(body)
     }
     responseTee.push(Buffer.from(body))
@@ -112,6 +115,7 @@ export async function forwardExchange(
     let decision: InterceptDecision = { kind: 'forward' }
     const interceptor = ctx.interceptor()
     if (interceptor) {
+      head = requestHead(req, target, path, query, requestTarget)
       try {
         decision = interceptor.decide(head, target.host)
       } catch (e) {
@@ -127,39 +131,45 @@ export async function forwardExchange(
     } else {
       if (decision.kind === 'before') await decision.run()
       const alter = decision.kind === 'alter' ? decision : null
-      const upstream = await sendUpstream(ctx, url, head, req, requestTee, cancel.signal, () => {
+      const upstream = await sendUpstream(ctx, target.upstream.origin, requestTarget, req, requestTee, cancel.signal, () => {
         sent = performance.now()
       })
       upstream.body.on('error', settledElsewhere)
       headersAt = performance.now()
-      let pairs = responsePairs(upstream.headers)
+      rawHeaders = upstream.headers as unknown as string[]
       if (alter?.delayMs) await delay(alter.delayMs, ctx.signal)
-      if (alter?.rewriteHeaders) pairs = alter.rewriteHeaders(pairs)
+      if (alter?.rewriteHeaders) {
+        pairs = alter.rewriteHeaders(responsePairs(rawHeaders))
+        rawHeaders = pairs.flat()
+      }
       respondedAt = Date.now()
-      response = { status: upstream.statusCode, headers: pairs }
+      status = upstream.statusCode
       if (res.destroyed) {
         upstream.body.destroy()
       } else {
-        res.writeHead(upstream.statusCode, clientResponseHeaders(pairs, target.origins, target.clientIsHttp).flat())
+        res.writeHead(upstream.statusCode, clientResponseHeaders(rawHeaders, target.origins, target.clientIsHttp))
         await pipeBody(upstream.body, res, responseTee)
       }
     }
   } catch (e) {
     if (clientGone || (e as Error).name === 'ClientGone') {
       error = { hop: 'client', message: 'The client closed the connection before the exchange finished.' }
-    } else if (response) {
+    } else if (status !== null) {
       error = { hop: 'upstream', message: `The response body from ${target.upstream.host} broke off: ${describe(e)}` }
       res.destroy()
     } else {
       const fault = classify(e, target.upstream.host, ctx.signal)
       error = fault
       answer(fault.status, [['content-type', 'text/plain; charset=utf-8']], `Partner API Console capture: ${fault.message}\n`)
-      response = null
+      status = null
       respondedAt = Date.now()
     }
   }
   ctx.signal.removeEventListener('abort', onStop)
   const end = performance.now()
+  // Everything below is for the log: the client already has its whole answer.
+  head ??= requestHead(req, target, path, query, requestTarget)
+  const response: Omit<CapturedResponse, 'body'> | null = status === null ? null : { status, headers: pairs ?? responsePairs(rawHeaders) }
   const finished: FinishedExchange = {
     seq,
     envId: ctx.envId,
@@ -170,7 +180,7 @@ export async function forwardExchange(
     startedAt,
     respondedAt,
     request: { ...head, body: requestTee.result() },
-    response: response ? { ...(response as Omit<CapturedResponse, 'body'>), body: responseTee.result() } : null,
+    response: response ? { ...response, body: responseTee.result() } : null,
     error,
     drill,
     marks: { start, sent, headers: headersAt, end },
@@ -178,16 +188,27 @@ export async function forwardExchange(
   ctx.onRecorded(ctx.recorder.record(finished))
 }
 
+/** The request's head as the log and the interceptor see it: the upstream URL, path and query, headers as pairs. */
+function requestHead(
+  req: IncomingMessage,
+  target: ForwardTarget,
+  path: string,
+  query: string,
+  requestTarget: string,
+): Omit<CapturedRequest, 'body'> {
+  // The path crosses unchanged (a base path included: the gateway's URL carries it), so signatures stay valid.
+  return { method: req.method ?? 'GET', url: `${target.upstream.origin}${requestTarget}`, path, query, headers: rawPairs(req.rawHeaders) }
+}
+
 async function sendUpstream(
   ctx: ForwardContext,
-  url: string,
-  head: Omit<CapturedRequest, 'body'>,
+  origin: string,
+  requestTarget: string,
   req: IncomingMessage,
   tee: BodyTee,
   signal: AbortSignal,
   onSent: () => void,
 ): Promise<Dispatcher.ResponseData> {
-  const target = new URL(url)
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
   const body = hasBody ? Readable.from(teeBody(req, tee, onSent), { objectMode: false }) : null
   body?.on('error', settledElsewhere)
@@ -196,10 +217,10 @@ async function sendUpstream(
     onSent()
   }
   return ctx.dispatcher().request({
-    origin: target.origin,
-    path: target.pathname + target.search,
-    method: head.method as Dispatcher.HttpMethod,
-    headers: upstreamRequestHeaders(head.headers),
+    origin,
+    path: upstreamPath(origin, requestTarget),
+    method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+    headers: upstreamRequestHeaders(req.rawHeaders),
     body,
     signal,
     headersTimeout: ctx.timeoutMs,
@@ -285,8 +306,7 @@ function clientGoneError(message: string): Error {
  * Undici's raw headers (`responseHeaders: 'raw'`: a flat `[name, value, …]` list of strings) as pairs, in order,
  * repeated names kept, names in lower case as the log shows the console's own responses.
  */
-function responsePairs(headers: Dispatcher.ResponseData['headers']): Array<[string, string]> {
-  const raw = headers as unknown as string[]
+function responsePairs(raw: readonly string[]): Array<[string, string]> {
   const out: Array<[string, string]> = []
   for (let i = 0; i + 1 < raw.length; i += 2) out.push([(raw[i] as string).toLowerCase(), raw[i + 1] as string])
   return out

@@ -75,7 +75,10 @@ export function attemptQuotaKey(
 ): QuotaKey | null {
   if (request.source === 'operator') return null
   const identified =
-    request.auth !== 'none' || hasHeader(headers, 'authorization') || hasHeader(headers, 'x-access-key') || request.purpose === 'oauth-token'
+    request.auth !== 'none' ||
+    hasHeader(headers, 'authorization') ||
+    hasHeader(headers, 'x-access-key') ||
+    request.purpose === 'oauth-token'
   const client = identified && request.env?.clientId ? request.env.clientId : 'anonymous'
   return quotaKey(client, method, request.url.pathname)
 }
