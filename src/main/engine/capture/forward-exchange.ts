@@ -14,6 +14,8 @@ import type {
   InterceptDecision,
 } from './captured-exchange'
 import { clientResponseHeaders, type OriginMap, rawPairs, upstreamPath, upstreamRequestHeaders } from './hop-headers'
+import { clientGoneError, pipeBody } from './response-pipe'
+import { trackExchange, untrackExchange } from './running-exchanges'
 
 /** What a capture session gives each exchange it forwards. */
 export interface ForwardContext {
@@ -88,11 +90,10 @@ export async function forwardExchange(
   let clientGone = false
   // A client gone at any moment (waiting for the upstream's head, or mid-response while the upstream is quiet) cancels
   // the upstream request at once: nothing waits for a timeout, and the upstream's connection is released.
-  // One controller per exchange (no AbortSignal.any or timer per request: both cost on the hot path); the upstream's
+  // One controller per exchange (no AbortSignal.any, timer or stop listener per request: all cost on the hot path;
+  // running-exchanges.ts aborts them all when the capture stops); the upstream's
   // silence is bounded by undici's headersTimeout and bodyTimeout.
-  const cancel = new AbortController()
-  const onStop = () => cancel.abort(ctx.signal.reason)
-  ctx.signal.addEventListener('abort', onStop, { once: true })
+  const cancel = trackExchange(ctx.signal)
   res.on('close', () => {
     if (res.writableFinished) return
     clientGone = true
@@ -165,7 +166,7 @@ export async function forwardExchange(
       respondedAt = Date.now()
     }
   }
-  ctx.signal.removeEventListener('abort', onStop)
+  untrackExchange(ctx.signal, cancel)
   const end = performance.now()
   // Everything below is for the log: the client already has its whole answer.
   head ??= requestHead(req, target, path, query, requestTarget)
@@ -241,66 +242,12 @@ async function* teeBody(req: IncomingMessage, tee: BodyTee, onSent: () => void):
 }
 
 /**
- * Writes the upstream body to the client as it comes, respecting the client's back-pressure (the upstream is paused
- * until the client drains), and resolves once the client has the whole response. Plain 'data'/'end' listeners, not an
- * async iterator: no promise per chunk on the hot path. Rejects (upstream destroyed) when the client goes away or the
- * upstream body breaks off.
- */
-function pipeBody(body: Dispatcher.ResponseData['body'], res: ServerResponse, tee: BodyTee): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let settled = false
-    const fail = (e: Error) => {
-      if (settled) return
-      settled = true
-      cleanup()
-      body.destroy()
-      reject(e)
-    }
-    const onData = (chunk: Buffer) => {
-      tee.push(chunk)
-      if (res.destroyed) fail(clientGoneError('The client went away.'))
-      else if (!res.write(chunk)) body.pause()
-    }
-    const onDrain = () => body.resume()
-    const onClose = () => {
-      if (!res.writableFinished) fail(clientGoneError('The client went away.'))
-    }
-    const onEnd = () => {
-      if (settled) return
-      res.end(() => {
-        if (settled) return
-        settled = true
-        cleanup()
-        resolve()
-      })
-    }
-    const onError = (e: Error) => fail(e)
-    const cleanup = () => {
-      body.off('data', onData)
-      body.off('end', onEnd)
-      body.off('error', onError)
-      res.off('drain', onDrain)
-      res.off('close', onClose)
-    }
-    body.on('data', onData)
-    body.once('end', onEnd)
-    body.once('error', onError)
-    res.on('drain', onDrain)
-    res.once('close', onClose)
-  })
-}
-
-/**
  * The last listener of a body stream's errors. Each body fails its exchange through the request or the pipe while
  * it is read; an error after that (undici's "Request aborted" when a body is destroyed once the client has gone, the
  * client's reset after undici stopped reading the upload) has nothing left to end, and without a listener it would
  * be thrown and end the whole process.
  */
 function settledElsewhere(): void {}
-
-function clientGoneError(message: string): Error {
-  return Object.assign(new Error(message), { name: 'ClientGone' })
-}
 
 /**
  * Undici's raw headers (`responseHeaders: 'raw'`: a flat `[name, value, …]` list of strings) as pairs, in order,
