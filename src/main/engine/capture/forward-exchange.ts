@@ -15,7 +15,7 @@ import type {
 } from './captured-exchange'
 import { clientResponseHeaders, type OriginMap, rawPairs, upstreamPath, upstreamRequestHeaders } from './hop-headers'
 import { clientGoneError, pipeBody } from './response-pipe'
-import { trackExchange, untrackExchange } from './running-exchanges'
+import { type ExchangeCancel, trackExchange, untrackExchange } from './running-exchanges'
 
 /** What a capture session gives each exchange it forwards. */
 export interface ForwardContext {
@@ -90,7 +90,7 @@ export async function forwardExchange(
   let clientGone = false
   // A client gone at any moment (waiting for the upstream's head, or mid-response while the upstream is quiet) cancels
   // the upstream request at once: nothing waits for a timeout, and the upstream's connection is released.
-  // One controller per exchange (no AbortSignal.any, timer or stop listener per request: all cost on the hot path;
+  // One cancel switch per exchange (no AbortController, AbortSignal.any, timer or stop listener per request: all cost on the hot path;
   // running-exchanges.ts aborts them all when the capture stops); the upstream's
   // silence is bounded by undici's headersTimeout and bodyTimeout.
   const cancel = trackExchange(ctx.signal)
@@ -132,7 +132,7 @@ export async function forwardExchange(
     } else {
       if (decision.kind === 'before') await decision.run()
       const alter = decision.kind === 'alter' ? decision : null
-      const upstream = await sendUpstream(ctx, target.upstream.origin, requestTarget, req, requestTee, cancel.signal, () => {
+      const upstream = await sendUpstream(ctx, target.upstream.origin, requestTarget, req, requestTee, cancel, () => {
         sent = performance.now()
       })
       upstream.body.on('error', settledElsewhere)
@@ -207,7 +207,7 @@ async function sendUpstream(
   requestTarget: string,
   req: IncomingMessage,
   tee: BodyTee,
-  signal: AbortSignal,
+  signal: ExchangeCancel,
   onSent: () => void,
 ): Promise<Dispatcher.ResponseData> {
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
