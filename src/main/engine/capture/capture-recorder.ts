@@ -76,7 +76,7 @@ export class CaptureRecorder {
       },
       x.startedAt,
     )
-    const isTokenCall = x.request.path.replace(/\/+$/, '') === x.tokenPath.replace(/\/+$/, '')
+    const isTokenCall = samePath(x.request.path, x.tokenPath)
     if (isTokenCall && x.response && x.response.status < 300)
       this.verdicts.tokenIssued(responseText?.text ?? null, x.respondedAt ?? Date.now())
 
@@ -131,7 +131,7 @@ export class CaptureRecorder {
         : null,
     })
 
-    if (x.response && responseHeaders) this.feedQuotaAndSkew(x, requestHeaders, responseHeaders)
+    if (x.response && responseHeaders) this.feedQuotaAndSkew(x, auth, requestHeaders, responseHeaders)
     const exchange: CapturedExchange = {
       logId: entry.id,
       seq: x.seq,
@@ -155,7 +155,12 @@ export class CaptureRecorder {
     return { entry, exchange, problem: verdict.problem ?? (x.error ? `${x.error.hop} error` : null) }
   }
 
-  private feedQuotaAndSkew(x: FinishedExchange, request: ReadonlyMap<string, string>, response: ReadonlyMap<string, string>): void {
+  private feedQuotaAndSkew(
+    x: FinishedExchange,
+    auth: 'bearer' | 'hmac' | 'none',
+    request: ReadonlyMap<string, string>,
+    response: ReadonlyMap<string, string>,
+  ): void {
     const receivedAt = x.respondedAt ?? Date.now()
     const date = response.get('date')
     if (date) {
@@ -167,7 +172,7 @@ export class CaptureRecorder {
       })
     }
     // The one quota rule (prepare-attempt.ts), as the server counts: by x-access-key when signed, else the client.
-    const auth = request.has('x-signature') ? 'hmac' : /^bearer\s/i.test(request.get('authorization') ?? '') ? 'bearer' : 'none'
+    // `auth` is the log entry's (it only tells there whether the request identified itself).
     const env = { id: x.envId, clientId: request.get('x-access-key') ?? x.clientId }
     // The path and method the forwarder parsed, and the header maps built once above: no URL or record per exchange.
     const key = attemptQuotaKey(
@@ -179,6 +184,17 @@ export class CaptureRecorder {
     const ticket = this.s.quota.recordSend(key)
     this.s.quota.observeWatched(ticket, { status: x.response?.status ?? 0, headers: response, receivedAt })
   }
+}
+
+/** Two paths equal but for trailing slashes (a token call with or without one), compared without a copy. */
+function samePath(a: string, b: string): boolean {
+  let ea = a.length
+  let eb = b.length
+  while (ea > 0 && a.charCodeAt(ea - 1) === 47) ea--
+  while (eb > 0 && b.charCodeAt(eb - 1) === 47) eb--
+  if (ea !== eb) return false
+  for (let i = 0; i < ea; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false
+  return true
 }
 
 /** Paths that URL leaves as they are: only letters, digits, `_`, `-`, `~` and `/` (no dot segment, escape or `\\`). */
