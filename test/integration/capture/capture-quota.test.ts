@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, request, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { quotaKey } from '../../../src/main/engine/quota/quota-key'
 import { type StandaloneCapture, standaloneCapture } from '../../support/standalone-capture'
@@ -37,12 +37,18 @@ afterAll(async () => {
   await new Promise(r => upstream?.close(r))
 })
 
-async function call(target: string, headers: Record<string, string>): Promise<number> {
+/** One GET with the target sent exactly as written (fetch would resolve its dot segments before sending). */
+function call(target: string, headers: Record<string, string>): Promise<number> {
   const before = remaining
-  const response = await fetch(`${base}${target}`, { headers })
-  await response.text()
-  expect(response.status).toBe(200)
-  return before - 1
+  return new Promise((resolve, reject) => {
+    const url = new URL(base)
+    const req = request({ host: url.hostname, port: url.port, path: target, headers }, res => {
+      res.resume()
+      res.on('end', () => (res.statusCode === 200 ? resolve(before - 1) : reject(new Error(`${target}: ${res.statusCode}`))))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
 
 describe('captured exchanges and the quota', () => {
