@@ -248,8 +248,11 @@ function bodyText(bytes: Buffer, map: ReadonlyMap<string, string>, truncated: bo
   return { text, note: null }
 }
 
+function round(ms: number): number {
+  return Math.max(0, Math.round(ms * 1000) / 1000)
+}
+
 function phaseTimings(m: FinishedExchange['marks']): PhaseTimings {
-  const round = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000)
   const headers = m.headers ?? m.end
   return {
     blocked: 0,
