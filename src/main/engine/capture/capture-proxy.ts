@@ -4,7 +4,7 @@ import { TLSSocket } from 'node:tls'
 import type { CaptureCa } from './capture-ca'
 import type { CapturedHost } from './captured-exchange'
 import { type ForwardContext, type ForwardTarget, forwardExchange } from './forward-exchange'
-import { rawPairs, upstreamRequestHeaders } from './hop-headers'
+import { upstreamRequestHeaders } from './hop-headers'
 import { adoptSocket, CAPTURE_HOST, listenLoopback } from './loopback-listener'
 
 interface RunningProxy {
@@ -119,7 +119,7 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 
 /** A plain-HTTP request to a host that is not the environment's: forwarded untouched, not recorded. */
 function passThrough(req: IncomingMessage, res: ServerResponse, url: URL): void {
-  const headers = upstreamRequestHeaders(rawPairs(req.rawHeaders))
+  const headers = upstreamRequestHeaders(req.rawHeaders)
   headers.push('host', url.host)
   const out = httpRequest(
     { host: url.hostname, port: url.port || 80, method: req.method, path: url.pathname + url.search, headers },

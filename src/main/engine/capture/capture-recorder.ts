@@ -76,7 +76,7 @@ export class CaptureRecorder {
       },
       x.startedAt,
     )
-    const isTokenCall = x.request.path.replace(/\/+$/, '') === x.tokenPath.replace(/\/+$/, '')
+    const isTokenCall = samePath(x.request.path, x.tokenPath)
     if (isTokenCall && x.response && x.response.status < 300)
       this.verdicts.tokenIssued(responseText?.text ?? null, x.respondedAt ?? Date.now())
 
@@ -131,7 +131,7 @@ export class CaptureRecorder {
         : null,
     })
 
-    if (x.response && responseHeaders) this.feedQuotaAndSkew(x, requestHeaders, responseHeaders)
+    if (x.response && responseHeaders) this.feedQuotaAndSkew(x, auth, requestHeaders, responseHeaders)
     const exchange: CapturedExchange = {
       logId: entry.id,
       seq: x.seq,
@@ -155,7 +155,12 @@ export class CaptureRecorder {
     return { entry, exchange, problem: verdict.problem ?? (x.error ? `${x.error.hop} error` : null) }
   }
 
-  private feedQuotaAndSkew(x: FinishedExchange, request: ReadonlyMap<string, string>, response: ReadonlyMap<string, string>): void {
+  private feedQuotaAndSkew(
+    x: FinishedExchange,
+    auth: 'bearer' | 'hmac' | 'none',
+    request: ReadonlyMap<string, string>,
+    response: ReadonlyMap<string, string>,
+  ): void {
     const receivedAt = x.respondedAt ?? Date.now()
     const date = response.get('date')
     if (date) {
@@ -167,18 +172,37 @@ export class CaptureRecorder {
       })
     }
     // The one quota rule (prepare-attempt.ts), as the server counts: by x-access-key when signed, else the client.
-    const auth = request.has('x-signature') ? 'hmac' : /^bearer\s/i.test(request.get('authorization') ?? '') ? 'bearer' : 'none'
+    // `auth` is the log entry's (it only tells there whether the request identified itself).
     const env = { id: x.envId, clientId: request.get('x-access-key') ?? x.clientId }
-    const url = new URL(x.request.url)
+    // The path and method the forwarder parsed, and the header maps built once above: no URL or record per exchange.
     const key = attemptQuotaKey(
-      { source: 'captured', purpose: 'api', auth, env, url },
+      { source: 'captured', purpose: 'api', auth, env, url: { pathname: urlPathname(x.request) } },
       x.request.method.toUpperCase(),
-      Object.fromEntries(request),
+      request,
     )
     if (!key) return
     const ticket = this.s.quota.recordSend(key)
-    this.s.quota.observeWatched(ticket, { status: x.response?.status ?? 0, headers: Object.fromEntries(response), receivedAt })
+    this.s.quota.observeWatched(ticket, { status: x.response?.status ?? 0, headers: response, receivedAt })
   }
+}
+
+/** Two paths equal but for trailing slashes (a token call with or without one), compared without a copy. */
+function samePath(a: string, b: string): boolean {
+  let ea = a.length
+  let eb = b.length
+  while (ea > 0 && a.charCodeAt(ea - 1) === 47) ea--
+  while (eb > 0 && b.charCodeAt(eb - 1) === 47) eb--
+  if (ea !== eb) return false
+  for (let i = 0; i < ea; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false
+  return true
+}
+
+/** Paths that URL leaves as they are: only letters, digits, `_`, `-`, `~` and `/` (no dot segment, escape or `\\`). */
+const PLAIN_PATH = /^\/[\w\-~/]*$/
+
+/** The request's path as `new URL(url).pathname` has it (the quota key's), parsed only when it could differ. */
+function urlPathname(request: { url: string; path: string }): string {
+  return PLAIN_PATH.test(request.path) ? request.path : new URL(request.url).pathname
 }
 
 /** Header pairs by lower-case name (repeated ones joined with ", "). */
@@ -224,8 +248,11 @@ function bodyText(bytes: Buffer, map: ReadonlyMap<string, string>, truncated: bo
   return { text, note: null }
 }
 
+function round(ms: number): number {
+  return Math.max(0, Math.round(ms * 1000) / 1000)
+}
+
 function phaseTimings(m: FinishedExchange['marks']): PhaseTimings {
-  const round = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000)
   const headers = m.headers ?? m.end
   return {
     blocked: 0,

@@ -26,74 +26,74 @@ export function harvestCapturedSecrets(
     responseBody: string | null
   },
 ): Array<[value: string, label: string]> {
-  const add = (value: string, label: string) => secrets.add(value, label, { pin: false })
   const oneUse: Array<[string, string]> = []
-  fromUrl(exchange.url, add)
+  fromUrl(exchange.url, secrets)
   for (const [name, value] of exchange.requestHeaders) {
     const lower = name.toLowerCase()
     if (lower === 'x-signature') oneUse.push([value.trim(), 'signature'])
-    else fromRequestHeader(lower, value, add)
+    else fromRequestHeader(lower, value, secrets)
   }
   for (const [name, value] of exchange.responseHeaders) {
     const lower = name.toLowerCase()
-    if (lower === 'location') fromUrl(value, add)
-    else if (lower === 'set-cookie') fromCookie(value.split(';')[0] ?? '', add)
-    else fromNamedHeader(lower, value, add)
+    if (lower === 'location') fromUrl(value, secrets)
+    else if (lower === 'set-cookie') fromCookie(value.split(';')[0] ?? '', secrets)
+    else fromNamedHeader(lower, value, secrets)
   }
-  if (exchange.requestBody) fromBody(exchange.requestBody, add)
-  if (exchange.responseBody) fromBody(exchange.responseBody, add)
+  if (exchange.requestBody) fromBody(exchange.requestBody, secrets)
+  if (exchange.responseBody) fromBody(exchange.responseBody, secrets)
   return oneUse
 }
 
-type Add = (value: string, label: string) => void
+/** How every credential found here is registered: never pinned (see SecretRegistry.add); one object, not one per call. */
+const UNPINNED = { pin: false } as const
 
-function fromRequestHeader(lower: string, value: string, add: Add): void {
+function fromRequestHeader(lower: string, value: string, secrets: SecretRegistry): void {
   if (lower === 'authorization' || lower === 'proxy-authorization') {
     const m = /^([A-Za-z][\w-]*)\s+(\S+)\s*$/.exec(value)
     if (!m) {
-      add(value.trim(), 'authorization')
+      secrets.add(value.trim(), 'authorization', UNPINNED)
       return
     }
     const scheme = (m[1] as string).toLowerCase()
     const credential = m[2] as string
-    add(credential, scheme === 'bearer' ? 'access_token' : 'authorization')
+    secrets.add(credential, scheme === 'bearer' ? 'access_token' : 'authorization', UNPINNED)
     if (scheme === 'basic') {
       const decoded = Buffer.from(credential, 'base64').toString('utf8')
       const colon = decoded.indexOf(':')
-      if (colon >= 0) add(safeDecode(decoded.slice(colon + 1)), 'client_secret')
+      if (colon >= 0) secrets.add(safeDecode(decoded.slice(colon + 1)), 'client_secret', UNPINNED)
     }
     return
   }
   if (lower === 'cookie') {
-    for (const part of value.split(';')) fromCookie(part, add)
+    for (const part of value.split(';')) fromCookie(part, secrets)
     return
   }
-  fromNamedHeader(lower, value, add)
+  fromNamedHeader(lower, value, secrets)
 }
 
 /** `X-Api-Key`, `Access-Token`: a header named like a credential field carries one. */
-function fromNamedHeader(lower: string, value: string, add: Add): void {
+function fromNamedHeader(lower: string, value: string, secrets: SecretRegistry): void {
   const label = sensitiveLabel(lower.replace(/^x-/, ''))
-  if (label && label !== 'code') add(value.trim(), label)
+  if (label && label !== 'code') secrets.add(value.trim(), label, UNPINNED)
 }
 
-function fromCookie(pair: string, add: Add): void {
+function fromCookie(pair: string, secrets: SecretRegistry): void {
   const eq = pair.indexOf('=')
-  if (eq > 0) add(pair.slice(eq + 1).trim(), 'cookie')
+  if (eq > 0) secrets.add(pair.slice(eq + 1).trim(), 'cookie', UNPINNED)
 }
 
 /** The query and the fragment of a URL (a redirect's `code`, an implicit flow's `#access_token`). */
-function fromUrl(url: string, add: Add): void {
+function fromUrl(url: string, secrets: SecretRegistry): void {
   const q = url.indexOf('?')
   const h = url.indexOf('#')
-  if (q >= 0) fromForm(url.slice(q + 1, h > q ? h : undefined), add)
-  if (h >= 0) fromForm(url.slice(h + 1), add)
+  if (q >= 0) fromForm(url.slice(q + 1, h > q ? h : undefined), secrets)
+  if (h >= 0) fromForm(url.slice(h + 1), secrets)
 }
 
-function fromForm(text: string, add: Add): void {
+function fromForm(text: string, secrets: SecretRegistry): void {
   for (const [name, value] of new URLSearchParams(text)) {
     const label = sensitiveLabel(name)
-    if (label && value) add(value, label)
+    if (label && value) secrets.add(value, label, UNPINNED)
   }
 }
 
@@ -102,7 +102,7 @@ function fromForm(text: string, add: Add): void {
  * or before `=`; `"countryCode"` is not one): most captured bodies are API data, and parsing each one costs. An escape
  * (`\\`, `%`) could hide a name, so a body with one is always parsed.
  */
-function fromBody(text: string, add: Add): void {
+function fromBody(text: string, secrets: SecretRegistry): void {
   if (text.length > MAX_PARSED_BODY) return
   if (!text.includes('\\') && !text.includes('%') && !mayNameCredential(text)) return
   const first = /\S/.exec(text.slice(0, 64))?.[0]
@@ -113,22 +113,22 @@ function fromBody(text: string, add: Add): void {
     } catch {
       return
     }
-    walk(parsed, add, 0)
+    walk(parsed, secrets, 0)
   } else if (text.includes('=') && !/[\s<>{}"]/.test(text.slice(0, 4096))) {
-    fromForm(text, add)
+    fromForm(text, secrets)
   }
 }
 
-function walk(value: unknown, add: Add, depth: number): void {
+function walk(value: unknown, secrets: SecretRegistry, depth: number): void {
   if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return
   if (Array.isArray(value)) {
-    for (const item of value) walk(item, add, depth + 1)
+    for (const item of value) walk(item, secrets, depth + 1)
     return
   }
   for (const [key, inner] of Object.entries(value)) {
     const label = sensitiveLabel(key)
-    if (label && typeof inner === 'string') add(inner, label)
-    else walk(inner, add, depth + 1)
+    if (label && typeof inner === 'string') secrets.add(inner, label, UNPINNED)
+    else walk(inner, secrets, depth + 1)
   }
 }
 

@@ -13,7 +13,9 @@ import type {
   CaptureInterceptor,
   InterceptDecision,
 } from './captured-exchange'
-import { clientResponseHeaders, type OriginMap, rawPairs, upstreamRequestHeaders } from './hop-headers'
+import { clientResponseHeaders, type OriginMap, rawPairs, upstreamPath, upstreamRequestHeaders } from './hop-headers'
+import { clientGoneError, pipeBody } from './response-pipe'
+import { type ExchangeCancel, trackExchange, untrackExchange } from './running-exchanges'
 
 /** What a capture session gives each exchange it forwards. */
 export interface ForwardContext {
@@ -66,16 +68,18 @@ export async function forwardExchange(
   const q = requestTarget.indexOf('?')
   const path = q >= 0 ? requestTarget.slice(0, q) : requestTarget
   const query = q >= 0 ? requestTarget.slice(q + 1) : ''
-  // The path crosses unchanged (a base path included: the gateway's URL carries it), so signatures stay valid.
-  const url = `${target.upstream.origin}${requestTarget}`
-  const headers = rawPairs(req.rawHeaders)
-  const head: Omit<CapturedRequest, 'body'> = { method: req.method ?? 'GET', url, path, query, headers }
+  // The request's head for the log and the interceptor, built before the response only when an interceptor asks.
+  let head: Omit<CapturedRequest, 'body'> | null = null
   const requestTee = new BodyTee(ctx.maxBodyBytes)
   const responseTee = new BodyTee(ctx.maxBodyBytes)
   let sent = start
   let headersAt: number | null = null
   let respondedAt: number | null = null
-  let response: Omit<CapturedResponse, 'body'> | null = null
+  // The response's head: its status, and its headers as undici's flat list (made into pairs for the log after the
+  // client has its answer) or as pairs when a drill or the capture's own answer made them so.
+  let status: number | null = null
+  let rawHeaders: readonly string[] = []
+  let pairs: Array<[string, string]> | null = null
   let error: ExchangeError = null
   let drill: CapturedDrill | null = null
   const client = {
@@ -86,23 +90,23 @@ export async function forwardExchange(
   let clientGone = false
   // A client gone at any moment (waiting for the upstream's head, or mid-response while the upstream is quiet) cancels
   // the upstream request at once: nothing waits for a timeout, and the upstream's connection is released.
-  // One controller per exchange (no AbortSignal.any or timer per request: both cost on the hot path); the upstream's
+  // One cancel switch per exchange (no AbortController, AbortSignal.any, timer or stop listener per request: all cost on the hot path;
+  // running-exchanges.ts aborts them all when the capture stops); the upstream's
   // silence is bounded by undici's headersTimeout and bodyTimeout.
-  const cancel = new AbortController()
-  const onStop = () => cancel.abort(ctx.signal.reason)
-  ctx.signal.addEventListener('abort', onStop, { once: true })
+  const cancel = trackExchange(ctx.signal)
   res.on('close', () => {
     if (res.writableFinished) return
     clientGone = true
     cancel.abort(clientGoneError('The client closed the connection before the exchange finished.'))
   })
 
-  const answer = (status: number, pairs: Array<[string, string]>, body: string) => {
+  const answer = (code: number, answered: Array<[string, string]>, body: string) => {
     headersAt = performance.now()
     respondedAt = Date.now()
-    response = { status, headers: pairs }
+    status = code
+    pairs = answered
     if (!res.headersSent && !res.destroyed) {
-      res.writeHead(status, pairs.flat())
+      res.writeHead(code, answered.flat())
       res.end(body)
     }
     responseTee.push(Buffer.from(body))
@@ -112,6 +116,7 @@ export async function forwardExchange(
     let decision: InterceptDecision = { kind: 'forward' }
     const interceptor = ctx.interceptor()
     if (interceptor) {
+      head = requestHead(req, target, path, query, requestTarget)
       try {
         decision = interceptor.decide(head, target.host)
       } catch (e) {
@@ -127,39 +132,45 @@ export async function forwardExchange(
     } else {
       if (decision.kind === 'before') await decision.run()
       const alter = decision.kind === 'alter' ? decision : null
-      const upstream = await sendUpstream(ctx, url, head, req, requestTee, cancel.signal, () => {
+      const upstream = await sendUpstream(ctx, target.upstream.origin, requestTarget, req, requestTee, cancel, () => {
         sent = performance.now()
       })
       upstream.body.on('error', settledElsewhere)
       headersAt = performance.now()
-      let pairs = responsePairs(upstream.headers)
+      rawHeaders = upstream.headers as unknown as string[]
       if (alter?.delayMs) await delay(alter.delayMs, ctx.signal)
-      if (alter?.rewriteHeaders) pairs = alter.rewriteHeaders(pairs)
+      if (alter?.rewriteHeaders) {
+        pairs = alter.rewriteHeaders(responsePairs(rawHeaders))
+        rawHeaders = pairs.flat()
+      }
       respondedAt = Date.now()
-      response = { status: upstream.statusCode, headers: pairs }
+      status = upstream.statusCode
       if (res.destroyed) {
         upstream.body.destroy()
       } else {
-        res.writeHead(upstream.statusCode, clientResponseHeaders(pairs, target.origins, target.clientIsHttp).flat())
+        res.writeHead(upstream.statusCode, clientResponseHeaders(rawHeaders, target.origins, target.clientIsHttp))
         await pipeBody(upstream.body, res, responseTee)
       }
     }
   } catch (e) {
     if (clientGone || (e as Error).name === 'ClientGone') {
       error = { hop: 'client', message: 'The client closed the connection before the exchange finished.' }
-    } else if (response) {
+    } else if (status !== null) {
       error = { hop: 'upstream', message: `The response body from ${target.upstream.host} broke off: ${describe(e)}` }
       res.destroy()
     } else {
       const fault = classify(e, target.upstream.host, ctx.signal)
       error = fault
       answer(fault.status, [['content-type', 'text/plain; charset=utf-8']], `Partner API Console capture: ${fault.message}\n`)
-      response = null
+      status = null
       respondedAt = Date.now()
     }
   }
-  ctx.signal.removeEventListener('abort', onStop)
+  untrackExchange(ctx.signal, cancel)
   const end = performance.now()
+  // Everything below is for the log: the client already has its whole answer.
+  head ??= requestHead(req, target, path, query, requestTarget)
+  const response: Omit<CapturedResponse, 'body'> | null = status === null ? null : { status, headers: pairs ?? responsePairs(rawHeaders) }
   const finished: FinishedExchange = {
     seq,
     envId: ctx.envId,
@@ -170,7 +181,7 @@ export async function forwardExchange(
     startedAt,
     respondedAt,
     request: { ...head, body: requestTee.result() },
-    response: response ? { ...(response as Omit<CapturedResponse, 'body'>), body: responseTee.result() } : null,
+    response: response ? { ...response, body: responseTee.result() } : null,
     error,
     drill,
     marks: { start, sent, headers: headersAt, end },
@@ -178,16 +189,27 @@ export async function forwardExchange(
   ctx.onRecorded(ctx.recorder.record(finished))
 }
 
+/** The request's head as the log and the interceptor see it: the upstream URL, path and query, headers as pairs. */
+function requestHead(
+  req: IncomingMessage,
+  target: ForwardTarget,
+  path: string,
+  query: string,
+  requestTarget: string,
+): Omit<CapturedRequest, 'body'> {
+  // The path crosses unchanged (a base path included: the gateway's URL carries it), so signatures stay valid.
+  return { method: req.method ?? 'GET', url: `${target.upstream.origin}${requestTarget}`, path, query, headers: rawPairs(req.rawHeaders) }
+}
+
 async function sendUpstream(
   ctx: ForwardContext,
-  url: string,
-  head: Omit<CapturedRequest, 'body'>,
+  origin: string,
+  requestTarget: string,
   req: IncomingMessage,
   tee: BodyTee,
-  signal: AbortSignal,
+  signal: ExchangeCancel,
   onSent: () => void,
 ): Promise<Dispatcher.ResponseData> {
-  const target = new URL(url)
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
   const body = hasBody ? Readable.from(teeBody(req, tee, onSent), { objectMode: false }) : null
   body?.on('error', settledElsewhere)
@@ -196,10 +218,10 @@ async function sendUpstream(
     onSent()
   }
   return ctx.dispatcher().request({
-    origin: target.origin,
-    path: target.pathname + target.search,
-    method: head.method as Dispatcher.HttpMethod,
-    headers: upstreamRequestHeaders(head.headers),
+    origin,
+    path: upstreamPath(origin, requestTarget),
+    method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+    headers: upstreamRequestHeaders(req.rawHeaders),
     body,
     signal,
     headersTimeout: ctx.timeoutMs,
@@ -220,56 +242,6 @@ async function* teeBody(req: IncomingMessage, tee: BodyTee, onSent: () => void):
 }
 
 /**
- * Writes the upstream body to the client as it comes, respecting the client's back-pressure (the upstream is paused
- * until the client drains), and resolves once the client has the whole response. Plain 'data'/'end' listeners, not an
- * async iterator: no promise per chunk on the hot path. Rejects (upstream destroyed) when the client goes away or the
- * upstream body breaks off.
- */
-function pipeBody(body: Dispatcher.ResponseData['body'], res: ServerResponse, tee: BodyTee): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let settled = false
-    const fail = (e: Error) => {
-      if (settled) return
-      settled = true
-      cleanup()
-      body.destroy()
-      reject(e)
-    }
-    const onData = (chunk: Buffer) => {
-      tee.push(chunk)
-      if (res.destroyed) fail(clientGoneError('The client went away.'))
-      else if (!res.write(chunk)) body.pause()
-    }
-    const onDrain = () => body.resume()
-    const onClose = () => {
-      if (!res.writableFinished) fail(clientGoneError('The client went away.'))
-    }
-    const onEnd = () => {
-      if (settled) return
-      res.end(() => {
-        if (settled) return
-        settled = true
-        cleanup()
-        resolve()
-      })
-    }
-    const onError = (e: Error) => fail(e)
-    const cleanup = () => {
-      body.off('data', onData)
-      body.off('end', onEnd)
-      body.off('error', onError)
-      res.off('drain', onDrain)
-      res.off('close', onClose)
-    }
-    body.on('data', onData)
-    body.once('end', onEnd)
-    body.once('error', onError)
-    res.on('drain', onDrain)
-    res.once('close', onClose)
-  })
-}
-
-/**
  * The last listener of a body stream's errors. Each body fails its exchange through the request or the pipe while
  * it is read; an error after that (undici's "Request aborted" when a body is destroyed once the client has gone, the
  * client's reset after undici stopped reading the upload) has nothing left to end, and without a listener it would
@@ -277,16 +249,11 @@ function pipeBody(body: Dispatcher.ResponseData['body'], res: ServerResponse, te
  */
 function settledElsewhere(): void {}
 
-function clientGoneError(message: string): Error {
-  return Object.assign(new Error(message), { name: 'ClientGone' })
-}
-
 /**
  * Undici's raw headers (`responseHeaders: 'raw'`: a flat `[name, value, …]` list of strings) as pairs, in order,
  * repeated names kept, names in lower case as the log shows the console's own responses.
  */
-function responsePairs(headers: Dispatcher.ResponseData['headers']): Array<[string, string]> {
-  const raw = headers as unknown as string[]
+function responsePairs(raw: readonly string[]): Array<[string, string]> {
   const out: Array<[string, string]> = []
   for (let i = 0; i + 1 < raw.length; i += 2) out.push([(raw[i] as string).toLowerCase(), raw[i + 1] as string])
   return out

@@ -22,25 +22,43 @@ export function rawPairs(raw: readonly string[]): Array<[string, string]> {
   return out
 }
 
-function connectionNamed(pairs: ReadonlyArray<readonly [string, string]>): Set<string> {
-  const named = new Set<string>()
-  for (const [name, value] of pairs) {
-    if (name.toLowerCase() !== 'connection') continue
-    for (const token of value.split(',')) if (token.trim()) named.add(token.trim().toLowerCase())
+/** Header names the `Connection` headers of a flat `[name, value, …]` list name; null (nothing built) when none. */
+function connectionNamed(raw: readonly string[]): Set<string> | null {
+  let named: Set<string> | null = null
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() !== 'connection') continue
+    named ??= new Set<string>()
+    for (const token of (raw[i + 1] as string).split(',')) if (token.trim()) named.add(token.trim().toLowerCase())
   }
   return named
 }
 
-/** The request headers to send upstream, as a flat `[name, value, …]` list for undici. */
-export function upstreamRequestHeaders(pairs: ReadonlyArray<readonly [string, string]>): string[] {
-  const named = connectionNamed(pairs)
+/** The request headers to send upstream from Node's `rawHeaders`, as a flat `[name, value, …]` list for undici. */
+export function upstreamRequestHeaders(raw: readonly string[]): string[] {
+  const named = connectionNamed(raw)
   const out: string[] = []
-  for (const [name, value] of pairs) {
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string
     const lower = name.toLowerCase()
-    if (HOP_BY_HOP.has(lower) || named.has(lower) || lower === 'host' || lower === 'expect') continue
-    out.push(name, value)
+    if (HOP_BY_HOP.has(lower) || named?.has(lower) || lower === 'host' || lower === 'expect') continue
+    out.push(name, raw[i + 1] as string)
   }
   return out
+}
+
+/** Targets that URL parsing leaves as they are: no dot segment, nothing it would escape or turn (`\\`, `'`, `|`, …). */
+const PLAIN_TARGET = /^\/[\w\-.~!$&()*+,;=:@/%?]*$/
+const DOT_SEGMENT = /(^|\/)(\.|%2e)(\.|%2e)?(\/|\?|$)/i
+
+/**
+ * The path and query sent upstream: exactly what `new URL(origin + target)` gives (dot segments resolved, unsafe
+ * characters escaped), without parsing a URL for the common target that it would leave as it is.
+ */
+export function upstreamPath(origin: string, requestTarget: string): string {
+  if (PLAIN_TARGET.test(requestTarget) && !requestTarget.endsWith('?') && !DOT_SEGMENT.test(requestTarget.split('?', 1)[0] as string))
+    return requestTarget
+  const url = new URL(origin + requestTarget)
+  return url.pathname + url.search
 }
 
 /** Where the gateway stands in for an upstream origin, to rewrite what points back at it. */
@@ -50,24 +68,22 @@ export interface OriginMap {
 }
 
 /**
- * The response headers to send to the client: hop-by-hop ones dropped; with an origin map (gateway mode), a
+ * The response headers to send to the client (flat `[name, value, …]` lists in and out): hop-by-hop ones dropped; with an origin map (gateway mode), a
  * `Location` pointing at one of the environment's hosts points at its gateway port instead, and cookies lose a
  * `Domain` (the browser is on 127.0.0.1) and, when the gateway is plain HTTP, `Secure` (else the browser drops them):
  * so the consent pages' redirects, cookies and forms work through the gateway in a browser.
  */
-export function clientResponseHeaders(
-  pairs: ReadonlyArray<readonly [string, string]>,
-  origins: OriginMap | null,
-  gatewayIsHttp: boolean,
-): Array<[string, string]> {
-  const named = connectionNamed(pairs)
-  const out: Array<[string, string]> = []
-  for (const [name, value] of pairs) {
+export function clientResponseHeaders(raw: readonly string[], origins: OriginMap | null, gatewayIsHttp: boolean): string[] {
+  const named = connectionNamed(raw)
+  const out: string[] = []
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string
+    const value = raw[i + 1] as string
     const lower = name.toLowerCase()
-    if (HOP_BY_HOP.has(lower) || named.has(lower)) continue
-    if (origins && lower === 'location') out.push([name, rewriteLocation(value, origins)])
-    else if (origins && lower === 'set-cookie') out.push([name, rewriteCookie(value, gatewayIsHttp)])
-    else out.push([name, value])
+    if (HOP_BY_HOP.has(lower) || named?.has(lower)) continue
+    if (origins && lower === 'location') out.push(name, rewriteLocation(value, origins))
+    else if (origins && lower === 'set-cookie') out.push(name, rewriteCookie(value, gatewayIsHttp))
+    else out.push(name, value)
   }
   return out
 }

@@ -69,12 +69,20 @@ export function prepareAttempt(request: AttemptRequest, route: NetworkRoute | un
  * key the server would count it under.
  */
 export function attemptQuotaKey(
-  request: Pick<AttemptRequest, 'source' | 'purpose' | 'auth' | 'env' | 'url'>,
+  request: Pick<AttemptRequest, 'source' | 'purpose' | 'auth' | 'env'> & { url: Pick<URL, 'pathname'> },
   method: string,
-  headers: Record<string, string>,
+  headers: Record<string, string> | ReadonlyMap<string, string>,
 ): QuotaKey | null {
   if (request.source === 'operator') return null
-  const identified = request.auth !== 'none' || 'authorization' in headers || 'x-access-key' in headers || request.purpose === 'oauth-token'
+  const identified =
+    request.auth !== 'none' ||
+    hasHeader(headers, 'authorization') ||
+    hasHeader(headers, 'x-access-key') ||
+    request.purpose === 'oauth-token'
   const client = identified && request.env?.clientId ? request.env.clientId : 'anonymous'
   return quotaKey(client, method, request.url.pathname)
+}
+
+function hasHeader(headers: Record<string, string> | ReadonlyMap<string, string>, name: string): boolean {
+  return headers instanceof Map ? headers.has(name) : name in headers
 }

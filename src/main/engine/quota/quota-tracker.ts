@@ -20,7 +20,7 @@ interface QuotaTrackerOptions {
 }
 
 /** A response as the tracker reads it: status, headers by lower-case name, when it arrived. */
-type QuotaResponse = { status: number; headers: Record<string, string | undefined>; receivedAt?: number }
+type QuotaResponse = { status: number; headers: Parameters<typeof readQuotaHeaders>[0]; receivedAt?: number }
 
 /** A request counted by `recordSend`, handed back with its outcome. */
 interface SendTicket {

@@ -22,7 +22,12 @@ export const MAX_COUNT = 1_000_000_000
 /** Longest Retry-After believed: a day. The spec's window is an hour. */
 const MAX_RETRY_AFTER_SECONDS = 86_400
 
-type Headers = Record<string, string | undefined>
+/** Lower-case names: a plain record, or a Map the caller already built (no copy made to read a few names). */
+type Headers = Record<string, string | undefined> | ReadonlyMap<string, string>
+
+function header(headers: Headers, name: string): string | undefined {
+  return headers instanceof Map ? headers.get(name) : (headers as Record<string, string | undefined>)[name]
+}
 
 /** Up to 9 digits: always within MAX_COUNT, so the common case needs no further checks. */
 const SIMPLE_COUNT = /^\d{1,9}$/
@@ -73,7 +78,7 @@ function readRetryAfter(headers: Headers, receivedAtMs: number, notes: string[])
     notes.push(`Retry-After "${shorten(text)}" is neither seconds nor an HTTP date: ignored.`)
     return undefined
   }
-  const serverNow = Date.parse(headers.date ?? '')
+  const serverNow = Date.parse(header(headers, 'date') ?? '')
   const base = Number.isFinite(serverNow) ? serverNow : receivedAtMs
   const seconds = Math.max(0, Math.ceil((at - base) / 1000))
   if (seconds > MAX_RETRY_AFTER_SECONDS) {
@@ -162,7 +167,7 @@ function readCount(headers: Headers, name: string, notes: string[]): number | un
 }
 
 function readRaw(headers: Headers, name: string, notes: string[]): string | undefined {
-  const value = headers[name]
+  const value = header(headers, name)
   if (value === undefined) return undefined
   if (value.length > MAX_HEADER_CHARS) {
     notes.push(`${displayName(name)} is ${value.length} characters long: ignored.`)
