@@ -5,7 +5,7 @@ import type { BridgeApi, ChannelName } from '../../../shared/contract/index'
 import type { RawInvoke } from '../../../shared/contract/transport'
 import { WEB_SOCKET_PATH, type WebClientMessage, type WebServerMessage } from '../../../shared/contract/web-protocol'
 import { CLOSE_TOO_BIG, CLOSED_TOO_LARGE, oversizedMessage } from './message-size'
-import { splitLargeStrings, type UploadProgress, type UploadRef, uploadStrings } from './upload-strings'
+import { splitLargeStrings, type UploadProgress, type UploadRef } from './upload-strings'
 
 export type ConnectionState = 'connecting' | 'open' | 'closed'
 
@@ -118,6 +118,7 @@ export function createWebClient(
         for (const cancel of cancels) cancel()
       })
       try {
+        const { uploadStrings } = await import('./upload-send')
         const uploads = await uploadStrings(large, onUpload, cancel => cancels.push(cancel))
         if (cancelled)
           return { ok: false, error: { code: 'cancelled', message: 'Cancelled before it was sent: nothing left the console.' } }

@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { type Command, useCommandStore } from '../stores/command-store'
 
-/** Ctrl/Cmd+K: type to filter the commands, arrows to move, Enter to run, Escape to close. */
+/**
+ * The command palette's dialog (opened with Ctrl/Cmd+K, see palette-shortcut.ts; loaded the first time it opens): type to
+ * filter the commands, arrows to move, Enter to run, Escape to close.
+ */
 export function CommandPalette() {
   const open = useCommandStore(s => s.paletteOpen)
   const setOpen = useCommandStore(s => s.setPaletteOpen)
@@ -9,17 +12,6 @@ export function CommandPalette() {
   const [query, setQuery] = useState('')
   const [index, setIndex] = useState(0)
   const input = useRef<HTMLInputElement>(null)
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
-        e.preventDefault()
-        setOpen(!useCommandStore.getState().paletteOpen)
-      }
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [setOpen])
 
   useEffect(() => {
     if (open) {
