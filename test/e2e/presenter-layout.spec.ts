@@ -32,6 +32,9 @@ for (const size of [
     const page = await context.newPage()
     await page.goto(await host.freshUrl())
     await expect(page.locator('html')).toHaveAttribute('data-presenter', /.*/)
+    // The step-through loads when presenter mode turns on, and opens its first step's section: what a presenter sees
+    // before touching anything.
+    await expect(page.getByRole('region', { name: 'Presenter steps' })).toBeVisible()
     const wide: string[] = []
     await forEverySection(page, async section => {
       const over = await overflowX(page, 'main')
