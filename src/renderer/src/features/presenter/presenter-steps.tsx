@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useNavStore } from '../../stores/nav-store'
 import { PRESENTER_STEPS } from './presenter-steps-model'
-import './presenter.css'
 
 /** True when a key press belongs to a field the user is typing in (the step keys must not steal it). */
 function typing(target: EventTarget | null): boolean {

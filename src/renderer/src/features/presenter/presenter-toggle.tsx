@@ -2,6 +2,8 @@ import { useEffect } from 'react'
 import { useCommandStore } from '../../stores/command-store'
 import { usePresenterStore } from '../../stores/presenter-store'
 import { useSetPresenter } from './use-presenter-mode'
+// Presenter mode's styles load with the status-bar switch, always on screen (the step-through itself loads on first use).
+import './presenter.css'
 
 /** The one switch of presenter mode (status bar, and "Presenter mode: on/off" in the command palette). */
 export function PresenterToggle() {
