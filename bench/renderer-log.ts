@@ -71,7 +71,7 @@ function median(values: number[]): number {
 
 /** Opens the drawer (closed first) and times it until the virtualized rows are painted. */
 async function timeDrawerMount(page: Page): Promise<number> {
-  await page.getByRole('button', { name: /^Hide/ }).click()
+  await page.getByRole('button', { name: /^Hide ▾/ }).click()
   await page.getByTestId('log-row').first().waitFor({ state: 'detached' })
   return page.evaluate<number>(`(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)))
