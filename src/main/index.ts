@@ -5,7 +5,7 @@ import { appMenuTemplate, devToolsAllowed, PRODUCT_NAME } from './electron/app-m
 import { APP_ORIGIN, registerAppScheme, serveRenderer } from './electron/app-protocol'
 import { limitNavigation, limitPermissions } from './electron/harden-session'
 import { forwardEvents, registerIpc } from './electron/ipc'
-import { claimSingleInstance, failStartup, focusWindow, offerReloadOnCrash, quitAfterClose } from './electron/lifecycle'
+import { claimSingleInstance, failStartup, focusWindow, offerReloadOnCrash, pageLoadFailure, quitAfterClose } from './electron/lifecycle'
 import { isSafeExternalUrl, mainWindowOptions } from './electron/window-options'
 import type { Runtime } from './runtime/create-runtime'
 
@@ -38,8 +38,12 @@ async function createWindow(engine: Promise<Runtime>): Promise<void> {
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = null
   })
-  // The page loads from this process (app-protocol.ts): its first screen is out when loadURL settles.
-  await win.loadURL(appUrl).catch(() => {})
+  // The page loads from this process (app-protocol.ts): its first screen is out when loadURL settles. A page that
+  // cannot load ends the start with the reason (failStartup), never a blank window.
+  await win.loadURL(appUrl).catch(error => {
+    const failure = pageLoadFailure(error, appUrl, devUrl !== undefined)
+    if (failure) throw failure
+  })
 }
 
 /** The one-time storage question (desktop-cipher.ts) as a native dialog. */
@@ -104,7 +108,7 @@ async function start(): Promise<void> {
   })
   await createWindow(engine)
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) void createWindow(engine)
+    if (BrowserWindow.getAllWindows().length === 0) createWindow(engine).catch(error => failStartup(error, async () => runtime?.close()))
   })
   try {
     runtime = await startEngine(dataDir)

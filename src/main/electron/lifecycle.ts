@@ -42,6 +42,22 @@ export async function failStartup(error: unknown, cleanup?: () => Promise<void>)
   return new Promise<never>(() => {})
 }
 
+/**
+ * A window page that did not load, as a start-up failure saying what to do; null when the load was only aborted
+ * (ERR_ABORTED: another navigation replaced it), which leaves the window working. A blank window with no word is the
+ * one outcome this rules out.
+ */
+export function pageLoadFailure(error: unknown, url: string, devServer: boolean): (Error & { hint: string }) | null {
+  const code = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined
+  if (code === 'ERR_ABORTED') return null
+  const cause = code ?? (error instanceof Error ? error.message : String(error))
+  const failure = new Error(`The console's window could not load its page ${url} (${cause}).`, { cause: error })
+  const hint = devServer
+    ? 'The development server (ELECTRON_RENDERER_URL) is not answering: start the console with `npm start`, which runs it.'
+    : 'The installed files are incomplete or damaged: install the console again from its package.'
+  return Object.assign(failure, { hint })
+}
+
 /** Resolves when `work` settles or `ms` pass, whichever is first; says which. */
 export async function withinBound(work: Promise<unknown>, ms: number): Promise<'done' | 'timed-out'> {
   let timer: NodeJS.Timeout | undefined

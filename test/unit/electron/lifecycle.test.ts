@@ -54,7 +54,7 @@ vi.mock('electron', async () => {
   }
 })
 
-const { claimSingleInstance, focusWindow, quitAfterClose, failStartup, offerReloadOnCrash, withinBound } = await import(
+const { claimSingleInstance, focusWindow, quitAfterClose, failStartup, offerReloadOnCrash, pageLoadFailure, withinBound } = await import(
   '../../../src/main/electron/lifecycle'
 )
 const { appMenuTemplate, devToolsAllowed } = await import('../../../src/main/electron/app-menu')
@@ -157,6 +157,36 @@ describe('start-up failure', () => {
     expect(fake.errorBoxes).toEqual([
       ['Partner API Console could not start', expect.stringMatching(/in use by the web host \(pid 42.*\n\nClose the other one\.$/s)],
     ])
+  })
+})
+
+describe('the window page that does not load', () => {
+  /** Electron rejects loadURL with an Error carrying Chromium's net error name in `code`. */
+  const loadError = (code: string, errno: number) =>
+    Object.assign(new Error(`${code} (${errno}) loading 'app://console/index.html'`), { code, errno, url: 'app://console/index.html' })
+
+  it('ends the start with the reason and what to do in the dialog, instead of a blank window', async () => {
+    const failure = pageLoadFailure(loadError('ERR_FILE_NOT_FOUND', -6), 'app://console/index.html', false)
+    expect(failure?.message).toBe("The console's window could not load its page app://console/index.html (ERR_FILE_NOT_FOUND).")
+    void failStartup(failure)
+    await until(() => fake.exits.length > 0)
+    expect(fake.exits).toEqual([1])
+    expect(fake.errorBoxes).toEqual([
+      [
+        'Partner API Console could not start',
+        expect.stringMatching(/ERR_FILE_NOT_FOUND\)\.\n\nThe installed files are incomplete or damaged/),
+      ],
+    ])
+  })
+
+  it('names the development server when the page comes from one, and any other rejection by its message', () => {
+    const refused = pageLoadFailure(loadError('ERR_CONNECTION_REFUSED', -102), 'http://localhost:5173/', true)
+    expect(refused?.hint).toMatch(/development server \(ELECTRON_RENDERER_URL\) is not answering/)
+    expect(pageLoadFailure('no page', 'app://console/index.html', false)?.message).toMatch(/\(no page\)\.$/)
+  })
+
+  it('is no failure when the load was only aborted by another navigation', () => {
+    expect(pageLoadFailure(loadError('ERR_ABORTED', -3), 'app://console/index.html', false)).toBeNull()
   })
 })
 
