@@ -3,28 +3,53 @@ import type { RequestContext } from '../server/router'
 import { applyQuota } from '../state/quota-headers'
 import type { TokenRecord } from './token-store'
 
-/** A visible ASCII character (never white space of any kind trim() removes). */
-function visible(code: number): boolean {
-  return code > 32 && code < 127
+/** A character of RFC 6750's b64token: ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" / "=" (padding). */
+function tokenChar(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 45 ||
+    code === 46 ||
+    code === 95 ||
+    code === 126 ||
+    code === 43 ||
+    code === 47 ||
+    code === 61
+  )
 }
 
-/** True when the text is not empty and begins and ends visibly (then trim() would return it unchanged). */
-function trimmed(text: string): boolean {
-  return text.length > 0 && visible(text.charCodeAt(0)) && visible(text.charCodeAt(text.length - 1))
+/** The first character of `token` no bearer token can hold, or -1 when every one is a b64token character. */
+function strayChar(token: string): number {
+  for (let i = 0; i < token.length; i++) if (!tokenChar(token.charCodeAt(i))) return i
+  return -1
 }
 
-/** Extracts the token of an `Authorization: Bearer <token>` header (scheme case-insensitive). */
-function bearerToken(header: string | undefined): string | undefined {
+/** What an `Authorization` header carries: a bearer token, nothing usable, or a token with a character it cannot hold. */
+type BearerRead = { token: string } | { stray: string } | undefined
+
+/**
+ * Reads an `Authorization: Bearer <token>` header the way RFC 6750 writes it: the scheme in any case, one or more
+ * spaces, then a b64token. Spaces and tabs around the token are forgiven (HTTP's own optional white space); any other
+ * character, a non-breaking space included, is not part of any token a server issues: the answer names it rather than
+ * trimming it away, because a real server refuses it.
+ */
+function readBearer(header: string | undefined): BearerRead {
   if (header === undefined) return undefined
-  // The usual spelling, one slice and no case folding; anything else takes the general path below.
-  if (header.startsWith('Bearer ')) {
-    const token = header.slice(7)
-    if (trimmed(token)) return token
-  }
   const space = header.indexOf(' ')
-  if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return undefined
-  const token = header.slice(space + 1).trim()
-  return token === '' ? undefined : token
+  if (space !== 6) return undefined
+  // The usual spelling without case folding; any other case takes one lower-casing.
+  if (!header.startsWith('Bearer') && header.slice(0, 6).toLowerCase() !== 'bearer') return undefined
+  let start = space + 1
+  let end = header.length
+  while (start < end && (header.charCodeAt(start) === 32 || header.charCodeAt(start) === 9)) start++
+  while (end > start && (header.charCodeAt(end - 1) === 32 || header.charCodeAt(end - 1) === 9)) end--
+  if (start === end) return undefined
+  const token = start === 7 && end === header.length ? header.slice(7) : header.slice(start, end)
+  const stray = strayChar(token)
+  if (stray < 0) return { token }
+  const code = token.codePointAt(stray) ?? 0
+  return { stray: `U+${code.toString(16).toUpperCase().padStart(4, '0')}` }
 }
 
 function unauthorized(ctx: RequestContext, error: string, message: string): null {
@@ -41,10 +66,18 @@ function unauthorized(ctx: RequestContext, error: string, message: string): null
  */
 export function authenticateBearer(ctx: RequestContext, permission: string): TokenRecord | null {
   const { state } = ctx
-  const value = bearerToken(ctx.req.headers.authorization)
+  const read = readBearer(ctx.req.headers.authorization)
+  const value = read !== undefined && 'token' in read ? read.token : undefined
   const record = value === undefined ? undefined : state.tokens.find(value)
   if (!applyQuota(ctx, record?.clientId)) return null
 
+  if (read !== undefined && 'stray' in read) {
+    return unauthorized(
+      ctx,
+      'invalid_token',
+      `The bearer token holds ${read.stray}, which no access token contains: send the access_token exactly as the token response gave it (copied text often brings a non-breaking space or a line break)`,
+    )
+  }
   if (value === undefined) {
     return unauthorized(ctx, 'invalid_request', 'Missing bearer token: send Authorization: Bearer <access_token>')
   }

@@ -78,11 +78,28 @@ describe('GET /marketplace/v2/platform-token/locations (4.4)', () => {
     const t = tokens.access_token
     const answer = async (authorization: string) =>
       (await fetch(`${sb.url}${LOCATIONS}`, { headers: { authorization } }).then(async r => [r.status, await r.text()]))[0]
-    for (const value of [`Bearer ${t}`, `bearer ${t}`, `BEARER ${t}`, `Bearer   ${t}`, `Bearer ${t}\t`, `Bearer ${t}\u00a0`]) {
+    for (const value of [`Bearer ${t}`, `bearer ${t}`, `BEARER ${t}`, `Bearer   ${t}`, `Bearer ${t}\t`]) {
       expect(await answer(value), JSON.stringify(value)).toBe(200)
     }
-    for (const value of [`Bearer${t}`, `Basic ${t}`, `Bearer ${t}x`, 'Bearer ', `Bearer x${t}`]) {
+    for (const value of [`Bearer${t}`, `Basic ${t}`, `Bearer ${t}x`, 'Bearer ', `Bearer x${t}`, `Bearers ${t}`, `Bear ${t}`]) {
       expect(await answer(value), JSON.stringify(value)).toBe(401)
+    }
+  })
+
+  it('refuses a token with a character no token holds, naming it, as a real server would', async () => {
+    const t = tokens.access_token
+    // fetch sends header values as bytes (Latin-1): U+00A0 and U+0085 reach the server as those code points.
+    for (const [value, named] of [
+      [`Bearer ${t}\u00a0`, 'U+00A0'],
+      [`Bearer \u00a0${t}`, 'U+00A0'],
+      [`Bearer ${t.slice(0, 8)}\u0085${t.slice(8)}`, 'U+0085'],
+      [`Bearer ${t} x`, 'U+0020'],
+      [`Bearer "${t}"`, 'U+0022'],
+    ] as const) {
+      const res = await fetch(`${sb.url}${LOCATIONS}`, { headers: { authorization: value } })
+      expect(res.status, JSON.stringify(value)).toBe(401)
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="sandbox", error="invalid_token"')
+      expect(((await res.json()) as { message: string }).message).toContain(`holds ${named}, which no access token contains`)
     }
   })
 
