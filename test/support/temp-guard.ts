@@ -36,6 +36,12 @@ export function startRunTempRoot(prefix: string): string {
   const root = mkdtempSync(join(real, prefix))
   process.env[REAL_TMP_ENV] = real
   process.env[RUN_ROOT_ENV] = root
+  // The user's sent-signature ledger (src/main/engine/http/folder-signatures.ts) lives in TMPDIR: the tests' processes
+  // share one of their own outside the run's folder, as a user's processes share theirs (it empties itself in 11 s).
+  process.env.PARTNER_CONSOLE_SIGNATURE_LEDGER ??= join(
+    real,
+    `partner-console-signatures-tests-${typeof process.getuid === 'function' ? process.getuid() : 'user'}`,
+  )
   linkToolCaches(root)
   setTempRoot(root)
   return root

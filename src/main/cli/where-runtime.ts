@@ -48,8 +48,6 @@ export async function openWhereRuntime(mode: WhereMode, values: Record<string, u
       sandbox: mode === 'sandbox',
       sandboxAutoConsent: mode === 'sandbox' ? 'allow' : undefined,
       heartbeatMs: 3_600_000,
-      // A temporary folder remembers nothing of earlier runs: sign nothing in the second this run started.
-      sentSignatures: ephemeral ? 'after-start-second' : 'data-folder',
     })
     const rt = runtime
     const call: BridgeCall = async (channel, payload) => {

@@ -4,8 +4,7 @@ import { EventBus } from '../engine/core/event-bus'
 import { SecretRegistry } from '../engine/core/secret-registry'
 import type { EnvironmentOverrides } from '../engine/environments/environment-overrides'
 import type { EnvironmentRepository } from '../engine/environments/environment-repository'
-import { FolderSignatures } from '../engine/http/folder-signatures'
-import { AfterStartSecond } from '../engine/http/used-signatures'
+import { sentSignatureLedger } from '../engine/http/folder-signatures'
 import type { EmbeddedWindowOpener } from '../engine/oauth/embedded-window-port'
 import { PresenterMode } from '../engine/presenter/presenter-mode'
 import { loadQuotaConfig } from '../engine/quota/quota-config-store'
@@ -37,12 +36,6 @@ export interface CoreOptions {
   embeddedWindow?: EmbeddedWindowOpener
   /** Start in presenter mode (`web --presenter`): credentials masked everywhere, reveals refused. */
   presenter?: boolean
-  /**
-   * How signatures sent by other processes are avoided: `data-folder` (default) claims each in the data folder, shared
-   * by every process on it; `after-start-second` is for a run on a temporary folder (CLI --sandbox / flags), which
-   * signs nothing in the second it started.
-   */
-  sentSignatures?: 'data-folder' | 'after-start-second'
   /**
    * The data folder lives only for this run (CLI --sandbox or flags: deleted when it ends): environments and the vault
    * are kept in memory, never written, encrypted to disk or flushed with fsync. Default false.
@@ -132,10 +125,8 @@ export async function buildCore(options: CoreOptions): Promise<Core> {
       tokens: auth.tokens,
       signingTimestamp: () => signingTimestamp(skew),
       creator: { name: 'Partner API Console', version: pkg.version },
-      sentSignatures:
-        options.sentSignatures === 'after-start-second'
-          ? new AfterStartSecond(signingTimestamp(skew))
-          : new FolderSignatures(options.dataDir),
+      // Every process of this user claims its signatures in one ledger (folder-signatures.ts), whatever its data folder.
+      sentSignatures: sentSignatureLedger(options.dataDir),
     })
     return {
       secrets,

@@ -4,17 +4,18 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/main/cli/index'
-import { SENT_SIGNATURES_DIR } from '../../../src/main/engine/http/folder-signatures'
+import { SENT_SIGNATURES_DIR, SIGNATURE_LEDGER_ENV } from '../../../src/main/engine/http/folder-signatures'
 import { createKeyFileCipher } from '../../../src/main/engine/vault/keyfile-cipher'
 import { createRuntime } from '../../../src/main/runtime/create-runtime'
 import { type RunningSandbox, startSandbox } from '../../../src/sandbox'
 import { TextSink } from '../../support/in-process-cli'
 
 /**
- * Two `partner-console request` runs that send the same HMAC-signed request one after the other must not send the same
- * signature: the sandbox refuses a replayed one with 401. Each run is a fresh runtime (in-process runs share nothing
- * but the data folder; the last test uses real processes), started at the beginning of a wall-clock second so both
- * would sign in the same second without the fix.
+ * Two `partner-console request` runs that send the same HMAC-signed request one after the other, or at the same
+ * moment, on one data folder or on different ones, must not send the same signature: the sandbox refuses a replayed
+ * one with 401. Each run is a fresh runtime (in-process runs share only the user's ledger of sent signatures; the last
+ * tests use real processes), started at the beginning of a wall-clock second so both would sign in the same second
+ * without the ledger.
  */
 
 const RUN_CLI = join(import.meta.dirname, '../networks/run-cli.ts')
@@ -81,7 +82,7 @@ function status(out: string): number {
 }
 
 describe('repeated CLI runs never resend a signature', () => {
-  it('--env: the second run on the same data folder sees the first run’s signature there and signs in the next second', async () => {
+  it('--env: the second run on the same data folder sees the first run’s signature and signs in the next second', async () => {
     await freshSecond()
     const started = Date.now()
     const first = await run([...SIGNED, ...BODY, '--env', 'Partner', '--data-dir', dataDir])
@@ -90,22 +91,26 @@ describe('repeated CLI runs never resend a signature', () => {
     expect(second.err).toBe('')
     // Both runs together took one second at most: the second waited out the second the first signed in, no more.
     expect(Date.now() - started).toBeLessThan(3000)
-    // What the data folder keeps is a digest per signature, never the signature itself.
-    const kept = await readdir(join(dataDir, SENT_SIGNATURES_DIR))
+    // What the user's ledger keeps is a digest per signature, never the signature itself; the data folder keeps none.
+    const kept = await readdir(process.env[SIGNATURE_LEDGER_ENV] as string)
     expect(kept.length).toBeGreaterThanOrEqual(2)
     for (const name of kept) expect(name).toMatch(/^[0-9a-f]{40}$/)
+    await expect(readdir(join(dataDir, SENT_SIGNATURES_DIR))).rejects.toThrow(/ENOENT/)
   })
 
-  it('flags (a temporary data folder each run): the second run signs nothing in the second it started', async () => {
+  it('flags (a temporary data folder each run) and --env runs, interleaved in one second, never resend a signature', async () => {
     process.env.PARTNER_CLIENT_SECRET = secret
     await freshSecond()
     const flags = ['--base-url', sandbox.url, '--client-id', clientId]
     const results = []
-    for (let i = 0; i < 3; i++) results.push(await run([...SIGNED, ...BODY, ...flags]))
-    expect(results.map(r => status(r.out))).toEqual([200, 200, 200])
+    for (const where of [flags, flags, ['--env', 'Partner', '--data-dir', dataDir], flags]) {
+      results.push(await run([...SIGNED, ...BODY, ...where]))
+    }
+    expect(results.map(r => status(r.out))).toEqual([200, 200, 200, 200])
+    expect(results.map(r => r.err)).toEqual(['', '', '', ''])
   })
 
-  it('two real CLI processes back to back (--env and flags) both get 200, never a 401', async () => {
+  it('real CLI processes, back to back (--env and flags) and two at once, all get 200, never a 401', async () => {
     const cli = (args: string[]) =>
       new Promise<{ code: number | null; out: string }>(resolve => {
         const child = spawn(process.execPath, ['--import', 'tsx', RUN_CLI, ...args], {
@@ -121,8 +126,6 @@ describe('repeated CLI runs never resend a signature', () => {
         })
         child.on('close', code => resolve({ code, out }))
       })
-    // A run on a temporary folder (the previous test's last) knows nothing of this data folder's claims, nor this
-    // folder of its: the two are kept apart by a second, as docs/requests.md says of runs on different folders.
     await freshSecond()
     const envArgs = [...SIGNED, ...BODY, '--env', 'Partner', '--data-dir', dataDir]
     const flagArgs = [...SIGNED, ...BODY, '--base-url', sandbox.url, '--client-id', clientId]
@@ -131,5 +134,12 @@ describe('repeated CLI runs never resend a signature', () => {
       const b = await cli(args)
       expect([a.code, b.code, status(a.out), status(b.out)]).toEqual([0, 0, 200, 200])
     }
-  }, 60_000)
+    // Two runs at the same moment, each on a temporary folder of its own: one signs in the next second.
+    await freshSecond()
+    const together = await Promise.all([cli(flagArgs), cli(flagArgs)])
+    expect(together.map(r => [r.code, status(r.out)])).toEqual([
+      [0, 200],
+      [0, 200],
+    ])
+  }, 90_000)
 })

@@ -154,7 +154,7 @@ export class RequestExecutor {
         // Sent before (by this process or, through the ledger, another one) in this same second: wait for the next
         // second and sign again, so every request carries a signature never sent before. Bounded: a clock that does
         // not move sends the last one and lets the server decide.
-        for (let waited = 0; !this.usedSignatures.claim(signed.signature, Number(signed.headers['x-timestamp'])) && waited < 3; waited++) {
+        for (let waited = 0; !this.usedSignatures.claim(signed.signature, url.origin) && waited < 3; waited++) {
           await sleepUnlessCancelled(msUntilNextSecond(), client.signalFor(signal))
           signed = sign()
         }
