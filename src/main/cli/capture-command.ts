@@ -7,6 +7,7 @@ import type { CaptureStatus } from '../../shared/contract'
 import type { RecordedLine } from '../engine/capture/capture-recorder'
 import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
+import { createMemoryCipher } from '../engine/vault/memory-cipher'
 import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
 import { createRuntime, type Runtime } from '../runtime/create-runtime'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
@@ -154,7 +155,10 @@ export async function runCaptureCommand(
       version: PACKAGE_VERSION,
       dataDir,
       dataFolderLock,
-      cipher: whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
+      // A temporary run (--sandbox, flags) keeps its key in memory and its vault and environments unwritten: its folder
+      // is deleted at the end (the capture CA's files, which the partner's command reads, are still written there).
+      cipher: ephemeral ? createMemoryCipher() : whileLocked(dataFolderLock, () => createKeyFileCipher(join(dataDir, 'vault.key'))),
+      temporary: ephemeral,
       sandbox: where.mode === 'sandbox',
       sandboxAutoConsent: autoConsent as 'allow' | 'deny' | undefined,
       sandboxClients: extraClient ? [extraClient] : undefined,
