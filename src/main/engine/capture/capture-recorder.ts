@@ -90,7 +90,7 @@ export class CaptureRecorder {
     if (x.drill) notes.unshift(`Drill ${x.drill.name}: ${x.drill.detail}`)
     if (requestText.note) notes.push(`Request ${requestText.note}`)
     if (responseText?.note) notes.push(`Response ${responseText.note}`)
-    const auth = requestHeaders.get('authorization')?.match(/^Bearer\s/i) ? 'bearer' : requestHeaders.has('x-signature') ? 'hmac' : 'none'
+    const auth = BEARER.test(requestHeaders.get('authorization') ?? '') ? 'bearer' : requestHeaders.has('x-signature') ? 'hmac' : 'none'
     const pending = this.s.log.begin({
       startedAt: new Date(x.startedAt).toISOString(),
       method: x.request.method,
@@ -220,6 +220,8 @@ function lowerMap(headers: ReadonlyArray<readonly [string, string]>): Map<string
   return map
 }
 
+/** A bearer call's Authorization (no `g` flag: the pattern keeps no state between tests). */
+const BEARER = /^Bearer\s/i
 /** The two ways a body is redacted, one object each rather than one per call. */
 const WHOLE = { truncated: false } as const
 const CUT = { truncated: true } as const
