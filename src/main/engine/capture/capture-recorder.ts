@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
-import type { HeaderPair, LogEntry, PhaseTimings } from '../../../shared/contract'
+import type { LogEntry, PhaseTimings } from '../../../shared/contract'
 import type { SecretRegistry } from '../core/secret-registry'
 import { bodyAsText } from '../http/body-text'
 import { attemptQuotaKey } from '../http/prepare-attempt'
@@ -67,6 +67,12 @@ export class CaptureRecorder {
       responseHeaders: x.response?.headers ?? [],
       responseBody: responseText?.text ?? null,
     })
+    // The exchange's signature is masked in this exchange's texts only: it never joins the session's secrets.
+    const r = oneUse.length > 0 ? new Redactor(this.s.secrets.withOneUse(oneUse)) : this.s.redactor
+    // The bodies are redacted right after the harvest looked at them: the scan for credential names is asked of each
+    // body twice in a row and answered once (mayNameCredential keeps the last two answers).
+    const requestBody = x.request.body.size === 0 ? null : r.body(requestText.text, x.request.body.truncated ? CUT : WHOLE)
+    const responseBody = x.response && responseText ? r.body(responseText.text, x.response.body.truncated ? CUT : WHOLE) : null
     const verdict = this.verdicts.explain(
       {
         method: x.request.method,
@@ -80,13 +86,11 @@ export class CaptureRecorder {
     if (isTokenCall && x.response && x.response.status < 300)
       this.verdicts.tokenIssued(responseText?.text ?? null, x.respondedAt ?? Date.now())
 
-    // The exchange's signature is masked in this exchange's texts only: it never joins the session's secrets.
-    const r = oneUse.length > 0 ? new Redactor(this.s.secrets.withOneUse(oneUse)) : this.s.redactor
     const notes = [...verdict.notes]
     if (x.drill) notes.unshift(`Drill ${x.drill.name}: ${x.drill.detail}`)
     if (requestText.note) notes.push(`Request ${requestText.note}`)
     if (responseText?.note) notes.push(`Response ${responseText.note}`)
-    const auth = requestHeaders.get('authorization')?.match(/^Bearer\s/i) ? 'bearer' : requestHeaders.has('x-signature') ? 'hmac' : 'none'
+    const auth = BEARER.test(requestHeaders.get('authorization') ?? '') ? 'bearer' : requestHeaders.has('x-signature') ? 'hmac' : 'none'
     const pending = this.s.log.begin({
       startedAt: new Date(x.startedAt).toISOString(),
       method: x.request.method,
@@ -95,28 +99,28 @@ export class CaptureRecorder {
       auth,
       source: 'captured',
       client: { userAgent: x.client.userAgent, peerAddress: x.client.peerAddress, peerPort: x.client.peerPort },
-      requestHeaders: r.headers(pairs(x.request.headers)),
+      requestHeaders: r.headerTuples(x.request.headers),
       requestBody:
-        x.request.body.size === 0
+        requestBody === null
           ? null
           : {
-              text: r.body(requestText.text, { truncated: x.request.body.truncated }),
+              text: requestBody,
               size: x.request.body.size,
               mimeType: requestHeaders.get('content-type') ?? '',
               truncated: x.request.body.truncated,
             },
       envId: x.envId,
-      notes: notes.map(n => r.text(n)),
+      notes: notes.length === 0 ? notes : notes.map(n => r.text(n)),
     })
     const timings = phaseTimings(x.marks)
     const entry = this.s.log.complete(pending, {
       status: x.response?.status ?? 0,
       statusText: x.response ? (STATUS_CODES[x.response.status] ?? '') : '',
-      responseHeaders: x.response ? r.headers(pairs(x.response.headers)) : [],
+      responseHeaders: x.response ? r.headerTuples(x.response.headers) : [],
       responseBody:
-        x.response && responseText
+        x.response && responseBody !== null
           ? {
-              text: r.body(responseText.text, { truncated: x.response.body.truncated }),
+              text: responseBody,
               size: x.response.body.size,
               mimeType: responseHeaders?.get('content-type') ?? '',
               truncated: x.response.body.truncated,
@@ -216,9 +220,11 @@ function lowerMap(headers: ReadonlyArray<readonly [string, string]>): Map<string
   return map
 }
 
-function pairs(headers: ReadonlyArray<readonly [string, string]>): HeaderPair[] {
-  return headers.map(([name, value]) => ({ name, value }))
-}
+/** A bearer call's Authorization (no `g` flag: the pattern keeps no state between tests). */
+const BEARER = /^Bearer\s/i
+/** The two ways a body is redacted, one object each rather than one per call. */
+const WHOLE = { truncated: false } as const
+const CUT = { truncated: true } as const
 
 /** The body as text for the log: decompressed when whole and encoded, binary bodies named instead of shown. */
 function bodyText(bytes: Buffer, map: ReadonlyMap<string, string>, truncated: boolean): { text: string; note: string | null } {

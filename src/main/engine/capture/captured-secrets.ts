@@ -73,9 +73,25 @@ function fromRequestHeader(lower: string, value: string, secrets: SecretRegistry
 
 /** `X-Api-Key`, `Access-Token`: a header named like a credential field carries one. */
 function fromNamedHeader(lower: string, value: string, secrets: SecretRegistry): void {
-  const label = sensitiveLabel(lower.replace(/^x-/, ''))
-  if (label && label !== 'code') secrets.add(value.trim(), label, UNPINNED)
+  const label = headerLabel(lower)
+  if (label) secrets.add(value.trim(), label, UNPINNED)
 }
+
+/** A header name's credential label (`code` is none for a header). The same names come on every exchange: cached. */
+function headerLabel(lower: string): string | null {
+  let label = headerLabels.get(lower)
+  if (label === undefined) {
+    const named = sensitiveLabel(lower.startsWith('x-') ? lower.slice(2) : lower)
+    label = named === 'code' ? null : named
+    // Names come from clients and servers: a bounded cache of a pure function of the name.
+    if (headerLabels.size >= MAX_CACHED_HEADERS) headerLabels.clear()
+    headerLabels.set(lower, label)
+  }
+  return label
+}
+
+const MAX_CACHED_HEADERS = 1000
+const headerLabels = new Map<string, string | null>()
 
 function fromCookie(pair: string, secrets: SecretRegistry): void {
   const eq = pair.indexOf('=')

@@ -160,7 +160,11 @@ export class SecretRegistry implements SecretMasking {
 
   /** True when the text holds a known secret in any form. */
   contains(text: string): boolean {
-    return this.secrets.size > 0 && !!text && this.tiers().some(t => t.matcher.test(text))
+    if (this.secrets.size === 0 || !text) return false
+    // Asked several times per captured exchange: the automata are read in place, no array or closure per call.
+    this.buildPending()
+    for (const b of this.built) if (b.tier.matcher.test(text)) return true
+    return false
   }
 
   /**
@@ -192,6 +196,12 @@ export class SecretRegistry implements SecretMasking {
 
   /** The automata covering every known value (a new array), built or merged as little as the values added since allow. */
   private tiers(): Tier[] {
+    this.buildPending()
+    return this.built.map(b => b.tier)
+  }
+
+  /** Values added since the last read joined to the automata (see `built`). */
+  private buildPending(): void {
     if (this.pending.length > 0) {
       let values = this.pending
       this.pending = []
@@ -202,7 +212,6 @@ export class SecretRegistry implements SecretMasking {
       }
       this.built.push({ tier: buildTier(this.secrets, values), values })
     }
-    return this.built.map(b => b.tier)
   }
 
   private evictOldest(): void {

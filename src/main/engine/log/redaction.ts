@@ -35,6 +35,9 @@ interface CaptureOptions {
   truncated?: boolean
 }
 
+/** The default options, one object rather than one per call. */
+const NO_OPTIONS: CaptureOptions = {}
+
 const URL_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/@?#:]*:)([^/@?#]*)@/i
 const MAX_TRAILING_WORD = 8192
 
@@ -87,6 +90,27 @@ export class Redactor {
     for (let i = 0; i < pairs.length; i++) if (!ruled[i]) free += `${(pairs[i] as HeaderPair).value}\n`
     const plain = this.holdsNothing(free)
     return pairs.map((p, i) => ({ name: p.name, value: plain && !ruled[i] ? p.value : this.header(p.name, p.value, options) }))
+  }
+
+  /**
+   * `headers` for a flat list of `[name, value]` (what the capture holds): the same result, with one pair object per
+   * header built for the log and nothing else per header (no intermediate pairs, no array of rule flags). A value no
+   * rule covers is kept as the same string when the values together hold nothing to redact.
+   */
+  headerTuples(list: ReadonlyArray<readonly [string, string]>, options: CaptureOptions = NO_OPTIONS): HeaderPair[] {
+    let free = ''
+    for (let i = 0; i < list.length; i++) {
+      const pair = list[i] as readonly [string, string]
+      if (this.ruleFor(pair[0].toLowerCase()) === null) free += `${pair[1]}\n`
+    }
+    const plain = this.holdsNothing(free)
+    const out = new Array<HeaderPair>(list.length)
+    for (let i = 0; i < list.length; i++) {
+      const [name, value] = list[i] as readonly [string, string]
+      const keep = plain && this.ruleFor(name.toLowerCase()) === null
+      out[i] = { name, value: keep ? value : this.header(name, value, options) }
+    }
+    return out
   }
 
   /** Redacts credential parameters of the query and the fragment, a password in the authority, and known secrets. */

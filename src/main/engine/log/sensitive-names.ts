@@ -80,14 +80,20 @@ const NAME_TAIL = /[\p{L}\p{N}_.%\s+-]*/uy
  * rule out escapes first (a `\` or `%` could hide a name or move a quote): the answer holds for unescaped text.
  */
 export function mayNameCredential(text: string): boolean {
-  // The capture asks twice about the same body (its harvest, then redaction): the last answer is kept.
-  if (text === lastAsked.text) return lastAsked.answer
+  // The capture asks twice about each body (its harvest, then redaction), a request's and a response's in turn: the
+  // last two answers are kept (a pure function of the text, so a kept answer is always right).
+  if (text === asked[0]) return answers[0] as boolean
+  if (text === asked[1]) return answers[1] as boolean
   const answer = scanForNames(text)
-  lastAsked = { text, answer }
+  asked[1] = asked[0] as string
+  answers[1] = answers[0] as boolean
+  asked[0] = text
+  answers[0] = answer
   return answer
 }
 
-let lastAsked = { text: '', answer: false }
+const asked: [string, string] = ['', '']
+const answers: [boolean, boolean] = [false, false]
 
 function scanForNames(text: string): boolean {
   ANY_SPELLING.lastIndex = 0

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
+import { mayNameCredential } from '../../../../src/main/engine/log/sensitive-names'
 
 const SECRETS = ['tok_9f8e7d6c5b', 'pass word/with:colon', 'sécret-ünïcode', 'a+b=c&d', 'open sesame/now']
 
@@ -133,6 +134,42 @@ describe('body redaction: the one-scan answer for bodies with nothing to redact'
         expect(fast.headers(pairs, { sent })).toEqual(pairs.map(p => ({ name: p.name, value: walking.header(p.name, p.value, { sent }) })))
       }),
       { numRuns: 2000 },
+    )
+  })
+
+  it("gives a flat [name, value] list (the capture's) exactly what redacting each header alone gives", () => {
+    const names = ['Location', 'set-cookie', 'Authorization', 'x-api-key', 'Access-Token', 'Keep-Alive', 'X-Signature', 'X-Trace', 'Date']
+    const list = fc.array(fc.tuple(fc.constantFrom(...names), text), { maxLength: 8 })
+    fc.assert(
+      fc.property(list, fc.boolean(), (tuples, sent) => {
+        const { fast, walking } = pair()
+        const expected = tuples.map(([name, value]) => ({ name, value: walking.header(name, value, { sent }) }))
+        expect(fast.headerTuples(tuples, { sent })).toEqual(expected)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})
+
+describe('the scan for credential names, asked again about texts it answered before', () => {
+  it('answers each text as a fresh scan does, whatever was asked before it and in whatever order', () => {
+    let fresh = 0
+    /** The answer with nothing kept: two texts never asked before push out whatever is kept. */
+    const scanAlone = (t: string) => {
+      mayNameCredential(`fresh-${fresh++}`)
+      mayNameCredential(`fresh-${fresh++}`)
+      return mayNameCredential(t)
+    }
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(jsonBody, formBody, text), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (texts, order) => {
+          const expected = texts.map(scanAlone)
+          for (const k of order) expect(mayNameCredential(texts[k % texts.length] as string)).toBe(expected[k % texts.length])
+        },
+      ),
+      { numRuns: 1000 },
     )
   })
 })
