@@ -320,6 +320,42 @@ describe('the doctor judges a captured integration rule by rule', () => {
     expect(over.evidenceCount).toBe(50)
   })
 
+  it('blames a resent signature on the reuse, not on the clock: its timestamp is as old as the first sending', () => {
+    for (const later of [7_000, 30_000]) {
+      const r = judge(
+        flow({
+          exports: (b, at) => {
+            const first = b.exportTickets(at)
+            b.exportTickets(at + later, { timestamp: Math.floor(at / 1000), headers: Object.fromEntries(first.request.headers) })
+          },
+        }),
+      )
+      expect(r.failed, `${later} ms`).toEqual(['signing.fresh-signature'])
+      expect(r.warned, `${later} ms`).toEqual([])
+    }
+    // A fresh signature on a timestamp 7 s old is still the clock's (or the queue's) doing.
+    const late = judge(flow({ exports: (b, at) => void b.exportTickets(at + 7_000, { timestamp: Math.floor(at / 1000) }) }))
+    expect(late.warned).toEqual(['signing.timestamp-skew'])
+  })
+
+  it('counts toward the pace only the requests the server counts: not those a drill answered in its place', () => {
+    // A correct client's run under the drills: the 429 (no Retry-After: it waits 60 s) and the 503 were answered by
+    // the gateway and never reached the server. Nine real listings over 90 s project nothing; a tenth does.
+    const drilled = (extra: number) => ({
+      on429: (b: FlowBuilder, at: number) => {
+        b.locations(at, B, 429, { drill: { name: 'rate-limit-no-retry-after', detail: '429' }, responseHeaders: {} })
+        b.locations(at + 61_000, B)
+        b.locations(at + 62_000, B, 503, { drill: { name: 'service-unavailable', detail: '503' } })
+        b.locations(at + 62_500, B)
+        for (let i = 0; i < extra; i++) b.locations(at + 63_000 + i * 1000, B)
+      },
+    })
+    const quiet = judge(flow(drilled(0)))
+    expect(quiet.warned).toEqual([])
+    expect(quiet.rule('limits.pace').verdict).toBe('pass')
+    expect(judge(flow(drilled(1))).warned).toEqual(['limits.pace'])
+  })
+
   it('describes wrong export dates by the first export that sent them', () => {
     const r = judge(
       flow({

@@ -33,6 +33,12 @@ export class ReuseJudge implements Judge {
   private order: string[] = []
   private head = 0
 
+  /** Whether this signature was sent (and verified) by an exchange before `logId`: its timestamp is that one's. */
+  sentBefore(signature: string, logId: string): boolean {
+    const before = this.seen.get(signature.trim().toLowerCase())
+    return before !== undefined && before.logId !== logId
+  }
+
   observe(f: ExchangeFacts, t: Tallies): void {
     const raw = f.header('x-signature')
     if (raw === undefined) return
