@@ -320,6 +320,36 @@ describe('the doctor judges a captured integration rule by rule', () => {
     expect(over.evidenceCount).toBe(50)
   })
 
+  it('does not count an exchange the server refused, read before trying again, as a second use of the code', () => {
+    const refusedFirst = (gapMs: number, refusedDurationMs = 20) =>
+      judge(
+        flow({
+          authorize: (b, at) => {
+            b.authorize(at)
+            const refused = b.codeExchange(at + 1000, 'code-1-abcdefghijkl', A, R, `${REDIRECT}/`)
+            refused.response!.status = 400
+            refused.respondedAt = at + 1000 + refusedDurationMs
+            b.codeExchange(at + 1000 + gapMs, 'code-1-abcdefghijkl', A, R)
+          },
+        }),
+      ).failed
+    // The client sent a wrong redirect_uri, read the 400 and exchanged the code with the right one.
+    expect(refusedFirst(500)).toEqual(['authorization.redirect-uri'])
+    // Sent while the first was still in flight: two exchanges of one code.
+    expect(refusedFirst(500, 2_000)).toEqual(['authorization.redirect-uri', 'authorization.code-once'])
+    // A replay after a success is refused by the server, and is still a second exchange.
+    const replay = judge(
+      flow({
+        authorize: (b, at) => {
+          b.authorize(at)
+          b.codeExchange(at + 1000, 'code-1-abcdefghijkl', A, R)
+          b.codeExchange(at + 2000, 'code-1-abcdefghijkl', A, R).response!.status = 400
+        },
+      }),
+    )
+    expect(replay.failed).toEqual(['authorization.code-once'])
+  })
+
   it('blames a resent signature on the reuse, not on the clock: its timestamp is as old as the first sending', () => {
     for (const later of [7_000, 30_000]) {
       const r = judge(
