@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CapturedExchange } from '../../../../src/main/engine/capture/captured-exchange'
 import { Doctor } from '../../../../src/main/engine/doctor/doctor'
 import type { RuleId } from '../../../../src/main/engine/doctor/rule-catalogue'
-import { CLIENT_ID, type FlowBuilder, type FlowSteps, flow, REDIRECT, SECRET } from './flow-builder'
+import { CLIENT_ID, type FlowBuilder, type FlowSteps, flow, REDIRECT, SECRET, T0 } from './flow-builder'
 
 function judge(exchanges: CapturedExchange[]) {
   const doctor = new Doctor({ clientId: CLIENT_ID, clientSecret: SECRET, registeredRedirectUris: [REDIRECT] })
@@ -348,6 +348,36 @@ describe('the doctor judges a captured integration rule by rule', () => {
       }),
     )
     expect(replay.failed).toEqual(['authorization.code-once'])
+  })
+
+  it('catches a cached signature behind a mistake the server refuses it for, and no same-second retry', () => {
+    // Each signature is refused (401) for another mistake, so the server never remembers it; the client still resends
+    // it 3 s later, where a fresh signature would carry a new timestamp.
+    const refusedThenResent = (mistake: { timestamp?: number; sign?: { path: string } }, gapMs: number) =>
+      judge(
+        flow({
+          exports: (b, at) => {
+            const first = b.exportTickets(at, { ...mistake, status: 401 })
+            b.exportTickets(at + gapMs, { ...mistake, status: 401, headers: Object.fromEntries(first.request.headers) })
+          },
+        }),
+      ).failed
+    const query = { sign: { path: '/api/v1/export/101001/tickets?filter%5BdateTimeFrom%5D=2025-04-01' } }
+    expect(refusedThenResent({ timestamp: T0 + 10_000 }, 3_000)).toEqual(['signing.timestamp-seconds', 'signing.fresh-signature'])
+    expect(refusedThenResent(query, 3_000)).toEqual(['signing.signature', 'signing.fresh-signature'])
+    // A retry within the second after a 503 (the server's, or a drill's in its place) signs the same string again.
+    for (const drill of [null, { name: 'service-unavailable', detail: '503' }]) {
+      const r = judge(
+        flow({
+          exports: (b, at) => {
+            const first = b.exportTickets(at, { status: 503 })
+            first.drill = drill
+            b.exportTickets(at + 600, { headers: Object.fromEntries(first.request.headers) })
+          },
+        }),
+      )
+      expect(r.failed, JSON.stringify(drill)).toEqual([])
+    }
   })
 
   it('blames a resent signature on the reuse, not on the clock: its timestamp is as old as the first sending', () => {
