@@ -77,7 +77,7 @@ function describeMixtures(language: string, command: string[], mixtures: Mixture
       const label = m.mistakes.length > 0 ? m.mistakes.join(' + ') : 'correct'
       it(`${label}: ${m.fails.length > 0 ? `fails exactly ${m.fails.join(', ')}` : 'fails nothing'}, warns nothing`, async () => {
         const [program, ...args] = command
-        const run = await runThroughDoctor(sb, 'env', [`MISTAKES=${m.mistakes.join(',')}`, program!, ...args], {
+        const run = await runThroughDoctor(sb, 'env', [`MISTAKES=${m.mistakes.join(',')}`, 'SYNC_ROUNDS=1', program!, ...args], {
           drills: m.drills,
           onSandbox: true,
         })
