@@ -4,7 +4,7 @@ import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, Tallies } from '../judge'
 
 /** The signatures already sent (the reuse judge's memory): a resent one carries the first sending's timestamp. */
-export interface SentSignatures {
+interface SentSignatures {
   sentBefore(signature: string, logId: string): boolean
 }
 
