@@ -63,10 +63,11 @@ export class Doctor {
       clock: options.clock ?? { offsetDuring: () => 0 },
     }
     this.tallies = Object.fromEntries(RULE_IDS.map(id => [id, new RuleTally(id)])) as Tallies
+    const reuse = new ReuseJudge()
     this.judges = [
       new SignatureJudge(settings),
-      new SkewJudge(settings),
-      new ReuseJudge(),
+      new SkewJudge(settings, reuse),
+      reuse,
       new AuthSchemeJudge(),
       new TokenLifecycleJudge(),
       new UrlSecretJudge(settings),

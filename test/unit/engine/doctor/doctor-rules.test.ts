@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CapturedExchange } from '../../../../src/main/engine/capture/captured-exchange'
 import { Doctor } from '../../../../src/main/engine/doctor/doctor'
 import type { RuleId } from '../../../../src/main/engine/doctor/rule-catalogue'
-import { CLIENT_ID, type FlowBuilder, type FlowSteps, flow, REDIRECT, SECRET } from './flow-builder'
+import { CLIENT_ID, type FlowBuilder, type FlowSteps, flow, REDIRECT, SECRET, T0 } from './flow-builder'
 
 function judge(exchanges: CapturedExchange[]) {
   const doctor = new Doctor({ clientId: CLIENT_ID, clientSecret: SECRET, registeredRedirectUris: [REDIRECT] })
@@ -318,6 +318,102 @@ describe('the doctor judges a captured integration rule by rule', () => {
     const over = judge(flow(steps(150))).rule('limits.pace')
     expect(over.message).toMatch(/^More than 100 requests to GET \/api\/v1\/locations within 60 minutes/)
     expect(over.evidenceCount).toBe(50)
+  })
+
+  it('does not count an exchange the server refused, read before trying again, as a second use of the code', () => {
+    const refusedFirst = (gapMs: number, refusedDurationMs = 20) =>
+      judge(
+        flow({
+          authorize: (b, at) => {
+            b.authorize(at)
+            const refused = b.codeExchange(at + 1000, 'code-1-abcdefghijkl', A, R, `${REDIRECT}/`)
+            refused.response!.status = 400
+            refused.respondedAt = at + 1000 + refusedDurationMs
+            b.codeExchange(at + 1000 + gapMs, 'code-1-abcdefghijkl', A, R)
+          },
+        }),
+      ).failed
+    // The client sent a wrong redirect_uri, read the 400 and exchanged the code with the right one.
+    expect(refusedFirst(500)).toEqual(['authorization.redirect-uri'])
+    // Sent while the first was still in flight: two exchanges of one code.
+    expect(refusedFirst(500, 2_000)).toEqual(['authorization.redirect-uri', 'authorization.code-once'])
+    // A replay after a success is refused by the server, and is still a second exchange.
+    const replay = judge(
+      flow({
+        authorize: (b, at) => {
+          b.authorize(at)
+          b.codeExchange(at + 1000, 'code-1-abcdefghijkl', A, R)
+          b.codeExchange(at + 2000, 'code-1-abcdefghijkl', A, R).response!.status = 400
+        },
+      }),
+    )
+    expect(replay.failed).toEqual(['authorization.code-once'])
+  })
+
+  it('catches a cached signature behind a mistake the server refuses it for, and no same-second retry', () => {
+    // Each signature is refused (401) for another mistake, so the server never remembers it; the client still resends
+    // it 3 s later, where a fresh signature would carry a new timestamp.
+    const refusedThenResent = (mistake: { timestamp?: number; sign?: { path: string } }, gapMs: number) =>
+      judge(
+        flow({
+          exports: (b, at) => {
+            const first = b.exportTickets(at, { ...mistake, status: 401 })
+            b.exportTickets(at + gapMs, { ...mistake, status: 401, headers: Object.fromEntries(first.request.headers) })
+          },
+        }),
+      ).failed
+    const query = { sign: { path: '/api/v1/export/101001/tickets?filter%5BdateTimeFrom%5D=2025-04-01' } }
+    expect(refusedThenResent({ timestamp: T0 + 10_000 }, 3_000)).toEqual(['signing.timestamp-seconds', 'signing.fresh-signature'])
+    expect(refusedThenResent(query, 3_000)).toEqual(['signing.signature', 'signing.fresh-signature'])
+    // A retry within the second after a 503 (the server's, or a drill's in its place) signs the same string again.
+    for (const drill of [null, { name: 'service-unavailable', detail: '503' }]) {
+      const r = judge(
+        flow({
+          exports: (b, at) => {
+            const first = b.exportTickets(at, { status: 503 })
+            first.drill = drill
+            b.exportTickets(at + 600, { headers: Object.fromEntries(first.request.headers) })
+          },
+        }),
+      )
+      expect(r.failed, JSON.stringify(drill)).toEqual([])
+    }
+  })
+
+  it('blames a resent signature on the reuse, not on the clock: its timestamp is as old as the first sending', () => {
+    for (const later of [7_000, 30_000]) {
+      const r = judge(
+        flow({
+          exports: (b, at) => {
+            const first = b.exportTickets(at)
+            b.exportTickets(at + later, { timestamp: Math.floor(at / 1000), headers: Object.fromEntries(first.request.headers) })
+          },
+        }),
+      )
+      expect(r.failed, `${later} ms`).toEqual(['signing.fresh-signature'])
+      expect(r.warned, `${later} ms`).toEqual([])
+    }
+    // A fresh signature on a timestamp 7 s old is still the clock's (or the queue's) doing.
+    const late = judge(flow({ exports: (b, at) => void b.exportTickets(at + 7_000, { timestamp: Math.floor(at / 1000) }) }))
+    expect(late.warned).toEqual(['signing.timestamp-skew'])
+  })
+
+  it('counts toward the pace only the requests the server counts: not those a drill answered in its place', () => {
+    // A correct client's run under the drills: the 429 (no Retry-After: it waits 60 s) and the 503 were answered by
+    // the gateway and never reached the server. Nine real listings over 90 s project nothing; a tenth does.
+    const drilled = (extra: number) => ({
+      on429: (b: FlowBuilder, at: number) => {
+        b.locations(at, B, 429, { drill: { name: 'rate-limit-no-retry-after', detail: '429' }, responseHeaders: {} })
+        b.locations(at + 61_000, B)
+        b.locations(at + 62_000, B, 503, { drill: { name: 'service-unavailable', detail: '503' } })
+        b.locations(at + 62_500, B)
+        for (let i = 0; i < extra; i++) b.locations(at + 63_000 + i * 1000, B)
+      },
+    })
+    const quiet = judge(flow(drilled(0)))
+    expect(quiet.warned).toEqual([])
+    expect(quiet.rule('limits.pace').verdict).toBe('pass')
+    expect(judge(flow(drilled(1))).warned).toEqual(['limits.pace'])
   })
 
   it('describes wrong export dates by the first export that sent them', () => {

@@ -12,12 +12,12 @@ const CODE_MEMORY_MS = 60 * 60_000
 /**
  * The authorization code flow of 4.1–4.3: each authorize request sends response_type=code and a fresh, unpredictable
  * `state`; the token request repeats the authorize request's redirect_uri, which is also the registered one; a code
- * is exchanged once. State values and codes are kept by fingerprint in bounded, time-evicted maps.
+ * is exchanged once (a retry after a refused exchange is not a second one). State values and codes are kept by fingerprint in bounded, time-evicted maps.
  */
 export class AuthorizationJudge implements Judge {
   private readonly states = new BoundedMap<string, string>(256)
   private readonly redirectByClient = new BoundedMap<string, string>(64)
-  private readonly codes = new BoundedMap<string, { at: number; logId: string }>(2000)
+  private readonly codes = new BoundedMap<string, { at: number; logId: string; refusedAt: number | null }>(2000)
 
   constructor(private readonly settings: DoctorSettings) {}
 
@@ -108,13 +108,17 @@ export class AuthorizationJudge implements Judge {
       this.codes.delete(code)
     }
     const before = this.codes.get(req.codeFp)
-    if (before) {
+    // A refused exchange (a wrong redirect_uri, a throttled request) did not use the code up: trying again once that
+    // refusal was read is not a second exchange. One that overlapped it, or any after a success, is.
+    const status = f.status
+    const refusedAt = status !== null && (status < 200 || status > 299) ? (f.x.respondedAt ?? f.x.startedAt) : null
+    if (before && !(before.refusedAt !== null && before.refusedAt <= f.x.startedAt)) {
       t['authorization.code-once'].fail(
         [before.logId, id],
         'An authorization code was exchanged twice. A code is single-use (4.2): exchange it once, keep the tokens, and use the refresh grant afterwards. A server may revoke every token of a replayed code.',
       )
     } else {
-      this.codes.set(req.codeFp, { at: f.x.startedAt, logId: id })
+      this.codes.set(req.codeFp, { at: f.x.startedAt, logId: id, refusedAt })
       t['authorization.code-once'].pass(id)
     }
   }

@@ -1,3 +1,4 @@
+import { answeredInPlace } from '../drills/drill-catalogue'
 import type { ExchangeFacts } from '../exchange-facts'
 import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
 import { rateKeyOf } from './rate-key'
@@ -10,7 +11,8 @@ const PROJECTION_MIN_SPAN_MS = 60_000
 
 /**
  * Section 8: 100 requests per rolling 60-minute window per (client, method, path), 500 on the table's families (the
- * engine's QuotaLimits). Keeps, per key, a ring of at most limit + 1 start times; fails when more than the limit were
+ * engine's QuotaLimits). Counts what the server counts: not a request refused with 429 (it consumed no quota) nor
+ * one a drill answered in the server's place (it never reached the server). Keeps, per key, a ring of at most limit + 1 start times; fails when more than the limit were
  * sent in one window, warns at 80 % of it or when the pace of the last minutes, projected over the window, would
  * pass it.
  */
@@ -21,7 +23,7 @@ export class PaceJudge implements Judge {
 
   observe(f: ExchangeFacts, t: Tallies): void {
     const key = rateKeyOf(f, this.settings)
-    if (!key) return
+    if (!key || f.status === 429 || answeredInPlace(f.x.drill)) return
     const limit = this.settings.limits.limitFor(key.method, key.path)
     const windowMs = this.settings.limits.windowSeconds * 1000
     const now = f.x.startedAt

@@ -9,7 +9,12 @@ interface Seen {
   at: number
   logId: string
   timestamp: string
+  /** The server verified it; when not (refused, throttled, answered by a drill), a same-second resend is a retry. */
+  verified: boolean
 }
+
+/** A resend this long after the first sending cannot be a same-second retry: a fresh signature has a new timestamp. */
+const SAME_SECOND_MS = 1500
 
 /**
  * Whether the server verified (and so remembered) the signature: it answered, not with 401 (refused signature), 429
@@ -22,16 +27,24 @@ function reachedServerVerifier(f: ExchangeFacts): boolean {
 }
 
 /**
- * 5.2: a fresh signature per request. Remembers each x-signature the server verified for REUSE_MEMORY_MS (evicted by time, then by
- * count), and fails a request that sends one again. Two requests in the same second share a timestamp, which is
- * fine, but when they are also identical (method, path, body) their signatures are too: the server refuses the second,
- * and the message says to space them.
+ * 5.2: a fresh signature per request. Remembers each x-signature for REUSE_MEMORY_MS (evicted by time, then by
+ * count), and fails a request that sends one again: one the server verified, at any time; one it did not (refused
+ * for another mistake, throttled, answered by a drill), from a later second on, where a fresh signature would have a
+ * new timestamp (so a mistake the server refuses cannot hide a cached signature). Two requests in the same second
+ * share a timestamp, which is fine, but when they are also identical (method, path, body) their signatures are too:
+ * the server refuses the second, and the message says to space them.
  */
 export class ReuseJudge implements Judge {
   private readonly seen = new Map<string, Seen>()
   /** The keys of `seen` in insertion order, from `head` on: eviction pops from here instead of iterating the Map. */
   private order: string[] = []
   private head = 0
+
+  /** Whether this signature was sent by an exchange before `logId` (and is remembered): its timestamp is that one's. */
+  sentBefore(signature: string, logId: string): boolean {
+    const before = this.seen.get(signature.trim().toLowerCase())
+    return before !== undefined && before.logId !== logId
+  }
 
   observe(f: ExchangeFacts, t: Tallies): void {
     const raw = f.header('x-signature')
@@ -41,15 +54,16 @@ export class ReuseJudge implements Judge {
     this.evict(now)
     const before = this.seen.get(signature)
     const timestamp = (f.header('x-timestamp') ?? '').trim()
-    if (before === undefined) {
-      if (reachedServerVerifier(f)) {
-        this.seen.set(signature, { at: now, logId: f.logId, timestamp })
+    const verified = reachedServerVerifier(f)
+    if (before === undefined || (!before.verified && Math.abs(now - before.at) < SAME_SECOND_MS)) {
+      if (before === undefined) {
+        this.seen.set(signature, { at: now, logId: f.logId, timestamp, verified })
         this.order.push(signature)
-      }
+      } else if (verified) before.verified = true
       t['signing.fresh-signature'].pass(f.logId)
       return
     }
-    const sameSecond = before.timestamp === timestamp && Math.abs(now - before.at) < 1500
+    const sameSecond = before.timestamp === timestamp && Math.abs(now - before.at) < SAME_SECOND_MS
     t['signing.fresh-signature'].fail(
       [before.logId, f.logId],
       sameSecond

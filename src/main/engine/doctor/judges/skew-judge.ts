@@ -3,6 +3,11 @@ import { MILLISECONDS_THRESHOLD } from '../../signing/signer'
 import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, Tallies } from '../judge'
 
+/** The signatures already sent (the reuse judge's memory): a resent one carries the first sending's timestamp. */
+interface SentSignatures {
+  sentBefore(signature: string, logId: string): boolean
+}
+
 /** An age (or lead) past half the lifetime leaves too little for a queue or a retry: a warning. */
 const SKEW_WARNING_MS = SIGNATURE_LIFETIME_MS / 2
 
@@ -11,13 +16,17 @@ const SKEW_WARNING_MS = SIGNATURE_LIFETIME_MS / 2
  * resolution) less any offset a drill put on the sandbox's clock. The server checked the timestamp when the request
  * arrived, between the request's start and its response, so the age is bounded on both sides and only a bound past
  * the lifetime is a failure. Skipped on drilled exchanges (their `Date` may be the drill's) and on timestamps that
- * are not whole seconds (signing.timestamp-seconds judges those).
+ * are not whole seconds (signing.timestamp-seconds judges those). A resent signature is not judged either: its
+ * timestamp is as old as the reuse, not the clock's error (signing.fresh-signature judges the reuse).
  */
 export class SkewJudge implements Judge {
   /** The last `Date` read: it changes once a second, so most exchanges reuse it. */
   private lastDate: { text: string; ms: number } = { text: '', ms: Number.NaN }
 
-  constructor(private readonly settings: DoctorSettings) {}
+  constructor(
+    private readonly settings: DoctorSettings,
+    private readonly sent: SentSignatures,
+  ) {}
 
   observe(f: ExchangeFacts, t: Tallies): void {
     const tsText = (f.header('x-timestamp') ?? '').trim()
@@ -25,6 +34,7 @@ export class SkewJudge implements Judge {
     const ts = Number(tsText)
     const date = f.responseHeader('date')
     if (ts >= MILLISECONDS_THRESHOLD || date === undefined) return
+    if (this.sent.sentBefore(f.header('x-signature')!, f.logId)) return
     if (date !== this.lastDate.text) this.lastDate = { text: date, ms: Date.parse(date) }
     const dateMs = this.lastDate.ms
     const offset = this.settings.clock.offsetDuring(f.x.startedAt, f.x.respondedAt ?? f.x.startedAt)
