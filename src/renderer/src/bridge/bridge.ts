@@ -12,7 +12,7 @@ import type {
 import { maskPresenterValue } from '../../../shared/presenter-mask'
 import { useConnectionStore } from '../stores/connection-store'
 import { usePresenterStore } from '../stores/presenter-store'
-import { afterFirstPaint } from '../ui/after-first-paint'
+import { afterFirstPaint } from './after-first-paint'
 import { createWebClient } from './web-client'
 
 /**

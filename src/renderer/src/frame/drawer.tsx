@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Heartbeat } from '../../../shared/contract'
+import { useAfterFirstPaint } from '../bridge/after-first-paint'
 import { useEvent } from '../bridge/use-event'
 import { useLogView } from '../features/network-log'
 import { useNavStore } from '../stores/nav-store'
-import { useAfterFirstPaint } from '../ui/after-first-paint'
 import { DrawerResizer } from './drawer-resizer'
 import './drawer.css'
 
