@@ -67,3 +67,35 @@ test('the theme follows the OS, and a chosen theme is kept across reloads', asyn
   await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('light')
   await context.close()
 })
+
+test('the first screen shows before any engine answer, and nothing on it moves when the answers come', async ({ page }) => {
+  // Every message from the engine is held back until the test lets it through: the page sees a connected socket that
+  // has not answered yet (an engine still starting).
+  const held: Array<string | Buffer> = []
+  let release: ((m: string | Buffer) => void) | null = null
+  let releaseAll = () => {}
+  await page.routeWebSocket(/\/bridge$/, ws => {
+    const server = ws.connectToServer()
+    server.onMessage(m => (release ? release(m) : held.push(m)))
+    releaseAll = () => {
+      release = m => ws.send(m)
+      for (const m of held.splice(0)) ws.send(m)
+    }
+  })
+  await page.goto(await host.freshUrl())
+  const heading = page.getByRole('heading', { name: 'Overview' })
+  await expect(heading).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'This console' })).toBeVisible()
+  await expect(page.locator('dl.facts')).toHaveAttribute('aria-busy', 'true')
+  await expect(page.locator('.skeleton').first()).toBeVisible()
+  const place = async () =>
+    Promise.all(['h1', '.overview-facts-title', 'dl.facts dt', '.status-bar'].map(s => page.locator(s).first().boundingBox()))
+  const before = await place()
+
+  releaseAll()
+  await expect(page.getByText(/^Partner API Console \d/)).toBeVisible()
+  await expect(page.locator('dl.facts')).toHaveAttribute('aria-busy', 'false')
+  await expect(page.getByTestId('status-environment')).toHaveText('Sandbox (built-in)')
+  expect(await place()).toEqual(before)
+})

@@ -108,8 +108,8 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
   io.stdout.write('Starting the built-in sandbox and the engine…\n')
   let runtime: Runtime
   try {
-    // Loading the engine takes the host's one thread for a while: the page's first files go out first.
-    await host.firstScreenServed
+    // Loading the engine takes the host's one thread (and a core) for a while: the page's first screen comes first.
+    await host.firstScreenShown
     const [{ createRuntime }, { createKeyFileCipher }] = await Promise.all([
       import('../runtime/create-runtime'),
       import('../engine/vault/keyfile-cipher'),

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { WEB_SOCKET_PATH, WEB_UPLOAD_PATH } from '../../shared/contract/web-protocol'
 import type { BridgeEngine } from '../bridge/engine-gate'
-import { firstScreenFiles, firstScreenWatch } from './first-screen'
+import { firstScreenWatch } from './first-screen'
 import { createLaunchTokens } from './launch-tokens'
 import { hasSessionCookie, isAllowedHost, isAllowedOrigin, newSessionCookieName } from './request-guard'
 import { securityHeaders } from './security-headers'
@@ -23,7 +23,7 @@ interface WebHostOptions {
   port?: number
   /** Fixed session secret (tests); default: 32 random bytes, new every launch. */
   sessionSecret?: string
-  /** See firstScreenServed: how long to wait for a first request (default 300 ms), and at most (default 3 s). */
+  /** See firstScreenShown: how long to wait for a first request (default 300 ms), and at most (default 3 s). */
   firstScreenGraceMs?: number
   firstScreenCapMs?: number
 }
@@ -41,10 +41,10 @@ export interface WebHost {
   /** The session cookie's name, random per launch (see newSessionCookieName). */
   cookieName: string
   /**
-   * Resolves once a page has been handed what its first paint needs (or no page came to ask, see first-screen.ts):
+   * Resolves once a page has painted its first screen and connected (or no page came to ask, see first-screen.ts):
    * the moment to start loading the engine without delaying the page.
    */
-  firstScreenServed: Promise<void>
+  firstScreenShown: Promise<void>
   close(): Promise<void>
 }
 
@@ -62,12 +62,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // An engine that fails to start is answered on each call (engine-gate.ts); it is not an unhandled rejection here.
   engine.catch(() => {})
   const staticFiles = createStaticFiles(options.rendererDir)
-  const shell = await staticFiles.read('/')
-  const firstScreen = firstScreenWatch(
-    firstScreenFiles(shell?.body.toString('utf8') ?? ''),
-    options.firstScreenGraceMs ?? 300,
-    options.firstScreenCapMs ?? 3000,
-  )
+  const firstScreen = firstScreenWatch(options.firstScreenGraceMs ?? 300, options.firstScreenCapMs ?? 3000)
   let sockets: Promise<SocketServer> | null = null
   let closing = false
   const uploads = createUploadStore()
@@ -147,7 +142,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'Content-Type': fallback.contentType,
       'Cache-Control': fallback.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
     })
-    res.end(req.method === 'HEAD' ? undefined : fallback.body, () => firstScreen.served(url.pathname))
+    res.end(req.method === 'HEAD' ? undefined : fallback.body)
   }
 
   /**
@@ -222,7 +217,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     sessionSecret,
     cookieName,
-    firstScreenServed: firstScreen.done,
+    firstScreenShown: firstScreen.done,
     async close() {
       closing = true
       firstScreen.dispose()

@@ -12,11 +12,14 @@ import type {
 import { maskPresenterValue } from '../../../shared/presenter-mask'
 import { useConnectionStore } from '../stores/connection-store'
 import { usePresenterStore } from '../stores/presenter-store'
+import { afterFirstPaint } from './after-first-paint'
 import { createWebClient } from './web-client'
 
 /**
  * The only module of the renderer that touches the transport: `window.api` in the desktop app, the WebSocket client
  * in a browser. Everything else calls `invoke()` (mostly through react-query, which hands it its signal) and `on()`.
+ * The socket opens after the first paint: the first screen needs no answer, and the web host starts its engine when
+ * the page connects, so neither competes with the page's first render.
  */
 const transport: TransportKind = window.api ? 'electron' : 'web'
 const api: BridgeApi =
@@ -24,6 +27,7 @@ const api: BridgeApi =
   createWebClient(
     state => useConnectionStore.getState().setState(state),
     upload => useConnectionStore.getState().setUpload(upload),
+    afterFirstPaint(),
   )
 if (transport === 'electron') useConnectionStore.getState().setState('open')
 

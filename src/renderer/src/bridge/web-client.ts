@@ -24,11 +24,13 @@ const LOST: BridgeResult<never> = {
  * On disconnect, calls in flight answer a typed `network` error and the client reconnects with backoff; events
  * resume when it does. A payload's long strings (a file's text) go first as uploads of their own (see
  * upload-strings.ts), reported to `onUpload` as they are sent, and the invoke names them: the socket never carries a
- * file.
+ * file. The socket opens when `connectWhen` resolves (the page's first paint, see bridge.ts): calls made before are
+ * queued and sent in order once it opens.
  */
 export function createWebClient(
   onState: (state: ConnectionState) => void = () => {},
   onUpload: (progress: UploadProgress) => void = () => {},
+  connectWhen: Promise<void> = Promise.resolve(),
 ): BridgeApi {
   const events = new EventHub()
   const pending = new Map<number, (result: BridgeResult<unknown>) => void>()
@@ -78,7 +80,7 @@ export function createWebClient(
       setTimeout(connect, Math.min(5000, 250 * 2 ** retry))
     }
   }
-  connect()
+  void connectWhen.then(connect)
 
   /** One invoke on the socket, naming the uploads that carry its long strings (if any). */
   const invokeSmall = (channel: ChannelName, payload: unknown, onCancel?: Parameters<RawInvoke>[2], uploads?: UploadRef[]) =>

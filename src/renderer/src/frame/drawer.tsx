@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Heartbeat } from '../../../shared/contract'
+import { useAfterFirstPaint } from '../bridge/after-first-paint'
 import { useEvent } from '../bridge/use-event'
 import { useLogView } from '../features/network-log'
 import { useNavStore } from '../stores/nav-store'
@@ -8,12 +9,15 @@ import './drawer.css'
 
 const NetworkLog = lazy(() => import('../features/network-log/network-log').then(m => ({ default: m.NetworkLog })))
 
+const LOG_LOADING = <p className="loading">Loading the network log…</p>
 const KEEP = 50
 type DrawerTab = 'log' | 'events'
 
 /**
  * The bottom drawer: the network log (main tab; its feed runs beside the query client, frame/live-updates.ts, so the
  * list stays live while the drawer is closed or gone) and the raw engine events. Clicking the active tab folds the drawer; its top edge resizes it.
+ * The log's own chunk is asked for after the first paint: the first screen is Overview, and the drawer holds its
+ * place with the same loading line meanwhile.
  */
 export function Drawer() {
   const open = useNavStore(s => s.drawerOpen)
@@ -22,6 +26,7 @@ export function Drawer() {
   const [tab, setTab] = useState<DrawerTab>('log')
   const [sized, setSized] = useState(false)
   const onSized = useCallback((v: boolean) => setSized(v), [])
+  const painted = useAfterFirstPaint()
   const [beats, setBeats] = useState<Heartbeat[]>([])
   useEvent('app:heartbeat', b => setBeats(list => [b, ...list].slice(0, KEEP)))
   const pick = (t: DrawerTab) => {
@@ -58,9 +63,7 @@ export function Drawer() {
       </header>
       {open && tab === 'log' ? (
         <div className="drawer__body drawer__body--log">
-          <Suspense fallback={<p className="loading">Loading the network log…</p>}>
-            <NetworkLog />
-          </Suspense>
+          <Suspense fallback={LOG_LOADING}>{painted ? <NetworkLog /> : LOG_LOADING}</Suspense>
         </div>
       ) : null}
       {open && tab === 'events' ? (

@@ -9,6 +9,12 @@ import { useClearLog, useLogCapacity } from './use-log-actions'
 import { useLogView } from './use-log-feed'
 
 const CAPACITIES = [500, 2000, 10_000, 50_000, 100_000] as const
+
+/** 100000 → "100,000", as toLocaleString('en') writes it, without the first-call ICU set-up on the drawer's first render. */
+function groupThousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
 /** The filter box (the engine's filter language, with suggestions), the count, the log's capacity, clear, and HAR export/import. */
 export function LogToolbar({ shown, exportIds, problems }: { shown: number; exportIds: string[] | undefined; problems: string[] }) {
   const setQuery = useLogStore(s => s.setQuery)
@@ -49,7 +55,7 @@ export function LogToolbar({ shown, exportIds, problems }: { shown: number; expo
         >
           {capacities.map(c => (
             <option key={c} value={c}>
-              {c.toLocaleString('en')}
+              {groupThousands(c)}
             </option>
           ))}
         </select>
