@@ -208,11 +208,12 @@ export class RequestExecutor {
   }
 
   /** The last attempt as the caller gets it: with why earlier ones were retried, a note if any, and its view. */
-  private done(result: AttemptResult, retriedAfter: ReadonlyArray<'401' | '429'>, note?: string): ExecutedRequest {
+  private done(result: AttemptResult, retriedAfter: Array<'401' | '429'>, note?: string): ExecutedRequest {
     const entry = note === undefined ? result.entry : this.deps.client.addNote(result.entry, note)
-    // The attempt's facts are its own (runAttempt makes them fresh for each attempt): completed, not copied.
+    // The attempt's facts are its own (runAttempt makes them fresh for each attempt): completed, not copied. The run's
+    // list of retries is not written after this; the view copies it.
     const facts = result.facts
-    facts.retriedAfter = [...retriedAfter]
+    facts.retriedAfter = retriedAfter
     return { ...result, entry, view: exchangeView(entry, facts) }
   }
 
