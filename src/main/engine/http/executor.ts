@@ -132,9 +132,13 @@ export class RequestExecutor {
     const retriedAfter: Array<'401' | '429'> = []
     for (;;) {
       if (signal) throwIfCancelled(signal)
-      // Auth headers are added per attempt to a copy; without auth the attempt sends the prepared headers as they are
-      // (no one writes to them after this), and the notes are only read.
-      const prepared: PreparedAttempt = { ...base, headers: input.auth === 'none' ? base.headers : { ...base.headers }, attempt }
+      // Auth headers are added per attempt to a copy. Without auth the attempt is the prepared one itself, numbered
+      // (an attempt is done with before the next begins, and what it leaves behind reads only its URL and method).
+      let prepared: PreparedAttempt
+      if (input.auth === 'none') {
+        prepared = base
+        prepared.attempt = attempt
+      } else prepared = { ...base, headers: { ...base.headers }, attempt }
       if (input.auth === 'bearer') {
         token ??= await this.deps.tokens.accessToken(requireEnv(env).id)
         this.deps.secrets.add(token, 'access_token')

@@ -81,13 +81,16 @@ const NAME_TAIL = /[\p{L}\p{N}_.%\s+-]*/uy
  */
 export function mayNameCredential(text: string): boolean {
   // The capture asks twice about the same body (its harvest, then redaction): the last answer is kept.
-  if (text === lastAsked.text) return lastAsked.answer
+  if (text === lastText) return lastAnswer
   const answer = scanForNames(text)
-  lastAsked = { text, answer }
+  lastText = text
+  lastAnswer = answer
   return answer
 }
 
-let lastAsked = { text: '', answer: false }
+// The last question and its answer, as two variables (not an object per question).
+let lastText = ''
+let lastAnswer = false
 
 function scanForNames(text: string): boolean {
   ANY_SPELLING.lastIndex = 0
