@@ -45,8 +45,16 @@ export function exchangeView(entry: RespondedEntry, facts: ExchangeFacts): HttpE
   const body = entry.responseBody
   const text = body?.text ?? ''
   const bodyBytes = body?.size ?? 0
+  // The request half written out as exchangeRequest gives it (not spread from a second object built for it).
   const view: HttpExchangeView = {
-    ...exchangeRequest(entry),
+    requestId: entry.requestId ?? '',
+    logId: entry.id,
+    method: entry.method,
+    url: entry.url,
+    auth: authOf(entry),
+    requestHeaders: entry.requestHeaders,
+    requestBody: entry.requestBody ? entry.requestBody.text : null,
+    startedAt: entry.startedAt,
     status: entry.status,
     statusText: entry.statusText,
     headers: entry.responseHeaders,

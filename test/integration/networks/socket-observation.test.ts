@@ -6,7 +6,9 @@ import { SocketObservation, type SocketObserver, type SocketTimings } from '../.
 
 // Per-phase timings are matched to their request by the dispatcher pool's own observation (no module state): two
 // observations in one process, dispatching at the same time to two servers on loopback, each see only their own
-// requests, each request its own socket; a closed observation hears nothing more.
+// requests, each request its own socket; a closed observation hears nothing more. The recorder speaks the hooks the
+// exchange's handler speaks (undici's Client's own: onConnect, onHeaders, …), so undici also tells it when its request
+// was written (onRequestSent).
 
 class Recorder implements SocketObserver, Dispatcher.DispatchHandler {
   socket: Socket | null = null
@@ -22,7 +24,7 @@ class Recorder implements SocketObserver, Dispatcher.DispatchHandler {
       this.reject = reject
     })
   }
-  onRequestStart(): void {}
+  onConnect(): void {}
   onSocket(socket: Socket, timings: SocketTimings | undefined): void {
     this.socket = socket
     this.timings = timings
@@ -30,14 +32,17 @@ class Recorder implements SocketObserver, Dispatcher.DispatchHandler {
   onRequestSent(): void {
     this.sent = true
   }
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+  onHeaders(statusCode: number): boolean {
     this.status = statusCode
+    return true
   }
-  onResponseData(): void {}
-  onResponseEnd(): void {
+  onData(): boolean {
+    return true
+  }
+  onComplete(): void {
     this.resolve(this.status)
   }
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+  onError(error: Error): void {
     this.reject(error)
   }
 }
@@ -102,7 +107,6 @@ describe('SocketObservation', () => {
       const after = send(observation, agent, ports[0] as number)
       expect(await after.done).toBe(200)
       expect(after.socket).toBeNull()
-      expect(after.sent).toBe(false)
     } finally {
       observation.close()
       await agent.close()

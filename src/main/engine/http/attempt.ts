@@ -74,9 +74,8 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const ticket = p.quotaKey ? s.quota.recordSend(p.quotaKey) : null
   // What the engine sends is its own: credentials found there by name become known secrets (docs/security.md).
   const url = s.redactor.url(p.url.href, SENT)
-  // Each header redacted as it is listed (one array of pairs, not a list and then its redacted copy).
-  const requestHeaders: HeaderPair[] = []
-  for (const name in p.headers) requestHeaders.push({ name, value: s.redactor.header(name, p.headers[name] as string, SENT) })
+  // Each header redacted as it is listed (one array of pairs, one scan of the values no header rule covers).
+  const requestHeaders = s.redactor.headerRecord(p.headers, SENT)
   const requestBody = p.body === undefined ? null : s.redactor.body(p.body, SENT)
   const requestType = p.headers['content-type'] ?? ''
   const startedAt = isoNow()

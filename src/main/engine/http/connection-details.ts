@@ -10,8 +10,11 @@ export interface SocketFacts {
   tls: Omit<TlsDetails, 'trustedBy' | 'inspection' | 'clientCertificate'> | null
 }
 
-/** What each socket said on its first request (its address and TLS facts do not change while it lives). */
-const bySocket = new WeakMap<object, SocketFacts>()
+/**
+ * What each socket said on its first request, and the same facts as every later request on it sees them (its address
+ * and TLS facts do not change while it lives): both made once per socket, handed out again, never written to.
+ */
+const bySocket = new WeakMap<object, { first: SocketFacts; reused: SocketFacts }>()
 
 /** Names of products whose CA re-signs server certificates to inspect TLS (matched in the issuer). */
 const INSPECTING_PRODUCTS =
@@ -66,8 +69,8 @@ function asTls(socket: Socket): TLSSocket | null {
  */
 export function readSocketFacts(socket: Socket): SocketFacts {
   const known = bySocket.get(socket)
-  // A reused connection: what the socket said on its first request, only `reused` differs (no lookups, no strings).
-  if (known) return { reused: true, remoteAddress: known.remoteAddress, tls: known.tls }
+  // A reused connection: what the socket said on its first request, only `reused` differs (no lookups, no object).
+  if (known) return known.reused
   const t = asTls(socket)
   const tls = t
     ? {
@@ -83,7 +86,7 @@ export function readSocketFacts(socket: Socket): SocketFacts {
     remoteAddress: socket.remoteAddress ? `${socket.remoteAddress}:${socket.remotePort}` : null,
     tls,
   }
-  bySocket.set(socket, first)
+  bySocket.set(socket, { first, reused: { reused: true, remoteAddress: first.remoteAddress, tls } })
   return first
 }
 
@@ -101,8 +104,36 @@ function inspectionSign(chain: readonly CertificateSummary[], route: NetworkRout
   return null
 }
 
-/** The connection details for the explainer and the HAR: the socket's facts with the route's proxy and trust. */
+/** The details last made from a socket's facts (per socket and reuse), with the route they were made for. */
+const detailsOf = new WeakMap<SocketFacts, { route: NetworkRoute | undefined; details: ConnectionDetails }>()
+
+/**
+ * The connection details for the explainer and the HAR: the socket's facts with the route's proxy and trust. The
+ * facts of a socket are one object per socket and reuse (readSocketFacts), so the details made from them for a route
+ * are made once and handed out again to every exchange on that connection (entries share them; no one writes to them).
+ */
 export function connectionDetails(facts: SocketFacts, route: NetworkRoute | undefined): ConnectionDetails {
+  const known = detailsOf.get(facts)
+  if (known && sameRoute(known.route, route)) return known.details
+  const details = buildDetails(facts, route)
+  detailsOf.set(facts, { route, details })
+  return details
+}
+
+/** Whether two routes (one is made per request) give the same details: the same trust, certificate and proxy choice. */
+function sameRoute(a: NetworkRoute | undefined, b: NetworkRoute | undefined): boolean {
+  if (a === b) return true
+  if (!a || !b) return false
+  return (
+    a.trust === b.trust &&
+    a.clientCertificate === b.clientCertificate &&
+    a.proxy.proxy === b.proxy.proxy &&
+    a.proxy.source === b.proxy.source &&
+    a.proxy.bypass === b.proxy.bypass
+  )
+}
+
+function buildDetails(facts: SocketFacts, route: NetworkRoute | undefined): ConnectionDetails {
   let tls: TlsDetails | null = null
   if (facts.tls) {
     const anchor = facts.tls.chain[facts.tls.chain.length - 1]

@@ -1,4 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Dispatcher } from 'undici'
 import type { HeaderPair, PhaseTimings } from '../../../shared/contract'
@@ -9,6 +8,7 @@ import { clearDeadline, type Deadline, type DeadlineTimer } from './deadlines'
 import { describeNetworkError } from './network-errors'
 import { computeTimings, type ExchangeMarks } from './phase-timings'
 import type { SocketObservation, SocketTimings } from './socket-timings'
+import { headerNameToString } from './undici-parts'
 
 /** One HTTP/1.1 exchange to send as is (auth headers already added). */
 interface ExchangeSpec {
@@ -84,10 +84,12 @@ export function startExchange(
 }
 
 /**
- * The undici handler of one exchange, on undici's current hooks (onRequestStart, onResponseStart, onResponseData,
- * onResponseEnd, onResponseError with a controller); it is also the RunningExchange handed back (no per-request
- * closures). Its socket and the moment its body was sent come from undici's diagnostics, matched to this request by
- * the request object (socket-timings.ts).
+ * The undici handler of one exchange; it is also the RunningExchange handed back (no per-request closures). It speaks
+ * the hooks undici's Client itself calls (onConnect, onHeaders with the raw header list, onData, onComplete, onError,
+ * onRequestSent): a handler on the newer hooks (onRequestStart, onResponseStart, …) is wrapped by undici in an adapter
+ * and a controller per request, which also parses every response header and trailer into an object this handler
+ * never reads. The response headers are read once, from the raw list, into the exchange's own pairs. Its socket comes
+ * from undici's diagnostics, matched to this request by the request object (socket-timings.ts).
  */
 class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   readonly outcome: Promise<ExchangeOutcome>
@@ -98,7 +100,8 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   private readonly marks: ExchangeMarks
   private readonly capture: BodyCapture
   private readonly wallStart = Date.now()
-  private controller: Dispatcher.DispatchController | null = null
+  /** undici's abort for this request, from onConnect (null until it has a socket). */
+  private abort: ((error?: Error) => void) | null = null
   private stopReason: 'cancelled' | 'timeout' | null = null
   private settled = false
   private status = 0
@@ -142,16 +145,17 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
     if (this.settled || this.stopReason) return
     this.stopReason = reason
     const error = this.stopError()
-    if (this.controller) this.controller.abort(error)
+    if (this.abort) this.abort(error)
     else this.fail(error)
   }
 
-  onRequestStart(controller: Dispatcher.DispatchController): void {
+  /** undici handed the request to a connected socket. */
+  onConnect(abort: (error?: Error) => void): void {
     if (this.stopReason) {
-      controller.abort(this.stopError())
+      abort(this.stopError())
       return
     }
-    this.controller = controller
+    this.abort = abort
     this.marks.socketReady = performance.now()
     this.marks.sent = undefined
     this.sentAt = Date.now()
@@ -165,34 +169,32 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
     }
   }
 
+  /** The request (its body included) is written: undici's Request calls it on its handler. */
   onRequestSent(): void {
     this.marks.sent = performance.now()
   }
 
-  onResponseStart(
-    controller: Dispatcher.DispatchController & { rawHeaders?: ReadonlyArray<Buffer | string> | null },
-    statusCode: number,
-    headers: IncomingHttpHeaders,
-    statusMessage?: string,
-  ): void {
-    if (statusCode < 200) return // 1xx informational: the final response follows.
+  onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText: string): boolean {
+    if (statusCode < 200) return true // 1xx informational: the final response follows.
     this.marks.headers = performance.now()
     this.receivedAt = Date.now()
     this.status = statusCode
-    this.statusText = statusMessage ?? ''
-    this.headers = headerPairs(controller.rawHeaders, headers)
+    this.statusText = statusText ?? ''
+    this.headers = headerPairs(rawHeaders)
+    return true
   }
 
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+  onData(chunk: Buffer): boolean {
     this.capture.push(chunk)
+    return true
   }
 
-  onResponseEnd(): void {
+  onComplete(): void {
     this.marks.end = performance.now()
     this.finish()
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+  onError(error: Error): void {
     this.fail(error)
   }
 
@@ -263,24 +265,14 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
 }
 
 /**
- * The response headers in the order they came, duplicates kept: from the raw name/value list undici's controller
- * carries, or from the parsed object (arrays expanded) when a dispatcher in between did not keep it.
+ * The response headers in the order they came, duplicates kept, from undici's raw name/value list: names lower-cased
+ * by undici's own table of known names (the same interned strings its parser uses; others lower-cased), values UTF-8.
  */
-function headerPairs(raw: ReadonlyArray<Buffer | string> | null | undefined, parsed: IncomingHttpHeaders): HeaderPair[] {
+function headerPairs(raw: ReadonlyArray<Buffer | string>): HeaderPair[] {
   const pairs: HeaderPair[] = []
-  if (raw) {
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i] as Buffer | string
-      const value = raw[i + 1] as Buffer | string
-      pairs.push({
-        name: (typeof name === 'string' ? name : name.toString('latin1')).toLowerCase(),
-        value: typeof value === 'string' ? value : value.toString('utf8'),
-      })
-    }
-    return pairs
-  }
-  for (const [name, value] of Object.entries(parsed)) {
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) pairs.push({ name: name.toLowerCase(), value: v })
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const value = raw[i + 1] as Buffer | string
+    pairs.push({ name: headerNameToString(raw[i] as Buffer | string), value: typeof value === 'string' ? value : value.toString('utf8') })
   }
   return pairs
 }

@@ -132,9 +132,13 @@ export class RequestExecutor {
     const retriedAfter: Array<'401' | '429'> = []
     for (;;) {
       if (signal) throwIfCancelled(signal)
-      // Auth headers are added per attempt to a copy; without auth the attempt sends the prepared headers as they are
-      // (no one writes to them after this), and the notes are only read.
-      const prepared: PreparedAttempt = { ...base, headers: input.auth === 'none' ? base.headers : { ...base.headers }, attempt }
+      // Auth headers are added per attempt to a copy. Without auth the attempt is the prepared one itself, numbered
+      // (an attempt is done with before the next begins, and what it leaves behind reads only its URL and method).
+      let prepared: PreparedAttempt
+      if (input.auth === 'none') {
+        prepared = base
+        prepared.attempt = attempt
+      } else prepared = { ...base, headers: { ...base.headers }, attempt }
       if (input.auth === 'bearer') {
         token ??= await this.deps.tokens.accessToken(requireEnv(env).id)
         this.deps.secrets.add(token, 'access_token')
@@ -208,11 +212,12 @@ export class RequestExecutor {
   }
 
   /** The last attempt as the caller gets it: with why earlier ones were retried, a note if any, and its view. */
-  private done(result: AttemptResult, retriedAfter: ReadonlyArray<'401' | '429'>, note?: string): ExecutedRequest {
+  private done(result: AttemptResult, retriedAfter: Array<'401' | '429'>, note?: string): ExecutedRequest {
     const entry = note === undefined ? result.entry : this.deps.client.addNote(result.entry, note)
-    // The attempt's facts are its own (runAttempt makes them fresh for each attempt): completed, not copied.
+    // The attempt's facts are its own (runAttempt makes them fresh for each attempt): completed, not copied. The run's
+    // list of retries is not written after this; the view copies it.
     const facts = result.facts
-    facts.retriedAfter = [...retriedAfter]
+    facts.retriedAfter = retriedAfter
     return { ...result, entry, view: exchangeView(entry, facts) }
   }
 

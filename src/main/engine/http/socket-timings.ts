@@ -12,10 +12,12 @@ export interface SocketTimings {
   claimed: boolean
 }
 
-/** What a request learns from undici's diagnostics: the socket its headers were written to, and when its body was sent. */
+/**
+ * What a request learns from undici's diagnostics: the socket its headers were written to (when its body was sent,
+ * undici tells the handler itself: `onRequestSent`).
+ */
 export interface SocketObserver {
   onSocket(socket: Socket, timings: SocketTimings | undefined): void
-  onRequestSent(): void
 }
 
 interface CreateMessage {
@@ -34,8 +36,8 @@ interface SendHeadersMessage {
  * process (tests, the CLI's sandbox beside a console) never see each other's requests.
  *
  * 'undici:request:create' is published while `dispatch` runs: the request object is mapped to the observer of the
- * dispatch in progress, and 'undici:client:sendHeaders' (its socket) and 'undici:request:bodySent' reach that observer
- * by the request object, whatever else is in flight. undici creates the request synchronously within `dispatch`
+ * dispatch in progress, and 'undici:client:sendHeaders' (its socket) reaches that observer by the request object,
+ * whatever else is in flight. undici creates the request synchronously within `dispatch`
  * (Agent → Pool → Client; a pool without a connection limit never queues), so a field set around the call is exact and
  * cheaper than an async context per request. The first request created is the dispatch's own; one created later within
  * the same dispatch (a proxy's CONNECT) is not.
@@ -62,14 +64,10 @@ export class SocketObservation {
     const { socket, request } = message as SendHeadersMessage
     ;(request as Owned)[this.owner]?.onSocket(socket, this.timings.get(socket))
   }
-  private readonly onBodySent = (message: unknown): void => {
-    ;((message as CreateMessage).request as Owned)[this.owner]?.onRequestSent()
-  }
 
   constructor() {
     subscribe('undici:request:create', this.onCreate)
     subscribe('undici:client:sendHeaders', this.onSendHeaders)
-    subscribe('undici:request:bodySent', this.onBodySent)
   }
 
   /** Dispatches with `observer` as the owner of the request undici creates for it. */
@@ -112,6 +110,5 @@ export class SocketObservation {
   close(): void {
     unsubscribe('undici:request:create', this.onCreate)
     unsubscribe('undici:client:sendHeaders', this.onSendHeaders)
-    unsubscribe('undici:request:bodySent', this.onBodySent)
   }
 }

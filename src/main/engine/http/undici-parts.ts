@@ -15,6 +15,9 @@ export const Pool = requireHere('undici/lib/dispatcher/pool.js') as typeof Undic
 export const EnvHttpProxyAgent = requireHere('undici/lib/dispatcher/env-http-proxy-agent.js') as typeof Undici.EnvHttpProxyAgent
 /** undici's socket connector (lib/core/connect). */
 export const buildConnector = requireHere('undici/lib/core/connect.js') as typeof Undici.buildConnector
+/** undici's header-name lower-casing: its table of known names (interned strings), else toLowerCase (lib/core/util). */
+export const headerNameToString = (requireHere('undici/lib/core/util.js') as { headerNameToString(name: Buffer | string): string })
+  .headerNameToString
 
 // What undici's index does to every dispatcher: `request`, `stream`, `pipeline`, `upgrade` and `connect` on top of
 // `dispatch` (the capture forwards with `request`). Idempotent: the index assigns the same functions.

@@ -83,13 +83,40 @@ export class Redactor {
   /**
    * Every header redacted as `header` does. The values no header rule covers are scanned once, together: when they
    * hold nothing to redact (holdsNothing), each is kept as it is instead of being searched for secrets one by one.
+   * When nothing at all is redacted, the list itself is handed back (no copy); otherwise a new list in which the
+   * headers left as they were are the same pair objects.
    */
   headers(pairs: readonly HeaderPair[], options: CaptureOptions = {}): HeaderPair[] {
-    const ruled = pairs.map(p => this.ruleFor(p.name.toLowerCase()) !== null)
     let free = ''
-    for (let i = 0; i < pairs.length; i++) if (!ruled[i]) free += `${(pairs[i] as HeaderPair).value}\n`
+    let ruled = false
+    for (const p of pairs) {
+      if (this.ruleFor(p.name.toLowerCase()) === null) free += `${p.value}\n`
+      else ruled = true
+    }
     const plain = this.holdsNothing(free)
-    return pairs.map((p, i) => ({ name: p.name, value: plain && !ruled[i] ? p.value : this.header(p.name, p.value, options) }))
+    if (plain && !ruled) return pairs as HeaderPair[]
+    const out: HeaderPair[] = []
+    for (const p of pairs) {
+      const value = plain && this.ruleFor(p.name.toLowerCase()) === null ? p.value : this.header(p.name, p.value, options)
+      out.push(value === p.value ? p : { name: p.name, value })
+    }
+    return out
+  }
+
+  /**
+   * A header record (name → value, names lower-case, as the engine sends them) as redacted pairs in its order: the
+   * same answer as listing it and calling `headers`, with one scan of the values no rule covers and one array.
+   */
+  headerRecord(record: Readonly<Record<string, string>>, options: CaptureOptions = {}): HeaderPair[] {
+    let free = ''
+    for (const name in record) if (this.ruleFor(name.toLowerCase()) === null) free += `${record[name]}\n`
+    const plain = this.holdsNothing(free)
+    const out: HeaderPair[] = []
+    for (const name in record) {
+      const value = record[name] as string
+      out.push({ name, value: plain && this.ruleFor(name.toLowerCase()) === null ? value : this.header(name, value, options) })
+    }
+    return out
   }
 
   /**

@@ -149,6 +149,35 @@ describe('body redaction: the one-scan answer for bodies with nothing to redact'
       { numRuns: 2000 },
     )
   })
+
+  it('lists a header record (what the engine sends) exactly as redacting each header alone does, and learns the same secrets', () => {
+    const names = ['location', 'cookie', 'authorization', 'x-api-key', 'access-token', 'x-client-secret', 'accept', 'user-agent', 'x-trace']
+    const records = fc.dictionary(fc.constantFrom(...names), text, { maxKeys: 6 })
+    fc.assert(
+      fc.property(records, fc.boolean(), (record, sent) => {
+        const { fast, walking } = pair()
+        const learned = (r: Redactor) => (r as unknown as { secrets: SecretRegistry }).secrets.size
+        const expected = Object.entries(record).map(([name, value]) => ({ name, value: walking.header(name, value, { sent }) }))
+        expect(fast.headerRecord(record, { sent })).toEqual(expected)
+        expect(learned(fast)).toBe(learned(walking))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+  it('hands back the same list of headers, pair for pair, when nothing in it is redacted', () => {
+    const { fast } = pair()
+    const plain = [
+      { name: 'content-type', value: 'application/json' },
+      { name: 'keep-alive', value: 'timeout=5' },
+      { name: 'x-ratelimit-remaining', value: '999' },
+    ]
+    expect(fast.headers(plain)).toBe(plain)
+    const withCookie = [...plain, { name: 'set-cookie', value: 'sid=abcdef123' }]
+    const redacted = fast.headers(withCookie)
+    expect(redacted[0]).toBe(plain[0])
+    expect(redacted[3]?.value).not.toContain('abcdef123')
+    expect(withCookie[3]?.value).toBe('sid=abcdef123')
+  })
 })
 
 describe('the scan for credential names, asked again about texts it answered before', () => {
