@@ -12,7 +12,10 @@ interface HeaderRule {
   keepScheme?: boolean
 }
 
-/** Headers whose whole value (after the scheme) is a credential. */
+/**
+ * Headers whose whole value (after the scheme) is a credential. Read by own names only: a header named `constructor`
+ * or `__proto__` finds no rule here (it is judged by its name like any other), never Object's own members.
+ */
 const SENSITIVE_HEADERS: Readonly<Record<string, HeaderRule>> = {
   authorization: { label: 'authorization', keepScheme: true },
   'proxy-authorization': { label: 'authorization', keepScheme: true },
@@ -192,7 +195,7 @@ export class Redactor {
   private ruleFor(lower: string): HeaderRule | null {
     let rule = this.rules.get(lower)
     if (rule === undefined) {
-      rule = SENSITIVE_HEADERS[lower] ?? byNameRule(lower)
+      rule = (Object.hasOwn(SENSITIVE_HEADERS, lower) ? SENSITIVE_HEADERS[lower] : undefined) ?? byNameRule(lower)
       // Names come from servers too: a bounded cache (a pure function of the name, so forgetting it changes nothing).
       if (this.rules.size >= MAX_CACHED_RULES) this.rules.clear()
       this.rules.set(lower, rule)

@@ -53,7 +53,9 @@ function labelOf(name: string): string | null {
       decoded = name
     }
   }
-  return LABELS[decoded.toLowerCase().replace(/[\s_.-]/g, '')] ?? null
+  const key = decoded.toLowerCase().replace(/[\s_.-]/g, '')
+  // Own names only: a field called `constructor` or `toString` is no credential (not Object's members).
+  return Object.hasOwn(LABELS, key) ? (LABELS[key] as string) : null
 }
 
 /**

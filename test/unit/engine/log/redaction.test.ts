@@ -29,6 +29,16 @@ describe('redaction at capture', () => {
     expect(r.header('x-access-key', 'client-1')).toBe('client-1')
   })
 
+  it("a header or field named like an object's own member (constructor, __proto__, toString) is an ordinary one", () => {
+    const { r } = setup()
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(r.header(name, 'plain-value-123'), name).toBe('plain-value-123')
+      expect(r.headers([{ name, value: 'plain-value-123' }]), name).toEqual([{ name, value: 'plain-value-123' }])
+      expect(r.body(`{"${name}":"plain-value-123"}`), name).toBe(`{"${name}":"plain-value-123"}`)
+      expect(r.body(`${name}=plain-value-123&a=b`), name).toBe(`${name}=plain-value-123&a=b`)
+    }
+  })
+
   it('client_secret, code, access_token and refresh_token in JSON bodies, at any depth and in any layout', () => {
     const { r } = setup()
     const body = JSON.stringify(
