@@ -23,7 +23,7 @@ export interface SignatureCheck {
 }
 
 /** What a check is computed over: everything but the key's id and the result. */
-export type SignatureCheckInput = Omit<SignatureCheck, 'keyId' | 'matches'>
+type SignatureCheckInput = Omit<SignatureCheck, 'keyId' | 'matches'>
 
 /**
  * A name for an HMAC key, equal for equal secrets and different for different ones, that tells nothing about the
