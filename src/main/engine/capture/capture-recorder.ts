@@ -148,6 +148,7 @@ export class CaptureRecorder {
       response: x.response,
       error: x.error,
       drill: x.drill,
+      signatureCheck: verdict.signatureCheck,
     }
     for (const observe of this.observers()) {
       try {

@@ -4,6 +4,7 @@
  * keep only verdicts, facts and the log entry's id as evidence, and never store headers or bodies. Everything that
  * leaves the engine (the network log, HAR, bundles, reports) comes from the redacted log entry instead.
  */
+import type { SignatureCheck } from '../signing/signature-check'
 
 /** Which of the environment's two hosts the exchange went to (the spec puts `/api/v1/...` paths on both). */
 export type CapturedHost = 'auth' | 'base'
@@ -64,6 +65,12 @@ export interface CapturedExchange {
   response: CapturedResponse | null
   error: { hop: 'client' | 'upstream' | 'proxy' | 'tls'; message: string } | null
   drill: CapturedDrill | null
+  /**
+   * The capture's own HMAC check of a signed request (exchange-verdicts.ts), with the inputs it was made over: the
+   * doctor reuses its result when it would check the same inputs with the same key. Null when the capture made
+   * none; absent on exchanges that did not come through the capture's recorder.
+   */
+  signatureCheck?: SignatureCheck | null
 }
 
 /** What a drill (or any interceptor) may do with the next request before it is forwarded. */

@@ -1,7 +1,8 @@
 import { fingerprint } from '../core/secret-registry'
+import { checkSignature, keyIdOf, type SignatureCheck } from '../signing/signature-check'
 import { explainSignature } from '../signing/signature-explainer'
 import { checkFreshness } from '../signing/signature-freshness'
-import { MILLISECONDS_THRESHOLD, signatureOf } from '../signing/signer'
+import { MILLISECONDS_THRESHOLD } from '../signing/signer'
 
 const MAX_REMEMBERED = 2000
 /** The sandbox (and the spec's server) refuses a signature it saw within its 10 s lifetime. */
@@ -28,17 +29,26 @@ export class ExchangeVerdicts {
   private readonly tokens = new Map<string, number | null>()
   /** Fingerprints of the tokens seen lately: the same token rides on every call, and hashing it each time costs. */
   private readonly fingerprints = new Map<string, string>()
+  /** The HMAC key's id and secret, for the checks handed on with the exchange. */
+  private readonly key: { keyId: string; clientSecret: string }
 
   constructor(
     private readonly env: { clientId: string; clientSecret: string },
     /** The server's time estimate (local time corrected by the clock-skew estimate), Unix ms. */
     private readonly serverNow: () => number,
-  ) {}
+  ) {
+    this.key = { keyId: keyIdOf(env.clientSecret), clientSecret: env.clientSecret }
+  }
 
-  /** Notes for the request, and whether one of them is a problem (a wrong or replayed signature, an expired token). */
-  explain(request: VerdictRequest, at: number): { notes: string[]; problem: string | null } {
+  /**
+   * Notes for the request, whether one of them is a problem (a wrong or replayed signature, an expired token), and
+   * the HMAC check made on the way (null when none was: no signature, unreadable or millisecond timestamp), which
+   * the capture hands on with the exchange so the doctor does not compute it again.
+   */
+  explain(request: VerdictRequest, at: number): { notes: string[]; problem: string | null; signatureCheck: SignatureCheck | null } {
     const notes: string[] = []
     let problem: string | null = null
+    let signatureCheck: SignatureCheck | null = null
     const signature = request.headers.get('x-signature')
     const accessKey = request.headers.get('x-access-key')
     const timestamp = request.headers.get('x-timestamp')
@@ -51,7 +61,8 @@ export class ExchangeVerdicts {
         )
       }
       remember(this.signatures, signature, at)
-      const verdict = this.signatureVerdict(request, signature, accessKey, timestamp)
+      signatureCheck = this.check(request, signature, accessKey, timestamp)
+      const verdict = this.signatureVerdict(request, signature, accessKey, timestamp, signatureCheck)
       notes.push(verdict.note)
       problem ??= verdict.problem
     }
@@ -67,7 +78,7 @@ export class ExchangeVerdicts {
         notes.push(`Bearer token ${fp}: expired ${Math.round((at - expiresAt) / 1000)} s before this call; refresh it first.`)
       } else notes.push(`Bearer token ${fp}: issued by a captured token response, valid ${Math.round((expiresAt - at) / 1000)} s more.`)
     }
-    return { notes, problem }
+    return { notes, problem, signatureCheck }
   }
 
   private fingerprintOf(token: string): string {
@@ -101,29 +112,37 @@ export class ExchangeVerdicts {
   }
 
   /**
+   * The HMAC check of a readable signed request (an access key, whole seconds): the one computation of the
+   * signature per request, shared with the doctor. Null when the headers cannot be checked that way (the explainer
+   * says what is wrong) or the signer refuses the input.
+   */
+  private check(request: VerdictRequest, signature: string, accessKey: string, timestamp: string): SignatureCheck | null {
+    const tsText = timestamp.trim()
+    if (accessKey === '' || !/^\d{1,16}$/.test(tsText)) return null
+    const ts = Number(tsText)
+    if (ts >= MILLISECONDS_THRESHOLD) return null
+    try {
+      return checkSignature(this.key, {
+        accessKey,
+        method: request.method,
+        target: request.target,
+        body: request.body ?? '',
+        timestamp: ts,
+        signature,
+      })
+    } catch {
+      return null
+    }
+  }
+
+  /**
    * The usual case answered without the explainer (which also builds every part and searches for mistakes): the
    * signature is the HMAC of this request's canonical string (the signer's own), in whole seconds, fresh at the
-   * server's time: exactly when explainSignature calls it valid. Anything else, or anything unreadable, goes to the
-   * explainer, which says what is wrong.
+   * server's time: exactly when explainSignature calls it valid. Anything else goes to the explainer, which says
+   * what is wrong.
    */
-  private plainlyValid(request: VerdictRequest, signature: string, accessKey: string, timestamp: string): boolean {
-    const tsText = timestamp.trim()
-    if (accessKey === '' || !/^\d{1,16}$/.test(tsText)) return false
-    const ts = Number(tsText)
-    if (ts >= MILLISECONDS_THRESHOLD) return false
-    try {
-      const expected = signatureOf({
-        clientId: accessKey,
-        clientSecret: this.env.clientSecret,
-        method: request.method,
-        path: request.target,
-        body: request.body,
-        timestamp: ts,
-      })
-      return expected === signature.trim().toLowerCase() && checkFreshness(ts, this.serverNow()).state === 'fresh'
-    } catch {
-      return false
-    }
+  private plainlyValid(check: SignatureCheck | null): boolean {
+    return check?.matches === true && checkFreshness(check.timestamp, this.serverNow()).state === 'fresh'
   }
 
   private signatureVerdict(
@@ -131,8 +150,9 @@ export class ExchangeVerdicts {
     signature: string,
     accessKey: string,
     timestamp: string,
+    check: SignatureCheck | null,
   ): { note: string; problem: string | null } {
-    if (this.plainlyValid(request, signature, accessKey, timestamp)) {
+    if (this.plainlyValid(check)) {
       return { note: 'Signature: valid (checked against the environment’s client secret).', problem: null }
     }
     try {

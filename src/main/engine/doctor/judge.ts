@@ -52,3 +52,61 @@ export class BoundedMap<K, V> extends Map<K, V> {
     return this
   }
 }
+
+interface RecentNode<K, V> {
+  key: K
+  value: V
+  older: RecentNode<K, V> | null
+  newer: RecentNode<K, V> | null
+}
+
+/**
+ * The same bound and the same eviction as BoundedMap (the least recently set key goes first), for state written on
+ * every exchange: setting a key it holds moves a list node instead of deleting and re-adding a Map entry, and
+ * eviction takes the list's oldest node instead of walking a Map's deleted slots from its start. O(1) per call.
+ */
+export class RecentMap<K, V> {
+  private readonly nodes = new Map<K, RecentNode<K, V>>()
+  private oldest: RecentNode<K, V> | null = null
+  private newest: RecentNode<K, V> | null = null
+
+  constructor(private readonly max: number) {}
+
+  get size(): number {
+    return this.nodes.size
+  }
+
+  get(key: K): V | undefined {
+    return this.nodes.get(key)?.value
+  }
+
+  set(key: K, value: V): void {
+    let node = this.nodes.get(key)
+    if (node !== undefined) {
+      node.value = value
+      if (node === this.newest) return
+      this.unlink(node)
+    } else {
+      node = { key, value, older: null, newer: null }
+      this.nodes.set(key, node)
+    }
+    node.older = this.newest
+    if (this.newest) this.newest.newer = node
+    this.newest = node
+    this.oldest ??= node
+    while (this.nodes.size > this.max && this.oldest) {
+      const evicted: RecentNode<K, V> = this.oldest
+      this.unlink(evicted)
+      this.nodes.delete(evicted.key)
+    }
+  }
+
+  private unlink(node: RecentNode<K, V>): void {
+    if (node.older) node.older.newer = node.newer
+    else this.oldest = node.newer
+    if (node.newer) node.newer.older = node.older
+    else this.newest = node.older
+    node.older = null
+    node.newer = null
+  }
+}

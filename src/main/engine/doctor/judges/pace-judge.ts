@@ -1,6 +1,6 @@
 import { answeredInPlace } from '../drills/drill-catalogue'
 import type { ExchangeFacts } from '../exchange-facts'
-import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
+import { type DoctorSettings, type Judge, RecentMap, type Tallies } from '../judge'
 import { rateKeyOf } from './rate-key'
 
 /** The share of the window's limit from which the pace is a warning. */
@@ -17,7 +17,7 @@ const PROJECTION_MIN_SPAN_MS = 60_000
  * pass it.
  */
 export class PaceJudge implements Judge {
-  private readonly rings = new BoundedMap<string, number[]>(1000)
+  private readonly rings = new RecentMap<string, number[]>(1000)
 
   constructor(private readonly settings: DoctorSettings) {}
 

@@ -1,5 +1,6 @@
+import { checkSignature, keyIdOf, reusedResult } from '../../signing/signature-check'
 import { explainSignature } from '../../signing/signature-explainer'
-import { MILLISECONDS_THRESHOLD, signatureOf } from '../../signing/signer'
+import { MILLISECONDS_THRESHOLD } from '../../signing/signer'
 import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, Tallies } from '../judge'
 import { quoteValue } from '../quote-value'
@@ -13,12 +14,16 @@ const EXPLAINED_MISMATCHES = 20
  * timestamp is whole seconds, and the signature recomputed with the environment's secret (the engine's signer)
  * matches. A mismatch is explained by the engine's signature explainer, and blamed on the rule whose decision the
  * reproducing mistake changed: the body (signing.body), milliseconds (signing.timestamp-seconds), anything else
- * (signing.signature).
+ * (signing.signature). The capture's own HMAC check of the request is reused when it was made with the same key
+ * over the same inputs (signing/signature-check.ts): one HMAC per signed request, not two.
  */
 export class SignatureJudge implements Judge {
   private explained = 0
+  private readonly key: { keyId: string; clientSecret: string }
 
-  constructor(private readonly settings: DoctorSettings) {}
+  constructor(private readonly settings: DoctorSettings) {
+    this.key = { keyId: keyIdOf(settings.clientSecret), clientSecret: settings.clientSecret }
+  }
 
   observe(f: ExchangeFacts, t: Tallies): void {
     const signature = f.header('x-signature')
@@ -56,15 +61,8 @@ export class SignatureJudge implements Judge {
     if (f.x.request.body.truncated) return
 
     const path = f.x.request.query === '' ? f.x.request.path : `${f.x.request.path}?${f.x.request.query}`
-    const expected = signatureOf({
-      clientId: accessKey,
-      clientSecret: this.settings.clientSecret,
-      method: f.x.request.method,
-      path,
-      body: f.bodyText,
-      timestamp: ts,
-    })
-    if (expected === signature.trim().toLowerCase()) {
+    const input = { accessKey, method: f.x.request.method, target: path, body: f.bodyText, timestamp: ts, signature }
+    if (reusedResult(f.x.signatureCheck, this.key.keyId, input) ?? checkSignature(this.key, input).matches) {
       t['signing.signature'].pass(id)
       t['signing.body'].pass(id)
       return

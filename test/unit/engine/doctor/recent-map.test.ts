@@ -1,0 +1,35 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { BoundedMap, RecentMap } from '../../../../src/main/engine/doctor/judge'
+
+describe('RecentMap, the pace judge’s per-key state', () => {
+  it('keeps and forgets exactly the keys BoundedMap keeps and forgets, for any sequence of writes (property)', () => {
+    const keys = ['a', 'b', 'c', 'd', 'e', 'f', 'g']
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.tuple(fc.constantFrom(...keys), fc.integer()), { maxLength: 60 }),
+        (max, writes) => {
+          const recent = new RecentMap<string, number>(max)
+          const bounded = new BoundedMap<string, number>(max)
+          for (const [key, value] of writes) {
+            recent.set(key, value)
+            bounded.set(key, value)
+            expect(recent.size).toBe(bounded.size)
+            for (const k of keys) expect(recent.get(k)).toBe(bounded.get(k))
+          }
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
+
+  it('forgets the key written least recently, not the one inserted first', () => {
+    const m = new RecentMap<string, number>(2)
+    m.set('a', 1)
+    m.set('b', 2)
+    m.set('a', 3)
+    m.set('c', 4)
+    expect([m.get('a'), m.get('b'), m.get('c'), m.size]).toEqual([3, undefined, 4, 2])
+  })
+})
