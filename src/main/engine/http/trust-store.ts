@@ -130,9 +130,11 @@ export function buildTrustStore(network: ResolvedNetwork | undefined): TrustStor
     }
   }
   const changed = added.length > 0 || system.length > 0
-  const defaults = getCACertificates ? getCACertificates('default') : [...tls.rootCertificates, ...nodeExtraCas()]
+  // Node's default store is read only when something is added to it: parsing its ~150 roots is a cost every run
+  // with no CA setting of its own would pay for nothing (undici then uses Node's default context as it is).
+  const defaults = () => (getCACertificates ? getCACertificates('default') : [...tls.rootCertificates, ...nodeExtraCas()])
   return {
-    ca: changed ? [...defaults, ...system, ...added] : undefined,
+    ca: changed ? [...defaults(), ...system, ...added] : undefined,
     sourceOf: f => sources.get(f) ?? extraRoots().get(f) ?? publicRoots().get(f) ?? null,
     isPublic: f => publicRoots().has(f),
     isEnvironments: f => own.has(f),
