@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
-import { type ConnectionOptions, createSecureContext } from 'node:tls'
+import type { ConnectionOptions } from 'node:tls'
 import type { Dispatcher } from 'undici'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
@@ -84,7 +84,8 @@ function clientCertOptions(n: ResolvedNetwork | undefined): { tls: ConnectionOpt
       : { tls: { pfx: readSettingFile(c.file, 'PKCS#12 file'), passphrase: c.passphrase }, label: `PKCS#12 ${c.file}` }
   try {
     // Opened once here, so a wrong passphrase or a key that does not match says so before any request is sent.
-    createSecureContext(out.tls)
+    // node:tls is loaded here, not on import: a run without a client certificate never needs it before a TLS connect.
+    process.getBuiltinModule('node:tls').createSecureContext(out.tls)
   } catch (error) {
     throw new ConsoleError(
       'invalid_request',
