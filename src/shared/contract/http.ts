@@ -105,14 +105,20 @@ export interface RetryingEvent {
 }
 
 /** The options every send channel takes, as fresh zod fields (built with the channel that uses them). */
+/**
+ * The send options' defaults, as zod fills them in: also what the CLI's own trusted calls (which skip the parse) spell
+ * out, so the two cannot differ.
+ */
+export const SEND_DEFAULTS = { timeoutMs: 30_000, force: false, autoRetry: false } as const
+
 const sendOptions = () => ({
   /** Environment to use (default: the active one). */
   envId: z.string().min(1).max(200).optional(),
-  timeoutMs: z.number().int().min(1).max(600_000).default(30_000),
+  timeoutMs: z.number().int().min(1).max(600_000).default(SEND_DEFAULTS.timeoutMs),
   /** Send even when the key is blocked by a 429 or the ledger says the quota is spent. */
-  force: z.boolean().default(false),
+  force: z.boolean().default(SEND_DEFAULTS.force),
   /** On 429: wait Retry-After (with exponential backoff and jitter) and retry, re-signing each attempt. */
-  autoRetry: z.boolean().default(false),
+  autoRetry: z.boolean().default(SEND_DEFAULTS.autoRetry),
   /**
    * The production guard: for a state-changing request (not GET/HEAD/OPTIONS) to an environment marked production, the
    * environment's name as the user typed it. Without it (or with another text) the engine refuses the request.
