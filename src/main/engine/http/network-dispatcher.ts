@@ -8,7 +8,7 @@ import { proxyHopClientFactory } from './proxy-hop'
 import { chooseProxy, displayProxy, type ProxyChoice, type ProxyVariables, readProxyVariables } from './proxy-route'
 import { SocketObservation } from './socket-timings'
 import { buildTrustStore, type TrustStore } from './trust-store'
-import { Agent, EnvHttpProxyAgent } from './undici-parts'
+import { Agent, envHttpProxyAgent } from './undici-parts'
 
 /** How one request reaches its server: the dispatcher to use, the proxy it goes through, and what it trusts. */
 export interface NetworkRoute {
@@ -157,7 +157,7 @@ function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: 
       if (n.proxy.password) onSecret(n.proxy.password, 'proxy_password')
       if (token) onSecret(token.slice('Basic '.length), 'proxy_authorization')
       const clientFactory = proxyHopClientFactory(displayProxy(uri))
-      dispatcher = new EnvHttpProxyAgent({
+      dispatcher = new (envHttpProxyAgent())({
         ...common,
         clientFactory,
         httpProxy: uri,
@@ -166,7 +166,7 @@ function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: 
         token,
       } as never)
     } else {
-      dispatcher = new EnvHttpProxyAgent({ ...common, clientFactory: envProxyClientFactory() } as never)
+      dispatcher = new (envHttpProxyAgent())({ ...common, clientFactory: envProxyClientFactory() } as never)
     }
   }
   return { dispatcher, trust, clientCertificate: cert.label, variables }

@@ -28,8 +28,13 @@ if (!(h2File in requireHere.cache)) {
 export const Agent = requireHere('undici/lib/dispatcher/agent.js') as typeof Undici.Agent
 /** undici's Pool: connections to one origin (lib/dispatcher/pool). */
 export const Pool = requireHere('undici/lib/dispatcher/pool.js') as typeof Undici.Pool
-/** undici's EnvHttpProxyAgent: HTTP(S)_PROXY and NO_PROXY (lib/dispatcher/env-http-proxy-agent). */
-export const EnvHttpProxyAgent = requireHere('undici/lib/dispatcher/env-http-proxy-agent.js') as typeof Undici.EnvHttpProxyAgent
+/**
+ * undici's EnvHttpProxyAgent: HTTP(S)_PROXY and NO_PROXY (lib/dispatcher/env-http-proxy-agent), required on the first
+ * call: it brings the proxy and SOCKS5 agents (five files), which a run without a proxy never uses.
+ */
+export function envHttpProxyAgent(): typeof Undici.EnvHttpProxyAgent {
+  return requireHere('undici/lib/dispatcher/env-http-proxy-agent.js') as typeof Undici.EnvHttpProxyAgent
+}
 /** undici's socket connector (lib/core/connect). */
 export const buildConnector = requireHere('undici/lib/core/connect.js') as typeof Undici.buildConnector
 
