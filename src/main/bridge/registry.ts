@@ -96,10 +96,35 @@ export class HandlerRegistry {
         details: { issues },
       })
     }
+    return this.run(channel, handler, parsed.data as ParsedRequestOf<ChannelName>, caller)
+  }
+
+  /**
+   * A call from the main process's own code (the CLI's walkthrough) with a request it built itself, already in the
+   * parsed form (every default filled in, nothing extra): it skips the zod parse, and with it building the channel's
+   * schema, and is otherwise `dispatch` (interceptor, typed errors, redaction). Never for anything a renderer, a web
+   * page or a file supplied: those go through `dispatch`.
+   */
+  async dispatchTrusted<C extends ChannelName>(
+    channel: C,
+    request: ParsedRequestOf<C>,
+    caller: Caller,
+  ): Promise<BridgeResult<ResponseOf<C>>> {
+    const handler = this.handlers.get(channel)
+    if (!handler) return fail({ code: 'unsupported', message: 'This action is not available in this build of the console.' })
+    return (await this.run(channel, handler, request as ParsedRequestOf<ChannelName>, caller)) as BridgeResult<ResponseOf<C>>
+  }
+
+  private async run(
+    channel: ChannelName,
+    handler: Handler<ChannelName>,
+    request: ParsedRequestOf<ChannelName>,
+    caller: Caller,
+  ): Promise<BridgeResult<unknown>> {
     try {
       const context: CallContext = { transport: caller.transport, signal: caller.signal ?? NEVER_ABORTED }
-      this.interceptor?.check(channel, parsed.data)
-      const value = await handler(parsed.data as ParsedRequestOf<ChannelName>, context)
+      this.interceptor?.check(channel, request)
+      const value = await handler(request, context)
       return { ok: true, value: this.interceptor ? this.interceptor.answer(channel, value) : value }
     } catch (error) {
       const e = this.toBridgeError(error, channel)

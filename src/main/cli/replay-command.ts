@@ -110,7 +110,7 @@ export async function runReplayCommand(argv: string[], io: CliIo = processIo): P
 
 async function authorizeSandbox(wr: WhereRuntime, out: NodeJS.WritableStream): Promise<void> {
   const options = {
-    call: wr.call,
+    call: wr.trusted,
     events: (listener: Parameters<typeof wr.runtime.bus.subscribe>[0]) => wr.runtime.bus.subscribe(listener),
     envId: wr.env.id,
     autoConsent: true,

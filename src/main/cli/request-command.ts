@@ -134,7 +134,7 @@ async function requestFromCurl(
 /** The built-in sandbox consents by itself: authorize it headless so a bearer request has a token. */
 async function authorizeSandbox(wr: WhereRuntime, io: CliIo): Promise<void> {
   const options = {
-    call: wr.call,
+    call: wr.trusted,
     events: (listener: Parameters<typeof wr.runtime.bus.subscribe>[0]) => wr.runtime.bus.subscribe(listener),
     envId: wr.env.id,
     autoConsent: true,

@@ -9,10 +9,10 @@ import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { createMemoryCipher } from '../engine/vault/memory-cipher'
 import { LineProgress } from '../engine/walkthrough/line-progress'
 import { runWalkthrough } from '../engine/walkthrough/walkthrough-flow'
-import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
 import { defaultDataDir } from '../runtime/data-folder-location'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
 import { createWalkRuntime, type WalkRuntime } from '../runtime/walk-runtime'
+import { bridgeCalls } from './bridge-calls'
 import { printConsoleError } from './cli-hint'
 import { chosenDataDir } from './data-dir-choice'
 import { type CliIo, processIo, usageError } from './io'
@@ -152,12 +152,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       bundles: values.bundle !== undefined,
     })
     const rt = runtime
-    const call: BridgeCall = async (channel, payload) => {
-      const result = await rt.registry.dispatch(channel, payload, { transport: 'web' })
-      if (!result.ok)
-        throw new ConsoleError(result.error.code, result.error.message, { hint: result.error.hint, details: result.error.details })
-      return result.value as never
-    }
+    const { call, trusted } = bridgeCalls(rt.registry)
     const env = await chooseEnvironment(call, mode, values, secret, 'walkthrough')
     progressOut.write(`Walkthrough against ${env.name} (${env.baseUrl}), client ${env.clientId}\n`)
     const scenario = values.scenario === undefined ? undefined : findScenario(values.scenario)
@@ -166,7 +161,7 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       progressOut.write(`Scenario: ${scenario.name} (${scenario.title}). Expect: ${scenario.clientSees}\n`)
     }
     const report = await runWalkthrough({
-      call,
+      call: trusted,
       events: listener => rt.bus.subscribe(listener),
       envId: env.id,
       autoConsent: mode === 'sandbox' || values['auto-consent'] === true,

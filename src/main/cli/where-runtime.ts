@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConsoleError } from '../engine/core/console-error'
 import { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import { createMemoryCipher } from '../engine/vault/memory-cipher'
-import type { BridgeCall } from '../engine/walkthrough/walkthrough-types'
+import type { BridgeCall, TrustedCall } from '../engine/walkthrough/walkthrough-types'
 import { createRuntime, type Runtime } from '../runtime/create-runtime'
 import { acquireDataFolderLock, whileLocked } from '../runtime/data-folder-lock'
+import { bridgeCalls } from './bridge-calls'
 import { chosenDataDir } from './data-dir-choice'
 import { PACKAGE_VERSION } from './version'
 import { type ChosenEnvironment, chooseEnvironment, type WhereMode } from './where-args'
@@ -15,6 +15,8 @@ import { type ChosenEnvironment, chooseEnvironment, type WhereMode } from './whe
 export interface WhereRuntime {
   runtime: Runtime
   call: BridgeCall
+  /** For requests the command's own code builds complete, in the parsed form (see bridge-calls.ts). */
+  trusted: TrustedCall
   env: ChosenEnvironment
   close(): Promise<void>
 }
@@ -50,14 +52,9 @@ export async function openWhereRuntime(mode: WhereMode, values: Record<string, u
       heartbeatMs: 3_600_000,
     })
     const rt = runtime
-    const call: BridgeCall = async (channel, payload) => {
-      const result = await rt.registry.dispatch(channel, payload, { transport: 'web' })
-      if (!result.ok)
-        throw new ConsoleError(result.error.code, result.error.message, { hint: result.error.hint, details: result.error.details })
-      return result.value as never
-    }
+    const { call, trusted } = bridgeCalls(rt.registry)
     const env = await chooseEnvironment(call, mode, values, process.env.PARTNER_CLIENT_SECRET, label)
-    return { runtime: rt, call, env, close: cleanup }
+    return { runtime: rt, call, trusted, env, close: cleanup }
   } catch (error) {
     await cleanup()
     throw error

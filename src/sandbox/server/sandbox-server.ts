@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { createServer as createTlsServer } from 'node:https'
 import { createHttpDateFormatter } from '../state/sandbox-clock'
 import type { SandboxState } from '../state/sandbox-state'
 import { sendApiError } from './http-io'
@@ -114,11 +113,14 @@ export function createSandboxServer(state: SandboxState, router: Router, tls?: {
     }
     if (done) done.catch((err: unknown) => fail(res, err))
   }
+  // node:https (and node:tls under it) is loaded only for a sandbox that serves TLS: a plain one never pays its import.
   const server: Server = tls
-    ? createTlsServer<typeof IncomingMessage, typeof SandboxResponse>(
-        { keepAliveTimeout: 5000, cert: tls.cert, key: tls.key, ALPNProtocols: ['http/1.1'], ServerResponse: SandboxResponse },
-        listener,
-      )
+    ? process
+        .getBuiltinModule('node:https')
+        .createServer<typeof IncomingMessage, typeof SandboxResponse>(
+          { keepAliveTimeout: 5000, cert: tls.cert, key: tls.key, ALPNProtocols: ['http/1.1'], ServerResponse: SandboxResponse },
+          listener,
+        )
     : createServer<typeof IncomingMessage, typeof SandboxResponse>({ keepAliveTimeout: 5000, ServerResponse: SandboxResponse }, listener)
   return {
     server,

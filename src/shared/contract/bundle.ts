@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 import type { OAuthLifecycle } from './oauth'
 import type { QuotaKeyState } from './quota'
 import type { SkewEstimate } from './signing'
@@ -94,10 +94,12 @@ export interface ReplayReport {
   summary: { same: number; differentStatus: number; differentBody: number; failed: number; skipped: number }
 }
 
-const bundleText = z
-  .string()
-  .min(2)
-  .max(64 * 1024 * 1024)
+const bundleText = lazySchema(() =>
+  z
+    .string()
+    .min(2)
+    .max(64 * 1024 * 1024),
+)
 
 export const bundleChannels = {
   /** The network log (some entries or all) as a repro bundle; the text is what the user saves. */

@@ -31,6 +31,25 @@ export function invoke<S extends z.ZodType>(build: () => S): { returns<R>(): Cha
   return { returns: <R>() => def as ChannelDef<S, R> }
 }
 
+/**
+ * A schema shared by several channels (or exported), built the first time anything reads it rather than when the
+ * contract is imported: zod builds every schema object eagerly and a CLI command would otherwise pay for the ~100
+ * shared ones of the 80 channels it never calls. The value behaves as the built schema in every way zod and callers
+ * use (parse, refine, extend, nesting in another schema, `instanceof`); it is built once.
+ */
+export function lazySchema<S extends z.ZodType>(build: () => S): S {
+  let schema: S | undefined
+  const built = (): S => {
+    schema ??= build()
+    return schema
+  }
+  return new Proxy({} as S, {
+    get: (_target, key) => Reflect.get(built(), key),
+    has: (_target, key) => Reflect.has(built(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(built()),
+  })
+}
+
 /** Declares an event with its payload type. */
 export function event<P>(): EventDef<P> {
   return {}

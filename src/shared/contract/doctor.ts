@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 
 // The `doctor:*` channels and events: the integration doctor judging a capture session's traffic against the rules
 // of the spec, its drills, and its reports (docs/doctor.md). One doctor per capture session (capture:start starts
@@ -68,7 +68,7 @@ export interface DoctorScorecard {
 
 export type DoctorReportFormat = 'markdown' | 'junit' | 'json'
 
-const envIdSchema = z.string().min(1).max(200).optional()
+const envIdSchema = lazySchema(() => z.string().min(1).max(200).optional())
 
 export const doctorChannels = {
   /** The scorecard of the environment's capture session (default: the active one); null when none ran yet. */

@@ -1,69 +1,79 @@
 import { z } from 'zod'
-import { invoke } from './define'
+import { invoke, lazySchema } from './define'
 import type { ComposerRequest } from './requests'
 
 // The `drafts:*` channels: the composer's tabs of drafts, kept by the engine in the data folder (so they survive a
 // reload, a restart and the desktop/web switch), and the history of every request sent from the composer.
 
-const row = z
-  .object({
-    name: z.string().max(256),
-    value: z.string().max(16_384),
-    enabled: z.boolean().default(true),
-  })
-  .strict()
+const row = lazySchema(() =>
+  z
+    .object({
+      name: z.string().max(256),
+      value: z.string().max(16_384),
+      enabled: z.boolean().default(true),
+    })
+    .strict(),
+)
 
 /**
  * A request as it is being edited: unlike a request to send, a draft may be incomplete (an empty path, a header row
  * half typed), so only its shape and sizes are checked here; the send checks the rest.
  */
-const draftRequestSchema = z
-  .object({
-    method: z.string().max(32),
-    target: z.enum(['api', 'auth']),
-    path: z.string().max(8192),
-    params: z.record(z.string().max(100), z.string().max(2048)),
-    query: z.array(row).max(200),
-    headers: z.array(row).max(200),
-    body: z.string().max(16 * 1024 * 1024),
-    auth: z.enum(['bearer', 'hmac', 'none']),
-  })
-  .strict()
+const draftRequestSchema = lazySchema(() =>
+  z
+    .object({
+      method: z.string().max(32),
+      target: z.enum(['api', 'auth']),
+      path: z.string().max(8192),
+      params: z.record(z.string().max(100), z.string().max(2048)),
+      query: z.array(row).max(200),
+      headers: z.array(row).max(200),
+      body: z.string().max(16 * 1024 * 1024),
+      auth: z.enum(['bearer', 'hmac', 'none']),
+    })
+    .strict(),
+)
 
 type DraftRequest = z.output<typeof draftRequestSchema>
 
 /** Where a tab's draft came from: a catalogue entry, a saved request, a log entry, an import, the history, or nothing. */
-const draftOriginSchema = z
-  .object({
-    kind: z.enum(['catalogue', 'saved', 'log', 'new', 'import', 'history']),
-    id: z.string().max(200).optional(),
-    name: z.string().max(300).optional(),
-    folder: z.string().max(200).optional(),
-    notes: z.array(z.string().max(2000)).max(50).optional(),
-  })
-  .strict()
+const draftOriginSchema = lazySchema(() =>
+  z
+    .object({
+      kind: z.enum(['catalogue', 'saved', 'log', 'new', 'import', 'history']),
+      id: z.string().max(200).optional(),
+      name: z.string().max(300).optional(),
+      folder: z.string().max(200).optional(),
+      notes: z.array(z.string().max(2000)).max(50).optional(),
+    })
+    .strict(),
+)
 
 export type DraftOrigin = z.output<typeof draftOriginSchema>
 
-const draftTabSchema = z
-  .object({
-    id: z.string().min(1).max(100),
-    draft: draftRequestSchema,
-    origin: draftOriginSchema,
-    /** Edited since it was opened or saved: opening something else over it would lose work, so it opens a new tab. */
-    edited: z.boolean(),
-  })
-  .strict()
+const draftTabSchema = lazySchema(() =>
+  z
+    .object({
+      id: z.string().min(1).max(100),
+      draft: draftRequestSchema,
+      origin: draftOriginSchema,
+      /** Edited since it was opened or saved: opening something else over it would lose work, so it opens a new tab. */
+      edited: z.boolean(),
+    })
+    .strict(),
+)
 
 export type DraftTab = z.output<typeof draftTabSchema>
 
 /** Every open tab, in the order shown, and which one is in front. */
-export const draftWorkspaceSchema = z
-  .object({
-    tabs: z.array(draftTabSchema).max(100),
-    activeId: z.string().max(100).nullable(),
-  })
-  .strict()
+export const draftWorkspaceSchema = lazySchema(() =>
+  z
+    .object({
+      tabs: z.array(draftTabSchema).max(100),
+      activeId: z.string().max(100).nullable(),
+    })
+    .strict(),
+)
 
 export type DraftWorkspace = z.output<typeof draftWorkspaceSchema>
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { SPEC_PATHS } from '../spec'
 import type { EnvironmentSummary, SecretStorageInfo } from './app'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 
 /** How the console catches the OAuth redirect for an environment (see docs/auth.md). */
 export const CATCH_MODES = ['loopback', 'embedded', 'paste'] as const
@@ -12,19 +12,21 @@ export type EnvironmentPathKey = keyof typeof SPEC_PATHS
 export const PATH_KEYS = Object.keys(SPEC_PATHS) as readonly EnvironmentPathKey[]
 export type EnvironmentPaths = Record<EnvironmentPathKey, string>
 
-const pathOverride = z.string().min(1).max(300)
+const pathOverride = lazySchema(() => z.string().min(1).max(300))
 
 /** Path overrides; each must start with '/' (checked with a clear message by the engine). */
-const pathOverridesSchema = z
-  .object({
-    authorize: pathOverride.optional(),
-    token: pathOverride.optional(),
-    locations: pathOverride.optional(),
-    installations: pathOverride.optional(),
-    exportTickets: pathOverride.optional(),
-    exampleLocations: pathOverride.optional(),
-  })
-  .strict()
+const pathOverridesSchema = lazySchema(() =>
+  z
+    .object({
+      authorize: pathOverride.optional(),
+      token: pathOverride.optional(),
+      locations: pathOverride.optional(),
+      installations: pathOverride.optional(),
+      exportTickets: pathOverride.optional(),
+      exampleLocations: pathOverride.optional(),
+    })
+    .strict(),
+)
 
 /** How requests of an environment find a proxy: HTTPS_PROXY/HTTP_PROXY/NO_PROXY, none (direct), or the one given. */
 const PROXY_MODES = ['env', 'none', 'url'] as const
@@ -33,42 +35,46 @@ export type ProxyMode = (typeof PROXY_MODES)[number]
 const TOKEN_BODY_FORMATS = ['json', 'form'] as const
 export type TokenBodyFormat = (typeof TOKEN_BODY_FORMATS)[number]
 
-const filePath = z.string().trim().min(1).max(1000)
+const filePath = lazySchema(() => z.string().trim().min(1).max(1000))
 
 /**
  * Trust, proxy and client certificate of an environment (non-secret parts; the proxy password, the client key and its
  * passphrase live in the vault). Absent fields mean Node's CA store, the *_PROXY variables and no client certificate.
  */
-const networkSettingsSchema = z
-  .object({
-    /** PEM files whose CAs are trusted on top of Node's store. */
-    caFiles: z.array(filePath).max(20).optional(),
-    /** Also trust the operating system's store (where Node offers it: 22.15 and later). */
-    systemCa: z.boolean().optional(),
-    proxyMode: z.enum(PROXY_MODES).optional(),
-    /** http://host:port or https://host:port, without credentials. */
-    proxyUrl: z.string().trim().max(2000).optional(),
-    proxyUsername: z.string().max(200).optional(),
-    /** Hosts that bypass the environment's proxy, NO_PROXY syntax (comma-separated, `.suffix`, `host:port`, `*`). */
-    noProxy: z.string().max(2000).optional(),
-    /** Mutual TLS: a PEM certificate (its key in the vault) or a PKCS#12 file (its passphrase in the vault). */
-    clientCertKind: z.enum(['pem', 'pkcs12']).optional(),
-    clientCertFile: filePath.optional(),
-  })
-  .strict()
+const networkSettingsSchema = lazySchema(() =>
+  z
+    .object({
+      /** PEM files whose CAs are trusted on top of Node's store. */
+      caFiles: z.array(filePath).max(20).optional(),
+      /** Also trust the operating system's store (where Node offers it: 22.15 and later). */
+      systemCa: z.boolean().optional(),
+      proxyMode: z.enum(PROXY_MODES).optional(),
+      /** http://host:port or https://host:port, without credentials. */
+      proxyUrl: z.string().trim().max(2000).optional(),
+      proxyUsername: z.string().max(200).optional(),
+      /** Hosts that bypass the environment's proxy, NO_PROXY syntax (comma-separated, `.suffix`, `host:port`, `*`). */
+      noProxy: z.string().max(2000).optional(),
+      /** Mutual TLS: a PEM certificate (its key in the vault) or a PKCS#12 file (its passphrase in the vault). */
+      clientCertKind: z.enum(['pem', 'pkcs12']).optional(),
+      clientCertFile: filePath.optional(),
+    })
+    .strict(),
+)
 
 export type NetworkSettings = z.output<typeof networkSettingsSchema>
 
 /** Secrets of the network settings, kept in the vault: a string sets one, null removes it, absent keeps it. */
-const networkSecretsSchema = z
-  .object({
-    proxyPassword: z.string().min(1).max(4096).nullable().optional(),
-    /** The client certificate's private key, PEM. */
-    clientKey: z.string().min(1).max(64_000).nullable().optional(),
-    /** The passphrase of the PKCS#12 file or of an encrypted PEM key. */
-    clientCertPassphrase: z.string().min(1).max(4096).nullable().optional(),
-  })
-  .strict()
+const networkSecretsSchema = lazySchema(() =>
+  z
+    .object({
+      proxyPassword: z.string().min(1).max(4096).nullable().optional(),
+      /** The client certificate's private key, PEM. */
+      clientKey: z.string().min(1).max(64_000).nullable().optional(),
+      /** The passphrase of the PKCS#12 file or of an encrypted PEM key. */
+      clientCertPassphrase: z.string().min(1).max(4096).nullable().optional(),
+    })
+    .strict(),
+)
 
 export type NetworkSecretsChange = z.output<typeof networkSecretsSchema>
 
@@ -76,45 +82,51 @@ export type NetworkSecretsChange = z.output<typeof networkSecretsSchema>
  * The editable, non-secret settings of an environment. URLs are kept exactly as typed (the redirect URI must match the
  * registered one byte for byte); the engine checks their shape and explains what is wrong.
  */
-export const environmentSettingsSchema = z
-  .object({
-    name: z.string().trim().min(1).max(80),
-    authUrl: z.string().min(1).max(2000),
-    baseUrl: z.string().min(1).max(2000),
-    clientId: z.string().min(1).max(200),
-    redirectUri: z.string().min(1).max(2000),
-    paths: pathOverridesSchema.optional(),
-    catchMode: z.enum(CATCH_MODES).optional(),
-    pkce: z.boolean().optional(),
-    callbackTimeoutSeconds: z.number().int().min(10).max(3600).optional(),
-    requireStateEcho: z.boolean().optional(),
-    /** A production environment: state-changing requests need the environment's name typed (the production guard). */
-    production: z.boolean().optional(),
-    /** Token request body format (default json, the spec's). */
-    tokenBody: z.enum(TOKEN_BODY_FORMATS).optional(),
-    /** Extra authorize parameters such as `scope` (the console's own — client_id, state, PKCE… — cannot be overridden). */
-    authorizeParams: z.record(z.string().min(1).max(100), z.string().max(2000)).optional(),
-    network: networkSettingsSchema.optional(),
-  })
-  .strict()
+export const environmentSettingsSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string().trim().min(1).max(80),
+      authUrl: z.string().min(1).max(2000),
+      baseUrl: z.string().min(1).max(2000),
+      clientId: z.string().min(1).max(200),
+      redirectUri: z.string().min(1).max(2000),
+      paths: pathOverridesSchema.optional(),
+      catchMode: z.enum(CATCH_MODES).optional(),
+      pkce: z.boolean().optional(),
+      callbackTimeoutSeconds: z.number().int().min(10).max(3600).optional(),
+      requireStateEcho: z.boolean().optional(),
+      /** A production environment: state-changing requests need the environment's name typed (the production guard). */
+      production: z.boolean().optional(),
+      /** Token request body format (default json, the spec's). */
+      tokenBody: z.enum(TOKEN_BODY_FORMATS).optional(),
+      /** Extra authorize parameters such as `scope` (the console's own — client_id, state, PKCE… — cannot be overridden). */
+      authorizeParams: z.record(z.string().min(1).max(100), z.string().max(2000)).optional(),
+      network: networkSettingsSchema.optional(),
+    })
+    .strict(),
+)
 
 export type EnvironmentSettings = z.output<typeof environmentSettingsSchema>
 
-const secretValue = z.string().min(1).max(4096)
+const secretValue = lazySchema(() => z.string().min(1).max(4096))
 
 /** One environment in an export file (the secret only when the export asked for it). */
-export const exportedEnvironmentSchema = environmentSettingsSchema.extend({ clientSecret: secretValue.optional() }).strict()
+export const exportedEnvironmentSchema = lazySchema(() =>
+  environmentSettingsSchema.extend({ clientSecret: secretValue.optional() }).strict(),
+)
 
 /** The export/import file format. */
-export const environmentExportSchema = z
-  .object({
-    format: z.literal('partner-console-environments'),
-    version: z.literal(1),
-    exportedAt: z.string().optional(),
-    includesSecrets: z.boolean().optional(),
-    environments: z.array(z.unknown()).max(500),
-  })
-  .strict()
+export const environmentExportSchema = lazySchema(() =>
+  z
+    .object({
+      format: z.literal('partner-console-environments'),
+      version: z.literal(1),
+      exportedAt: z.string().optional(),
+      includesSecrets: z.boolean().optional(),
+      environments: z.array(z.unknown()).max(500),
+    })
+    .strict(),
+)
 
 export interface MaskedSecret {
   present: boolean
@@ -233,8 +245,8 @@ export interface EnvironmentChanged {
   activeId: string | null
 }
 
-const id = z.string().min(1).max(100)
-const accept = z.boolean().optional()
+const id = lazySchema(() => z.string().min(1).max(100))
+const accept = lazySchema(() => z.boolean().optional())
 
 export const environmentsChannels = {
   'environments:list': invoke(() => z.object({}).strict()).returns<EnvironmentList>(),

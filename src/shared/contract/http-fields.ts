@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from './define'
 
 // The one definition of what a request's method and header fields may hold. The composer, `http:send`, HAR import
 // (and so bundle import and replay), resend and "Copy as" all check with these, so a field that could not be sent as
@@ -35,9 +36,11 @@ const TOKEN_HELP = "letters, digits and !#$%&'*+-.^_`|~ only (RFC 9110 token)"
 export const HEADER_NAME_RULE = `a header name: ${TOKEN_HELP}`
 export const HEADER_VALUE_RULE = 'a header value: printable ASCII, spaces and tabs only (no line break, NUL or other control character)'
 
-export const httpMethodSchema = z.string().min(1).max(32).regex(TOKEN, `an HTTP method such as GET or POST: ${TOKEN_HELP}`)
-export const headerNameSchema = z.string().min(1).max(256).regex(TOKEN, HEADER_NAME_RULE)
-export const headerValueSchema = z.string().regex(FIELD_VALUE, HEADER_VALUE_RULE)
+export const httpMethodSchema = lazySchema(() =>
+  z.string().min(1).max(32).regex(TOKEN, `an HTTP method such as GET or POST: ${TOKEN_HELP}`),
+)
+export const headerNameSchema = lazySchema(() => z.string().min(1).max(256).regex(TOKEN, HEADER_NAME_RULE))
+export const headerValueSchema = lazySchema(() => z.string().regex(FIELD_VALUE, HEADER_VALUE_RULE))
 
 /**
  * What is wrong with a request's method or headers, in words a user can act on, or null when every field can be sent.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { EXPORT_DATE } from '../spec'
 import type { ConnectionDetails } from './connection'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 import { headerNameSchema, headerValueSchema, httpMethodSchema } from './http-fields'
 import type { QuotaKeyState } from './quota'
 
@@ -104,63 +104,72 @@ export interface RetryingEvent {
   reason: string
 }
 
-const sendOptions = {
+/** The options every send channel takes, as fresh zod fields (built with the channel that uses them). */
+/**
+ * The send options' defaults, as zod fills them in: also what the CLI's own trusted calls (which skip the parse) spell
+ * out, so the two cannot differ.
+ */
+export const SEND_DEFAULTS = { timeoutMs: 30_000, force: false, autoRetry: false } as const
+
+const sendOptions = () => ({
   /** Environment to use (default: the active one). */
   envId: z.string().min(1).max(200).optional(),
-  timeoutMs: z.number().int().min(1).max(600_000).default(30_000),
+  timeoutMs: z.number().int().min(1).max(600_000).default(SEND_DEFAULTS.timeoutMs),
   /** Send even when the key is blocked by a 429 or the ledger says the quota is spent. */
-  force: z.boolean().default(false),
+  force: z.boolean().default(SEND_DEFAULTS.force),
   /** On 429: wait Retry-After (with exponential backoff and jitter) and retry, re-signing each attempt. */
-  autoRetry: z.boolean().default(false),
+  autoRetry: z.boolean().default(SEND_DEFAULTS.autoRetry),
   /**
    * The production guard: for a state-changing request (not GET/HEAD/OPTIONS) to an environment marked production, the
    * environment's name as the user typed it. Without it (or with another text) the engine refuses the request.
    */
   confirmProduction: z.string().max(200).optional(),
-}
-const isoDate = z.string().regex(EXPORT_DATE, 'a date in YYYY-MM-DD form')
+})
+const isoDate = lazySchema(() => z.string().regex(EXPORT_DATE, 'a date in YYYY-MM-DD form'))
 
-export const httpSendRequest = z
-  .object({
-    ...sendOptions,
-    method: httpMethodSchema,
-    target: z.enum(['api', 'auth']).default('api'),
-    /** A path (with query) relative to the target host, or an absolute http(s) URL. */
-    path: z.string().min(1).max(8192),
-    headers: z.record(headerNameSchema, headerValueSchema.max(16_384)).default({}),
-    body: z
-      .string()
-      .max(16 * 1024 * 1024)
-      .optional(),
-    auth: z.enum(['bearer', 'hmac', 'none']).default('none'),
-    /** Response bytes kept (the rest is counted and discarded). */
-    maxBodyBytes: z
-      .number()
-      .int()
-      .min(0)
-      .max(64 * 1024 * 1024)
-      .default(1024 * 1024),
-  })
-  .strict()
+export const httpSendRequest = lazySchema(() =>
+  z
+    .object({
+      ...sendOptions(),
+      method: httpMethodSchema,
+      target: z.enum(['api', 'auth']).default('api'),
+      /** A path (with query) relative to the target host, or an absolute http(s) URL. */
+      path: z.string().min(1).max(8192),
+      headers: z.record(headerNameSchema, headerValueSchema.max(16_384)).default({}),
+      body: z
+        .string()
+        .max(16 * 1024 * 1024)
+        .optional(),
+      auth: z.enum(['bearer', 'hmac', 'none']).default('none'),
+      /** Response bytes kept (the rest is counted and discarded). */
+      maxBodyBytes: z
+        .number()
+        .int()
+        .min(0)
+        .max(64 * 1024 * 1024)
+        .default(1024 * 1024),
+    })
+    .strict(),
+)
 
 export const httpChannels = {
   /** Sends any request against the active environment; resolves with the (redacted) exchange, whatever its status. */
   'http:send': invoke(() => httpSendRequest).returns<HttpExchangeView>(),
   /** GET {base_url}/marketplace/v2/platform-token/locations with the bearer token (docs/api.md#locations). */
-  'http:listLocations': invoke(() => z.object(sendOptions).strict()).returns<{
+  'http:listLocations': invoke(() => z.object(sendOptions()).strict()).returns<{
     locations: PartnerLocation[]
     meta: Record<string, unknown>
     exchange: HttpExchangeView
   }>(),
   /** POST {base_url}/marketplace/v2/platform-token/installations {locationId} with the bearer token (docs/api.md#install). */
-  'http:install': invoke(() => z.object({ ...sendOptions, locationId: z.number().int().min(0) }).strict()).returns<{
+  'http:install': invoke(() => z.object({ ...sendOptions(), locationId: z.number().int().min(0) }).strict()).returns<{
     installed: true
     locationId: number
     exchange: HttpExchangeView
   }>(),
   /** GET {base_url}/api/v1/export/{locationId}/tickets?filter[...] signed with HMAC (docs/api.md#export-tickets). */
   'http:exportTickets': invoke(() =>
-    z.object({ ...sendOptions, locationId: z.number().int().min(0), from: isoDate, to: isoDate }).strict(),
+    z.object({ ...sendOptions(), locationId: z.number().int().min(0), from: isoDate, to: isoDate }).strict(),
   ).returns<{ tickets: unknown[]; meta: Record<string, unknown>; exchange: HttpExchangeView }>(),
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ConnectionDetails } from './connection'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 import type { HeaderPair, PhaseTimings } from './http'
 
 // The `log:*` channels and events: the network log of every exchange the engine makes (redacted at capture), its
@@ -87,7 +87,9 @@ export interface LogConfig {
   bodyBudgetChars: number
 }
 
-const statusFilter = z.union([z.number().int().min(0).max(999), z.enum(['1xx', '2xx', '3xx', '4xx', '5xx', 'failed', 'pending'])])
+const statusFilter = lazySchema(() =>
+  z.union([z.number().int().min(0).max(999), z.enum(['1xx', '2xx', '3xx', '4xx', '5xx', 'failed', 'pending'])]),
+)
 
 export const logChannels = {
   /** A page of entry summaries, newest first, filtered by method, status (or class) and text in the URL/error. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 import { CATCH_MODES, type CatchMode } from './environments'
 
 /** The steps of one authorization attempt, in the order a stepper draws them. */
@@ -167,9 +167,9 @@ export interface OAuthStatus {
   tokens: TokenView
 }
 
-const envId = z.string().min(1).max(100).optional()
-const flowId = z.string().min(1).max(100).optional()
-const mode = z.enum(CATCH_MODES).optional()
+const envId = lazySchema(() => z.string().min(1).max(100).optional())
+const flowId = lazySchema(() => z.string().min(1).max(100).optional())
+const mode = lazySchema(() => z.enum(CATCH_MODES).optional())
 
 export const oauthChannels = {
   'oauth:buildAuthorizeUrl': invoke(() => z.object({ envId, mode, pkce: z.boolean().optional() }).strict()).returns<AuthorizePreview>(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 
 // The `quota:*` channels and events: per (client, METHOD, path) rate-limit gauges built from the server's headers and
 // the console's own ledger of requests in the rolling window (docs/api.md#limits).
@@ -65,13 +65,15 @@ export interface QuotaBlockedEvent {
   source: 'retry-after' | 'default'
 }
 
-const rule = z
-  .object({
-    pathPattern: z.string().min(1).max(512).startsWith('/'),
-    method: z.string().min(1).max(32).optional(),
-    limit: z.number().int().min(1).max(1_000_000_000),
-  })
-  .strict()
+const rule = lazySchema(() =>
+  z
+    .object({
+      pathPattern: z.string().min(1).max(512).startsWith('/'),
+      method: z.string().min(1).max(32).optional(),
+      limit: z.number().int().min(1).max(1_000_000_000),
+    })
+    .strict(),
+)
 
 export const quotaChannels = {
   /** Every tracked key with its gauges, and the limit configuration. */

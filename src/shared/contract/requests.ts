@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { invoke } from './define'
+import { invoke, lazySchema } from './define'
 import type { HttpExchangeView } from './http'
 import { HEADER_NAME_RULE, HEADER_VALUE_RULE, httpMethodSchema, isHeaderValue, isHttpToken } from './http-fields'
 import type { QuotaKeyState } from './quota'
@@ -8,41 +8,45 @@ import type { CanonicalPartName } from './signing'
 // The `requests:*` channels: the request composer (any request, resend from the log), collections per environment
 // with a short history, the comparison of two exchanges, "Copy as" snippets and signing code to take home.
 
-const pair = z
-  .object({
-    name: z.string().max(256),
-    value: z.string().max(16_384),
-    enabled: z.boolean().default(true),
-  })
-  .strict()
+const pair = lazySchema(() =>
+  z
+    .object({
+      name: z.string().max(256),
+      value: z.string().max(16_384),
+      enabled: z.boolean().default(true),
+    })
+    .strict(),
+)
 
 /** A request as the composer holds it: `{name}` placeholders in the path, query and header tables, the auth mode. */
-export const composerRequestSchema = z
-  .object({
-    method: httpMethodSchema,
-    /** {base_url} (api) or {auth_url} (auth); ignored when `path` is an absolute URL. */
-    target: z.enum(['api', 'auth']).default('api'),
-    /** A path with optional `{params}` (and query), or an absolute http(s) URL. */
-    path: z.string().min(1).max(8192),
-    params: z.record(z.string().min(1).max(100), z.string().max(2048)).default({}),
-    query: z.array(pair).max(200).default([]),
-    headers: z.array(pair).max(200).default([]),
-    body: z
-      .string()
-      .max(16 * 1024 * 1024)
-      .optional(),
-    auth: z.enum(['bearer', 'hmac', 'none']).default('none'),
-  })
-  .strict()
-  .superRefine((request, ctx) => {
-    // Rows being typed (disabled or without a name) are kept as they are; every row that would be sent must be HTTP.
-    request.headers.forEach((h, index) => {
-      const name = h.name.trim()
-      if (!h.enabled || name === '') return
-      if (!isHttpToken(name)) ctx.addIssue({ code: 'custom', path: ['headers', index, 'name'], message: HEADER_NAME_RULE })
-      if (!isHeaderValue(h.value)) ctx.addIssue({ code: 'custom', path: ['headers', index, 'value'], message: HEADER_VALUE_RULE })
+export const composerRequestSchema = lazySchema(() =>
+  z
+    .object({
+      method: httpMethodSchema,
+      /** {base_url} (api) or {auth_url} (auth); ignored when `path` is an absolute URL. */
+      target: z.enum(['api', 'auth']).default('api'),
+      /** A path with optional `{params}` (and query), or an absolute http(s) URL. */
+      path: z.string().min(1).max(8192),
+      params: z.record(z.string().min(1).max(100), z.string().max(2048)).default({}),
+      query: z.array(pair).max(200).default([]),
+      headers: z.array(pair).max(200).default([]),
+      body: z
+        .string()
+        .max(16 * 1024 * 1024)
+        .optional(),
+      auth: z.enum(['bearer', 'hmac', 'none']).default('none'),
     })
-  })
+    .strict()
+    .superRefine((request, ctx) => {
+      // Rows being typed (disabled or without a name) are kept as they are; every row that would be sent must be HTTP.
+      request.headers.forEach((h, index) => {
+        const name = h.name.trim()
+        if (!h.enabled || name === '') return
+        if (!isHttpToken(name)) ctx.addIssue({ code: 'custom', path: ['headers', index, 'name'], message: HEADER_NAME_RULE })
+        if (!isHeaderValue(h.value)) ctx.addIssue({ code: 'custom', path: ['headers', index, 'value'], message: HEADER_VALUE_RULE })
+      })
+    }),
+)
 
 export type ComposerRequest = z.output<typeof composerRequestSchema>
 export type ComposerRequestInput = z.input<typeof composerRequestSchema>
@@ -193,16 +197,18 @@ export interface QuotaPrediction {
   refusal: { reason: 'blocked' | 'quota_spent'; message: string } | null
 }
 
-const id = z.string().min(1).max(100)
-const envId = z.string().min(1).max(200).optional()
-const savedSchema = z
-  .object({
-    id: id.optional(),
-    name: z.string().trim().min(1).max(200),
-    folder: z.string().max(200).default(''),
-    request: composerRequestSchema,
-  })
-  .strict()
+const id = lazySchema(() => z.string().min(1).max(100))
+const envId = lazySchema(() => z.string().min(1).max(200).optional())
+const savedSchema = lazySchema(() =>
+  z
+    .object({
+      id: id.optional(),
+      name: z.string().trim().min(1).max(200),
+      folder: z.string().max(200).default(''),
+      request: composerRequestSchema,
+    })
+    .strict(),
+)
 
 export const requestsChannels = {
   /** Sends a composer request with the environment's current credentials (HMAC signed at send, bearer refreshed on 401). */
@@ -294,12 +300,14 @@ export const requestsChannels = {
 export const requestsEvents = {}
 
 /** The schema of a collection file (export/import). */
-export const collectionFileSchema = z
-  .object({
-    format: z.literal('partner-console-collection'),
-    version: z.literal(1),
-    requests: z.array(z.unknown()).max(10_000),
-  })
-  .strict()
+export const collectionFileSchema = lazySchema(() =>
+  z
+    .object({
+      format: z.literal('partner-console-collection'),
+      version: z.literal(1),
+      requests: z.array(z.unknown()).max(10_000),
+    })
+    .strict(),
+)
 
 export const savedRequestFileItem = savedSchema

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 
 /** A token as the sandbox operator API lists it: fingerprint only, never the value. */
 export interface SandboxTokenInfo {
@@ -57,7 +57,7 @@ export interface SandboxActionResult {
   clock: SandboxClockView | null
 }
 
-const tokenTarget = z.enum(['current-access', 'current-refresh', 'all'])
+const tokenTarget = lazySchema(() => z.enum(['current-access', 'current-refresh', 'all']))
 
 export const sandboxChannels = {
   'sandbox:state': invoke(() => z.object({}).strict()).returns<SandboxStateView>(),

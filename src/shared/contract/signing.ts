@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { event, invoke } from './define'
+import { event, invoke, lazySchema } from './define'
 
 // The `signing:*` channels and events: the HMAC signer with its inspector model (docs/api.md#hmac-signature), the signature explainer,
 // and the clock-skew estimate with the choice of signing with the server's time.
@@ -131,13 +131,15 @@ export interface SigningNow {
 }
 
 const MAX_BODY = 10 * 1024 * 1024
-const method = z
-  .string()
-  .min(1)
-  .max(32)
-  .regex(/^[A-Za-z]+$/, 'an HTTP method is letters only')
-const path = z.string().min(1).max(8192)
-const body = z.string().max(MAX_BODY).nullable().optional()
+const method = lazySchema(() =>
+  z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z]+$/, 'an HTTP method is letters only'),
+)
+const path = lazySchema(() => z.string().min(1).max(8192))
+const body = lazySchema(() => z.string().max(MAX_BODY).nullable().optional())
 
 export const signingChannels = {
   /** Signs a request with the given credentials or the active environment's; the timestamp defaults to now. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
-import { environmentSettingsSchema, type StorageProblem } from '../../../shared/contract'
+import { environmentSettingsSchema, lazySchema, type StorageProblem } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import { writeFileAtomic } from '../vault/atomic-write'
 import { quarantineFile, removeWriteLeftovers } from '../vault/quarantine'
@@ -8,31 +8,35 @@ import { quarantineFile, removeWriteLeftovers } from '../vault/quarantine'
 const STORE_FORMAT = 'partner-console-environments-store'
 
 /** One user-defined environment as stored in environments.json: settings and metadata, never a secret. */
-const storedEnvironmentSchema = environmentSettingsSchema
-  .extend({
-    id: z.string().min(1).max(100),
-    hasClientSecret: z.boolean(),
-    unprotectedStorageAccepted: z.boolean().optional(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .strict()
+const storedEnvironmentSchema = lazySchema(() =>
+  environmentSettingsSchema
+    .extend({
+      id: z.string().min(1).max(100),
+      hasClientSecret: z.boolean(),
+      unprotectedStorageAccepted: z.boolean().optional(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    })
+    .strict(),
+)
 
 export type StoredEnvironment = z.output<typeof storedEnvironmentSchema>
 
 /** Flow settings of the built-in sandbox that the user may change (its addresses and credentials are fixed). */
-const builtinSettingsSchema = environmentSettingsSchema
-  .pick({ catchMode: true, pkce: true, callbackTimeoutSeconds: true, requireStateEcho: true })
-  .strict()
+const builtinSettingsSchema = lazySchema(() =>
+  environmentSettingsSchema.pick({ catchMode: true, pkce: true, callbackTimeoutSeconds: true, requireStateEcho: true }).strict(),
+)
 export type BuiltinSettings = z.output<typeof builtinSettingsSchema>
 
-const documentSchema = z.object({
-  format: z.literal(STORE_FORMAT),
-  version: z.literal(1),
-  activeId: z.string().nullable(),
-  builtin: builtinSettingsSchema.optional(),
-  environments: z.array(z.unknown()),
-})
+const documentSchema = lazySchema(() =>
+  z.object({
+    format: z.literal(STORE_FORMAT),
+    version: z.literal(1),
+    activeId: z.string().nullable(),
+    builtin: builtinSettingsSchema.optional(),
+    environments: z.array(z.unknown()),
+  }),
+)
 
 /**
  * environments.json: the user's environments without secrets, the active id and the built-in's flow settings.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
-import { type ConnectionOptions, createSecureContext } from 'node:tls'
+import type { ConnectionOptions } from 'node:tls'
 import type { Dispatcher } from 'undici'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
@@ -8,7 +8,7 @@ import { proxyHopClientFactory } from './proxy-hop'
 import { chooseProxy, displayProxy, type ProxyChoice, type ProxyVariables, readProxyVariables } from './proxy-route'
 import { SocketObservation } from './socket-timings'
 import { buildTrustStore, type TrustStore } from './trust-store'
-import { Agent, EnvHttpProxyAgent } from './undici-parts'
+import { Agent, envHttpProxyAgent } from './undici-parts'
 
 /** How one request reaches its server: the dispatcher to use, the proxy it goes through, and what it trusts. */
 export interface NetworkRoute {
@@ -84,7 +84,8 @@ function clientCertOptions(n: ResolvedNetwork | undefined): { tls: ConnectionOpt
       : { tls: { pfx: readSettingFile(c.file, 'PKCS#12 file'), passphrase: c.passphrase }, label: `PKCS#12 ${c.file}` }
   try {
     // Opened once here, so a wrong passphrase or a key that does not match says so before any request is sent.
-    createSecureContext(out.tls)
+    // node:tls is loaded here, not on import: a run without a client certificate never needs it before a TLS connect.
+    process.getBuiltinModule('node:tls').createSecureContext(out.tls)
   } catch (error) {
     throw new ConsoleError(
       'invalid_request',
@@ -156,7 +157,7 @@ function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: 
       if (n.proxy.password) onSecret(n.proxy.password, 'proxy_password')
       if (token) onSecret(token.slice('Basic '.length), 'proxy_authorization')
       const clientFactory = proxyHopClientFactory(displayProxy(uri))
-      dispatcher = new EnvHttpProxyAgent({
+      dispatcher = new (envHttpProxyAgent())({
         ...common,
         clientFactory,
         httpProxy: uri,
@@ -165,7 +166,7 @@ function build(n: ResolvedNetwork | undefined, onSecret: (value: string, label: 
         token,
       } as never)
     } else {
-      dispatcher = new EnvHttpProxyAgent({ ...common, clientFactory: envProxyClientFactory() } as never)
+      dispatcher = new (envHttpProxyAgent())({ ...common, clientFactory: envProxyClientFactory() } as never)
     }
   }
   return { dispatcher, trust, clientCertificate: cert.label, variables }

@@ -1,6 +1,5 @@
 import { X509Certificate } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import * as tls from 'node:tls'
 import { ConsoleError } from '../core/console-error'
 import type { ResolvedNetwork } from '../core/ports'
 
@@ -19,7 +18,11 @@ export interface TrustStore {
 }
 
 type CaGetter = (kind: 'default' | 'system' | 'bundled' | 'extra') => string[]
-const getCACertificates = (tls as unknown as { getCACertificates?: CaGetter }).getCACertificates
+
+// node:tls is read when a store is first asked for certificates, not on import: a plain-HTTP run (walkthrough
+// --sandbox) never loads it (its import alone is ~25 ms of CPU).
+const tls = () => process.getBuiltinModule('node:tls')
+const caGetter = (): CaGetter | undefined => (tls() as unknown as { getCACertificates?: CaGetter }).getCACertificates
 
 let publicIndex: Map<string, string> | null = null
 let extraIndex: Map<string, string> | null = null
@@ -47,6 +50,7 @@ function splitPemBundle(text: string): string[] {
 
 function nodeExtraCas(): string[] {
   const file = process.env.NODE_EXTRA_CA_CERTS
+  const getCACertificates = caGetter()
   if (getCACertificates) return getCACertificates('extra')
   if (!file) return []
   try {
@@ -57,7 +61,10 @@ function nodeExtraCas(): string[] {
 }
 
 function publicRoots(): Map<string, string> {
-  publicIndex ??= indexOf(getCACertificates ? getCACertificates('bundled') : tls.rootCertificates, 'Node.js bundled store (Mozilla)')
+  if (!publicIndex) {
+    const get = caGetter()
+    publicIndex = indexOf(get ? get('bundled') : tls().rootCertificates, 'Node.js bundled store (Mozilla)')
+  }
   return publicIndex
 }
 
@@ -119,6 +126,7 @@ export function buildTrustStore(network: ResolvedNetwork | undefined): TrustStor
     }
   }
   let system: string[] = []
+  const getCACertificates = network?.systemCa ? caGetter() : undefined
   if (network?.systemCa) {
     if (getCACertificates) {
       system = getCACertificates('system')
@@ -130,9 +138,14 @@ export function buildTrustStore(network: ResolvedNetwork | undefined): TrustStor
     }
   }
   const changed = added.length > 0 || system.length > 0
-  const defaults = getCACertificates ? getCACertificates('default') : [...tls.rootCertificates, ...nodeExtraCas()]
+  // Node's default store is read only when something is added to it: parsing its ~150 roots is a cost every run
+  // with no CA setting of its own would pay for nothing (undici then uses Node's default context as it is).
+  const defaults = () => {
+    const get = caGetter()
+    return get ? get('default') : [...tls().rootCertificates, ...nodeExtraCas()]
+  }
   return {
-    ca: changed ? [...defaults, ...system, ...added] : undefined,
+    ca: changed ? [...defaults(), ...system, ...added] : undefined,
     sourceOf: f => sources.get(f) ?? extraRoots().get(f) ?? publicRoots().get(f) ?? null,
     isPublic: f => publicRoots().has(f),
     isEnvironments: f => own.has(f),

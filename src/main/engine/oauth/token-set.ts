@@ -1,24 +1,26 @@
 import { z } from 'zod'
-import type { TokenView } from '../../../shared/contract'
+import { lazySchema, type TokenView } from '../../../shared/contract'
 import { maskSecret } from '../vault/mask'
 import type { TokenGrant } from './token-client'
 
 /** The spec's access-token lifetime (docs/api.md#limits), used only when no lifetime was ever stated. */
 export const SPEC_ACCESS_LIFETIME_SECONDS = 86_400
 
-const tokenSetSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1).nullable(),
-  permissions: z.array(z.string()),
-  tokenType: z.string(),
-  obtainedAt: z.number(),
-  refreshedAt: z.number().nullable(),
-  expiresAt: z.number(),
-  lifetimeSeconds: z.number().positive(),
-  expirySource: z.enum(['expiration', 'expires_in', 'last-known-lifetime', 'spec-default']),
-  /** When the server said the token is expired before its computed expiry (a 401, or the sandbox operator). */
-  expiredObservedAt: z.number().nullable(),
-})
+const tokenSetSchema = lazySchema(() =>
+  z.object({
+    accessToken: z.string().min(1),
+    refreshToken: z.string().min(1).nullable(),
+    permissions: z.array(z.string()),
+    tokenType: z.string(),
+    obtainedAt: z.number(),
+    refreshedAt: z.number().nullable(),
+    expiresAt: z.number(),
+    lifetimeSeconds: z.number().positive(),
+    expirySource: z.enum(['expiration', 'expires_in', 'last-known-lifetime', 'spec-default']),
+    /** When the server said the token is expired before its computed expiry (a 401, or the sandbox operator). */
+    expiredObservedAt: z.number().nullable(),
+  }),
+)
 
 /** An environment's tokens as the engine keeps them (in the vault as one encrypted JSON record). */
 export type TokenSet = z.output<typeof tokenSetSchema>

@@ -2,18 +2,21 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { QuotaConfig } from '../../../shared/contract'
+import { lazySchema } from '../../../shared/contract'
 import { writeFileAtomic } from '../vault/atomic-write'
 
 const FILE_NAME = 'quota-limits.json'
 
-const stored = z.object({
-  defaultLimit: z.number().int().min(1).max(1_000_000_000).optional(),
-  windowSeconds: z.number().int().min(1).max(86_400).optional(),
-  overrides: z
-    .array(z.object({ pathPattern: z.string().startsWith('/'), method: z.string().optional(), limit: z.number().int().min(1) }))
-    .max(200)
-    .optional(),
-})
+const stored = lazySchema(() =>
+  z.object({
+    defaultLimit: z.number().int().min(1).max(1_000_000_000).optional(),
+    windowSeconds: z.number().int().min(1).max(86_400).optional(),
+    overrides: z
+      .array(z.object({ pathPattern: z.string().startsWith('/'), method: z.string().optional(), limit: z.number().int().min(1) }))
+      .max(200)
+      .optional(),
+  }),
+)
 
 type StoredQuotaConfig = Partial<Omit<QuotaConfig, 'specRules'>>
 

@@ -1,25 +1,33 @@
 import { z } from 'zod'
+import { lazySchema } from '../../../shared/contract'
 
 export const VAULT_FORMAT = 'partner-console-vault'
 
-const recordSchema = z
-  .object({
-    /** Base64 of the cipher's output for one value. */
-    data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data must be base64'),
-    updatedAt: z.string(),
-  })
-  .strict()
+const recordSchema = lazySchema(() =>
+  z
+    .object({
+      /** Base64 of the cipher's output for one value. */
+      data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'data must be base64'),
+      updatedAt: z.string(),
+    })
+    .strict(),
+)
 
-const documentSchema = z
-  .object({
-    format: z.literal(VAULT_FORMAT),
-    version: z.literal(1),
-    /** The SecretCipher backend that encrypted the records (e.g. aes-256-gcm-keyfile, safeStorage:keychain). */
-    backend: z.string(),
-    /** Checked entry by entry below: a record may be named anything, `__proto__` included. */
-    records: z.custom<Record<string, unknown>>(v => typeof v === 'object' && v !== null && !Array.isArray(v), 'records must be an object'),
-  })
-  .strict()
+const documentSchema = lazySchema(() =>
+  z
+    .object({
+      format: z.literal(VAULT_FORMAT),
+      version: z.literal(1),
+      /** The SecretCipher backend that encrypted the records (e.g. aes-256-gcm-keyfile, safeStorage:keychain). */
+      backend: z.string(),
+      /** Checked entry by entry below: a record may be named anything, `__proto__` included. */
+      records: z.custom<Record<string, unknown>>(
+        v => typeof v === 'object' && v !== null && !Array.isArray(v),
+        'records must be an object',
+      ),
+    })
+    .strict(),
+)
 
 type VaultRecordData = z.output<typeof recordSchema>
 

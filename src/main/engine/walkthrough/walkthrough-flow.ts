@@ -1,4 +1,5 @@
 import type { PartnerLocation } from '../../../shared/contract'
+import { SEND_DEFAULTS } from '../../../shared/contract/http'
 import { ConsoleError } from '../core/console-error'
 import { authorizeHeadless, FlowWatcher } from './headless-authorize'
 import type { StepResult, WalkthroughOptions, WalkthroughReport } from './walkthrough-types'
@@ -68,7 +69,7 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<Walkthrough
       return `${tokens.tokenType ?? 'Bearer'} token${life}, ${tokens.permissions.join(' ') || 'no permissions listed'}`
     })
     await step(3, 'Listing locations', async () => {
-      const list = await o.call('http:listLocations', { envId: o.envId })
+      const list = await o.call('http:listLocations', { ...SEND_DEFAULTS, envId: o.envId })
       location = o.locationId === undefined ? list.locations[0] : list.locations.find(l => l.id === o.locationId)
       if (!location) {
         throw new ConsoleError(
@@ -85,12 +86,17 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<Walkthrough
     })
     await step(4, 'Installing the integration', async () => {
       const at = location as PartnerLocation
-      const result = await o.call('http:install', { envId: o.envId, locationId: at.id, confirmProduction: o.confirmProduction })
+      const result = await o.call('http:install', {
+        ...SEND_DEFAULTS,
+        envId: o.envId,
+        locationId: at.id,
+        confirmProduction: o.confirmProduction,
+      })
       return `${result.exchange.status} at location ${at.id}, ${at.name}`
     })
     await step(5, 'Exporting tickets (HMAC-signed)', async () => {
       const at = location as PartnerLocation
-      const result = await o.call('http:exportTickets', { envId: o.envId, locationId: at.id, from: o.from, to: o.to })
+      const result = await o.call('http:exportTickets', { ...SEND_DEFAULTS, envId: o.envId, locationId: at.id, from: o.from, to: o.to })
       return `${result.tickets.length} ticket${result.tickets.length === 1 ? '' : 's'}, ${o.from} to ${o.to}`
     })
     await step(
@@ -98,7 +104,7 @@ export async function runWalkthrough(o: WalkthroughOptions): Promise<Walkthrough
       'Writing the sanitized HAR',
       async () => {
         if (!o.writeHar) return { skipped: 'no --har FILE given' }
-        const exported = await o.call('log:saveHar', {})
+        const exported = await o.call('log:saveHar', { includeSecrets: false })
         const path = await o.writeHar(exported.har)
         har = { path, entries: exported.entries }
         return `${exported.entries} entries in ${path}`

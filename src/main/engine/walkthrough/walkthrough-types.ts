@@ -1,7 +1,13 @@
-import type { BridgeErrorCode, ChannelName, EventMessage, RequestOf, ResponseOf } from '../../../shared/contract'
+import type { BridgeErrorCode, ChannelName, EventMessage, ParsedRequestOf, RequestOf, ResponseOf } from '../../../shared/contract'
 
 /** Calls one bridge channel and resolves with its value, or rejects with a ConsoleError (the CLI's "renderer"). */
 export type BridgeCall = <C extends ChannelName>(channel: C, payload: RequestOf<C>) => Promise<ResponseOf<C>>
+
+/**
+ * Like BridgeCall, for a request the walkthrough builds itself in the parsed form (every default spelled out): the
+ * registry skips the zod parse for it (HandlerRegistry.dispatchTrusted).
+ */
+export type TrustedCall = <C extends ChannelName>(channel: C, payload: ParsedRequestOf<C>) => Promise<ResponseOf<C>>
 
 /** Subscribes to the engine's events; returns the unsubscribe. */
 type EventSource = (listener: (message: EventMessage) => void) => () => void
@@ -26,7 +32,8 @@ export interface ProgressReporter {
 }
 
 export interface WalkthroughOptions {
-  call: BridgeCall
+  /** Every call the flow makes: its requests are built here, complete (see TrustedCall). */
+  call: TrustedCall
   events: EventSource
   /** The environment to run against (never changes which one is active). */
   envId: string
