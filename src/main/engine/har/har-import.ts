@@ -1,102 +1,15 @@
-import { z } from 'zod'
-import {
-  type ConnectionDetails,
-  type HeaderPair,
-  headerNameSchema,
-  headerValueSchema,
-  httpMethodSchema,
-  type LogEntry,
-  type LogPurpose,
-  type PhaseTimings,
-} from '../../../shared/contract'
-import { ConsoleError } from '../core/console-error'
+import type { ConnectionDetails, HeaderPair, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
 import { timeSlicer } from '../core/time-slicer'
 import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
-import { sliceHar } from './har-slices'
+import { type CheckedEntry, checkHarText, type SkippedEntry } from './har-check'
+import { checkHarOffThread } from './har-check-thread'
+import { checkHarEntry, type HarEntryIn } from './har-entry-schema'
 
-const nameValue = z.object({ name: z.string(), value: z.string() })
-/** HTTP/2 and HTTP/3 pseudo-headers (`:method`, `:path`…), which browsers list among the request headers. */
-const pseudoHeaderName = z.string().regex(/^:[a-z]+$/)
-/** The extensions' text is shown in the exchange detail: a hostile file cannot make it arbitrarily large. */
-const text = z.string().max(4096)
-const optionalText = text.nullable().default(null)
-const certificateSchema = z.object({
-  subject: text,
-  issuer: text,
-  validFrom: text,
-  validTo: text,
-  subjectAltNames: z.array(text).max(512).default([]),
-  fingerprint256: text,
-  selfIssued: z.boolean().default(false),
-})
-/** The console's own HAR extensions (har-export.ts): read back when they are well formed, ignored when not. */
-const tlsSchema = z.object({
-  protocol: text.nullable(),
-  cipher: text.nullable(),
-  alpn: optionalText,
-  chain: z.array(certificateSchema).max(16),
-  trustedBy: optionalText,
-  inspection: optionalText,
-  sessionReused: z.boolean().default(false),
-  clientCertificate: optionalText,
-})
-const proxySchema = z.object({
-  url: text.nullable(),
-  source: z.enum(['environment', 'HTTPS_PROXY', 'HTTP_PROXY']).nullable().catch(null),
-  bypass: text.optional().catch(undefined),
-})
-const connectionSchema = z.object({ reused: z.boolean(), remoteAddress: text.nullable() })
-const timing = z.number().min(-1)
-const entrySchema = z.object({
-  startedDateTime: z.string().refine(s => Number.isFinite(Date.parse(s)), 'must be an ISO 8601 date-time'),
-  time: z.number().min(0),
-  request: z.object({
-    // The contract's rules: an entry whose method or header could not be HTTP is skipped (listed), never logged.
-    method: httpMethodSchema,
-    url: z.string().min(1),
-    httpVersion: z.string(),
-    headers: z.array(z.object({ name: z.union([headerNameSchema, pseudoHeaderName]), value: headerValueSchema })),
-    postData: z.object({ mimeType: z.string(), text: z.string().optional() }).optional(),
-    bodySize: z.number().optional(),
-  }),
-  response: z.object({
-    status: z.number().int().min(0).max(999),
-    statusText: z.string(),
-    httpVersion: z.string(),
-    headers: z.array(nameValue),
-    content: z.object({ size: z.number(), mimeType: z.string().optional(), text: z.string().optional(), encoding: z.string().optional() }),
-    redirectURL: z.string(),
-  }),
-  timings: z.object({
-    blocked: timing.optional(),
-    dns: timing.optional(),
-    connect: timing.optional(),
-    ssl: timing.optional(),
-    send: timing,
-    wait: timing,
-    receive: timing,
-  }),
-  comment: z.string().optional(),
-  _purpose: z.string().optional(),
-  _source: z.string().optional(),
-  _auth: z.string().optional(),
-  _tls: tlsSchema.optional().catch(undefined),
-  _proxy: proxySchema.optional().catch(undefined),
-  _connection: connectionSchema.optional().catch(undefined),
-})
-/** Entries a HAR may hold (a larger file is refused whole, before anything is read). */
-const MAX_ENTRIES = 100_000
-
-const documentSchema = z.object({
-  log: z.object({
-    version: z.string(),
-    creator: z.object({ name: z.string(), version: z.string() }),
-    entries: z.array(z.unknown()).max(MAX_ENTRIES),
-  }),
-})
-
-type HarEntryIn = z.infer<typeof entrySchema>
+/** Texts up to this many characters are checked in place, in time slices: a worker's start would cost more. */
+const IN_PLACE_CHARS = 256 * 1024
+/** Kept entries built (redacted) at a time by the in-place check, as the worker sends them. */
+const BATCH = 100
 
 /** An imported entry, redacted, ready for NetworkLog.addImported. */
 interface ImportedEntry {
@@ -104,153 +17,60 @@ interface ImportedEntry {
   bodies: { request: CapturedBody | null; response: CapturedBody | null }
 }
 
+/** A HAR read: every entry counted, the skipped ones named, the kept ones built a batch at a time as they are taken. */
+interface ReadHar {
+  valid: number
+  skipped: SkippedEntry[]
+  batches: AsyncIterable<ImportedEntry[]>
+}
+
 /**
  * Reads a HAR 1.2 document to view its entries in the log. A document that is not JSON or not HAR is refused with a
  * ConsoleError('invalid_request') naming the problem (with its JSON path); entries that are not valid are skipped and
- * listed, the rest imported. Everything is redacted like captured traffic, since a HAR from elsewhere may hold secrets:
- * by name only, so nothing in the file becomes a known secret (docs/security.md). Every entry is checked, but only the
- * last `keep` valid ones are built and redacted (the log would drop older ones at once): `valid` counts them all.
- * The text is split without one long JSON.parse (sliceHar) and entries are read in time slices of a few
- * milliseconds with a turn of the event loop between them (timeSlicer), so a large import never stalls the console's
- * other calls and never holds more than `keep` entries as objects; `signal` stops it between two slices.
- * Never throws anything but ConsoleError.
+ * listed, the rest counted in `valid`. Everything is redacted like captured traffic, since a HAR from elsewhere may
+ * hold secrets: by name only, so nothing in the file becomes a known secret (docs/security.md). Every entry is checked
+ * before this answers, but only the last `keep` valid ones are built and redacted (the log would drop older ones at
+ * once), a batch at a time as `batches` is read. A large text is split, parsed and checked in a worker thread
+ * (checkHarOffThread), so the host's event loop and heap never carry the whole file as objects, and the kept entries
+ * come back in small batches; a small one is checked in place, in time slices (timeSlicer). `signal` stops it until
+ * the counts are known, never after. Never throws anything but ConsoleError.
  */
+export async function readHar(text: string, redactor: Redactor, options: { signal?: AbortSignal; keep?: number } = {}): Promise<ReadHar> {
+  const keep = Math.max(0, options.keep ?? Number.POSITIVE_INFINITY)
+  const cancelled = 'The HAR import was stopped: nothing of it was added to the log.'
+  const build = (batch: CheckedEntry[]) => batch.map(e => toImported(e.data, redactor))
+  if (text.length > IN_PLACE_CHARS) {
+    const checked = await checkHarOffThread(text, keep, { signal: options.signal, cancelled })
+    return { valid: checked.valid, skipped: checked.skipped, batches: mapBatches(checked.batches(), build) }
+  }
+  const pause = timeSlicer({ signal: options.signal, cancelled })
+  const checked = await checkHarText(text, keep, pause)
+  const inPlace = async function* () {
+    yield* checked.batches(BATCH)
+  }
+  return { valid: checked.valid, skipped: checked.skipped, batches: mapBatches(inPlace(), build) }
+}
+
+async function* mapBatches<A, B>(batches: AsyncIterable<A>, map: (a: A) => B): AsyncIterable<B> {
+  for await (const batch of batches) yield map(batch)
+}
+
+/** readHar with every kept entry built at once: for callers that want the whole (a test, a small file). */
 export async function parseHar(
   text: string,
   redactor: Redactor,
   options: { signal?: AbortSignal; keep?: number } = {},
-): Promise<{ entries: ImportedEntry[]; valid: number; skipped: Array<{ index: number; problem: string }> }> {
-  const keep = Math.max(0, options.keep ?? Number.POSITIVE_INFINITY)
-  const pause = timeSlicer({ signal: options.signal, cancelled: 'The HAR import was stopped: nothing of it was added to the log.' })
-  const { entries: all, texts } = await documentEntries(text)
-  const entryValue = texts ? parseEntryText : (raw: unknown) => raw
-  await pause()
-  // Where the last `keep` valid entries are (a ring): only indices are held, so what pass one parses dies young (the
-  // garbage collector then has little to copy) and entries the log would drop are never built.
-  const kept: number[] = []
-  let ringStart = 0
-  let valid = 0
-  const skipped: Array<{ index: number; problem: string }> = []
-  for (let index = 0; index < all.length; index++) {
-    await pause()
-    const checked = checkHarEntry(entryValue(all[index]), index)
-    if ('problem' in checked) {
-      skipped.push({ index, problem: checked.problem })
-      continue
-    }
-    valid++
-    if (keep === 0) continue
-    if (kept.length < keep) kept.push(index)
-    else {
-      kept[ringStart] = index
-      ringStart = (ringStart + 1) % kept.length
-    }
-  }
-  if (valid === 0 && skipped.length > 0) {
-    throw new ConsoleError(
-      'invalid_request',
-      `No entry of the HAR could be read: ${skipped
-        .slice(0, 3)
-        .map(s => s.problem)
-        .join('; ')}.`,
-      {
-        details: { skipped: skipped.slice(0, 50) },
-      },
-    )
-  }
+): Promise<{ entries: ImportedEntry[]; valid: number; skipped: SkippedEntry[] }> {
+  const read = await readHar(text, redactor, options)
   const entries: ImportedEntry[] = []
-  for (let k = 0; k < kept.length; k++) {
-    await pause()
-    const index = kept[(ringStart + k) % kept.length] as number
-    entries.push(readHarEntry(entryValue(all[index]), index, redactor) as ImportedEntry)
-  }
-  return { entries, valid, skipped }
-}
-
-/** An entry's JSON text (see documentEntries) parsed: a text that is not JSON refuses the whole file. */
-function parseEntryText(raw: unknown): unknown {
-  try {
-    return JSON.parse(raw as string)
-  } catch (error) {
-    throw notJson(error)
-  }
-}
-
-/**
- * The entries of a HAR's text, each still its own JSON text when the text could be split without parsing it whole
- * (sliceHar; the document around them is checked with them left out), else parsed whole (a small or odd document,
- * whose parse error then says precisely what is wrong).
- */
-async function documentEntries(text: string): Promise<{ entries: unknown[]; texts: boolean }> {
-  const sliced = await sliceHar(text)
-  if (!sliced) {
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch (error) {
-      throw notJson(error)
-    }
-    return { entries: harDocumentEntries(json), texts: false }
-  }
-  harDocumentEntries(withEntries(sliced.document, []))
-  if (sliced.entries.length > MAX_ENTRIES) {
-    throw new ConsoleError(
-      'invalid_request',
-      `The HAR holds ${sliced.entries.length} entries, more than the ${MAX_ENTRIES} the console opens.`,
-      {
-        hint: 'Save fewer entries, or split the file.',
-      },
-    )
-  }
-  return { entries: sliced.entries, texts: true }
-}
-
-function notJson(error: unknown): ConsoleError {
-  return new ConsoleError('invalid_request', `The file is not JSON, so it is not a HAR: ${(error as Error).message}.`, {
-    hint: 'Export the HAR again from the browser or tool (DevTools: Network → Export HAR).',
-  })
-}
-
-/** The sliced document with its entries' texts put back where `log.entries` was (validated like parsed ones). */
-function withEntries(document: unknown, entries: string[]): unknown {
-  const log = (document as { log?: unknown }).log
-  if (typeof log === 'object' && log !== null && !Array.isArray(log)) (log as { entries: unknown }).entries = entries
-  return document
-}
-
-/**
- * The entries of a parsed HAR document, not yet read one by one (readHarEntry does that, so a caller can stream them).
- * A document that is not HAR 1.x is refused with a ConsoleError('invalid_request') naming the problem.
- */
-export function harDocumentEntries(json: unknown): unknown[] {
-  const doc = documentSchema.safeParse(json)
-  if (!doc.success) {
-    const problems = doc.error.issues
-      .slice(0, 5)
-      .map(i => `${['', ...i.path.map(String)].join('.').slice(1) || '(document)'}: ${i.message}`)
-    throw new ConsoleError('invalid_request', `The file is not a HAR 1.2 document: ${problems.join('; ')}.`, {
-      hint: 'A HAR has a top-level "log" with "version", "creator" and "entries".',
-      details: { problems },
-    })
-  }
-  if (!doc.data.log.version.startsWith('1.')) {
-    throw new ConsoleError('invalid_request', `HAR version ${doc.data.log.version} is not supported (1.1 and 1.2 are).`)
-  }
-  return doc.data.log.entries
+  for await (const batch of read.batches) entries.push(...batch)
+  return { entries, valid: read.valid, skipped: read.skipped }
 }
 
 /** One HAR entry read and redacted like captured traffic, or the problem that makes it unreadable (with its path). */
 export function readHarEntry(raw: unknown, index: number, redactor: Redactor): ImportedEntry | { problem: string } {
   const checked = checkHarEntry(raw, index)
   return 'problem' in checked ? checked : toImported(checked.data, redactor)
-}
-
-/** One HAR entry checked against HAR 1.2 (not yet built), or the problem that makes it unreadable (with its path). */
-function checkHarEntry(raw: unknown, index: number): { data: HarEntryIn } | { problem: string } {
-  const parsed = entrySchema.safeParse(raw)
-  if (parsed.success) return { data: parsed.data }
-  const issue = parsed.error.issues[0]
-  return { problem: `log.entries[${index}]${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}` }
 }
 
 function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
