@@ -4,9 +4,9 @@ import type { BridgeErrorCode } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { CheckedEntry, SkippedEntry } from './har-check'
 
-/** What checkHarOffThread hands its worker. */
+/** What checkHarOffThread hands its worker: the text as UTF-8, in pieces moved (not copied) to the worker. */
 export interface HarCheckRequest {
-  text: string
+  pieces: ArrayBuffer[]
   keep: number
   batch: number
 }
@@ -20,6 +20,8 @@ export type HarCheckReply =
 
 /** Kept entries per message: each batch is its own small task for the host to receive and add. */
 const BATCH = 100
+/** Characters of the text encoded per turn of the event loop (about 0.5 MB: a few milliseconds). */
+const PIECE_CHARS = 512 * 1024
 
 /** A HAR checked in a worker: the counts, and the kept entries coming back a batch at a time. */
 export interface CheckedOffThread {
@@ -31,22 +33,25 @@ export interface CheckedOffThread {
 
 /**
  * Checks a HAR's text in a worker thread (checkHarText there): splitting, parsing and checking tens of thousands of
- * entries never runs on the caller's event loop, and the garbage it makes is never in the caller's heap. Only the
- * entries to keep come back, a batch per message, the next asked for when one arrives, so the caller receives them
- * as small tasks and never holds more than two batches it has not used. Refusals come back as the same
+ * entries never runs on the caller's event loop, and the garbage it makes is never in the caller's heap. The text
+ * goes over as UTF-8 pieces encoded a turn of the event loop at a time and moved, never copied whole in one task
+ * (utf8Pieces). Only the entries to keep come back, a batch per message, the next asked for when one arrives, so the
+ * caller receives them as small tasks and never holds more than two batches it has not used. Refusals come back as the same
  * ConsoleError the check throws in place. An aborted `signal` before the check ends stops the worker and rejects
  * with ConsoleError('cancelled', `cancelled`); once the counts are back, the batches always come to the end.
  */
-export function checkHarOffThread(
+export async function checkHarOffThread(
   text: string,
   keep: number,
   options: { signal?: AbortSignal; cancelled: string },
 ): Promise<CheckedOffThread> {
   const { signal, cancelled } = options
-  if (signal?.aborted) return Promise.reject(new ConsoleError('cancelled', cancelled))
+  const pieces = await utf8Pieces(text, () => {
+    if (signal?.aborted) throw new ConsoleError('cancelled', cancelled)
+  })
   const { url, execArgv } = workerFile()
-  const request: HarCheckRequest = { text, keep, batch: BATCH }
-  const worker = new Worker(url, { workerData: request, execArgv })
+  const request: HarCheckRequest = { pieces, keep, batch: BATCH }
+  const worker = new Worker(url, { workerData: request, execArgv, transferList: pieces })
   const replies: HarCheckReply[] = []
   let waiting: ((reply: HarCheckReply) => void) | null = null
   const deliver = (reply: HarCheckReply) => {
@@ -103,6 +108,27 @@ export function checkHarOffThread(
       throw error
     },
   )
+}
+
+/**
+ * The text as UTF-8 in pieces of its own memory, one piece per turn of the event loop: handing the worker the string
+ * itself would copy all of it (tens of megabytes, fresh memory) in one task. A piece never ends between the two halves
+ * of a surrogate pair, so the pieces joined are the text's UTF-8. `check` runs before each piece (it may throw).
+ */
+async function utf8Pieces(text: string, check: () => void): Promise<ArrayBuffer[]> {
+  const pieces: ArrayBuffer[] = []
+  for (let at = 0; at < text.length; ) {
+    check()
+    let end = Math.min(text.length, at + PIECE_CHARS)
+    const last = text.charCodeAt(end - 1)
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
+    const bytes = new TextEncoder().encode(text.slice(at, end))
+    pieces.push(bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength ? bytes.buffer : bytes.slice().buffer)
+    at = end
+    if (at < text.length) await new Promise<void>(resolve => setImmediate(resolve))
+  }
+  check()
+  return pieces
 }
 
 function replyError(reply: HarCheckReply): ConsoleError {

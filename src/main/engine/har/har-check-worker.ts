@@ -6,7 +6,9 @@ import type { HarCheckReply, HarCheckRequest } from './har-check-thread'
 // The worker of checkHarOffThread: the HAR's text is split, parsed and every entry checked here, off the host's event
 // loop and out of its heap; then the kept entries go back a batch at a time, each batch when the host asks for it.
 const port = parentPort as MessagePort
-const { text, keep, batch } = workerData as HarCheckRequest
+const { pieces, keep, batch } = workerData as HarCheckRequest
+const text = Buffer.concat(pieces.map(piece => new Uint8Array(piece))).toString('utf8')
+pieces.length = 0
 const post = (reply: HarCheckReply) => port.postMessage(reply)
 try {
   const checked = await checkHarText(text, keep, () => undefined)
