@@ -24,7 +24,7 @@ const BATCH = 100
 const PIECE_CHARS = 512 * 1024
 
 /** A HAR checked in a worker: the counts, and the kept entries coming back a batch at a time. */
-export interface CheckedOffThread {
+interface CheckedOffThread {
   valid: number
   skipped: SkippedEntry[]
   /** The kept entries, oldest first, in batches of 100; the worker ends when they are all taken (or the loop stops). */

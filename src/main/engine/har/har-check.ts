@@ -15,7 +15,7 @@ export interface CheckedEntry {
 }
 
 /** A HAR whose entries are all checked: the counts, and the newest valid ones (at most `keep`) still to be read. */
-export interface CheckedHar {
+interface CheckedHar {
   valid: number
   skipped: SkippedEntry[]
   /** The kept entries, oldest first, `size` at a time: each is parsed again from its own text only when its batch is. */
