@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises'
 import { z } from 'zod'
 import { BUNDLE_FORMAT, type BundleTimelineEntry, type ReproBundle } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { utf8Pieces } from '../core/utf8-pieces'
 import { NotJsonError, type ScannedDocument, scanDocument } from './entry-scanner'
 
 const bundleSchema = z.looseObject({
@@ -51,7 +52,7 @@ export type BundleSource = string | { file: string }
  * around it).
  */
 export async function readBundle(source: BundleSource, plainHar?: { consoleVersion: string; now: Date }): Promise<ReadBundle> {
-  const bytes = typeof source === 'string' ? textBytes(Buffer.from(source, 'utf8')) : await fileBytes(source.file)
+  const bytes = typeof source === 'string' ? textBytes(await utf8Pieces(source)) : await fileBytes(source.file)
   try {
     const paths = plainHar ? [BUNDLE_ENTRIES, HAR_ENTRIES] : [BUNDLE_ENTRIES]
     let scanned: ScannedDocument
@@ -87,16 +88,37 @@ interface Bytes {
   close(): Promise<void>
 }
 
-function textBytes(buffer: Buffer): Bytes {
+/** A text's bytes, from its UTF-8 pieces (utf8Pieces: encoded a turn at a time, never in one long task). */
+function textBytes(pieces: ArrayBuffer[]): Bytes {
+  const starts: number[] = []
+  let total = 0
+  for (const piece of pieces) {
+    starts.push(total)
+    total += piece.byteLength
+  }
   return {
     async *chunks() {
-      for (let at = 0; at < buffer.length; at += CHUNK_BYTES) {
-        // A turn of the event loop between chunks: a large text never holds the host for long.
-        if (at > 0) await new Promise<void>(resolve => setImmediate(resolve))
-        yield buffer.subarray(at, at + CHUNK_BYTES)
+      let first = true
+      for (const piece of pieces) {
+        const bytes = new Uint8Array(piece)
+        for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+          // A turn of the event loop between chunks: a large text never holds the host for long.
+          if (!first) await new Promise<void>(resolve => setImmediate(resolve))
+          first = false
+          yield bytes.subarray(at, at + CHUNK_BYTES)
+        }
       }
     },
-    text: async (from, to) => buffer.toString('utf8', from, to),
+    async text(from, to) {
+      const parts: Buffer[] = []
+      pieces.forEach((piece, k) => {
+        const start = starts[k] as number
+        const lo = Math.max(from, start)
+        const hi = Math.min(to, start + piece.byteLength)
+        if (lo < hi) parts.push(Buffer.from(piece, lo - start, hi - lo))
+      })
+      return (parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts)).toString('utf8')
+    },
     close: async () => {},
   }
 }

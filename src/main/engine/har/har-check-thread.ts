@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import type { BridgeErrorCode } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { utf8Pieces } from '../core/utf8-pieces'
 import type { CheckedEntry, SkippedEntry } from './har-check'
 
 /** What checkHarOffThread hands its worker: the text as UTF-8, in pieces moved (not copied) to the worker. */
@@ -20,8 +21,6 @@ export type HarCheckReply =
 
 /** Kept entries per message: each batch is its own small task for the host to receive and add. */
 const BATCH = 100
-/** Characters of the text encoded per turn of the event loop (about 0.5 MB: a few milliseconds). */
-const PIECE_CHARS = 512 * 1024
 
 /** A HAR checked in a worker: the counts, and the kept entries coming back a batch at a time. */
 interface CheckedOffThread {
@@ -108,27 +107,6 @@ export async function checkHarOffThread(
       throw error
     },
   )
-}
-
-/**
- * The text as UTF-8 in pieces of its own memory, one piece per turn of the event loop: handing the worker the string
- * itself would copy all of it (tens of megabytes, fresh memory) in one task. A piece never ends between the two halves
- * of a surrogate pair, so the pieces joined are the text's UTF-8. `check` runs before each piece (it may throw).
- */
-async function utf8Pieces(text: string, check: () => void): Promise<ArrayBuffer[]> {
-  const pieces: ArrayBuffer[] = []
-  for (let at = 0; at < text.length; ) {
-    check()
-    let end = Math.min(text.length, at + PIECE_CHARS)
-    const last = text.charCodeAt(end - 1)
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
-    const bytes = new TextEncoder().encode(text.slice(at, end))
-    pieces.push(bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength ? bytes.buffer : bytes.slice().buffer)
-    at = end
-    if (at < text.length) await new Promise<void>(resolve => setImmediate(resolve))
-  }
-  check()
-  return pieces
 }
 
 function replyError(reply: HarCheckReply): ConsoleError {
