@@ -63,6 +63,7 @@ const pinger = (async () => {
   }
 })()
 // The upload is in this thread too: the client's own pauses while it sends count, an upper bound of the host's.
+parentPort.postMessage({ uploading: true })
 const up = await fetch(`${origin}/upload`, {
   method: 'POST',
   headers: { Cookie: cookie, Origin: origin, 'Content-Type': 'text/plain;charset=utf-8' },

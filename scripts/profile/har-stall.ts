@@ -39,29 +39,45 @@ const observer = new PerformanceObserver(list => {
   }
 })
 observer.observe({ entryTypes: ['gc'] })
-const gaps: Array<{ start: number; length: number; endMicros: bigint }> = []
+const gaps: Array<{ start: number; length: number; endMicros: bigint; cpu: number }> = []
+// The main thread's own CPU time in each gap: how long the task itself ran, whatever else the machine was doing.
+const threadCpu = () => {
+  const usage = process.threadCpuUsage()
+  return (usage.user + usage.system) / 1000
+}
 let last = performance.now()
+let lastCpu = threadCpu()
 const ticker = setInterval(() => {
   const now = performance.now()
-  if (now - last > 30) gaps.push({ start: last, length: now - last, endMicros: process.hrtime.bigint() / 1000n })
+  const cpu = threadCpu()
+  if (now - last > 30) gaps.push({ start: last, length: now - last, endMicros: process.hrtime.bigint() / 1000n, cpu: cpu - lastCpu })
   last = now
+  lastCpu = cpu
 }, 1)
 const delay = monitorEventLoopDelay({ resolution: 1 })
 delay.enable()
 
 const client = new Worker(new URL('./har-stall-client.mjs', import.meta.url), { workerData: { url, entries } })
-const result = await new Promise<{ longest: number; imported: number; error?: string }>(resolve => client.once('message', resolve))
+// The client says when the upload starts: gaps before it are the host's start and first calls, not the import's.
+let importStart = Number.POSITIVE_INFINITY
+const result = await new Promise<{ longest: number; imported: number; error?: string }>(resolve =>
+  client.on('message', (m: { uploading?: true; longest: number; imported: number }) => {
+    if (m.uploading) importStart = performance.now()
+    else resolve(m)
+  }),
+)
 delay.disable()
 clearInterval(ticker)
 observer.disconnect()
 await client.terminate()
 console.log(`entries ${entries}: imported ${result.imported}${result.error ? ` error ${result.error}` : ''}`)
+console.log(`longest main-thread CPU in one gap: ${Math.max(0, ...gaps.filter(g => g.start > importStart).map(g => g.cpu)).toFixed(1)} ms`)
 console.log(`client's longest answer ${result.longest.toFixed(1)} ms; event loop delay max ${(delay.max / 1e6).toFixed(1)} ms`)
-for (const gap of gaps) {
+for (const gap of gaps.filter(g => g.start > importStart)) {
   const inside = gcs.filter(g => g.start >= gap.start && g.start < gap.start + gap.length)
   const gcMs = inside.reduce((s, g) => s + g.duration, 0)
   console.log(
-    `gap ${gap.length.toFixed(1)} ms ending at ${gap.endMicros} µs (the CPU profile's clock): GC ${gcMs.toFixed(1)} ms (${inside.map(g => `${g.kind} ${g.duration.toFixed(1)}`).join(', ')})`,
+    `gap ${gap.length.toFixed(1)} ms (main thread CPU ${gap.cpu.toFixed(1)} ms) ending at ${gap.endMicros} µs (the CPU profile's clock): GC ${gcMs.toFixed(1)} ms (${inside.map(g => `${g.kind} ${g.duration.toFixed(1)}`).join(', ')})`,
   )
 }
 stop()
