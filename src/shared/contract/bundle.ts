@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { event, invoke } from './define'
+import { fileText } from './file-text'
 import type { OAuthLifecycle } from './oauth'
 import type { QuotaKeyState } from './quota'
 import type { SkewEstimate } from './signing'
@@ -94,10 +95,8 @@ export interface ReplayReport {
   summary: { same: number; differentStatus: number; differentBody: number; failed: number; skipped: number }
 }
 
-const bundleText = z
-  .string()
-  .min(2)
-  .max(64 * 1024 * 1024)
+/** A bundle file's text, or its UTF-8 bytes (FileText; the web host's uploads), at most 64 MB. */
+const bundleText = fileText(2, 64 * 1024 * 1024)
 
 export const bundleChannels = {
   /** The network log (some entries or all) as a repro bundle; the text is what the user saves. */

@@ -1,26 +1,37 @@
-/** Characters of a text encoded per turn of the event loop (about 0.5 MB of UTF-8: a few milliseconds). */
+import type { FileText } from '../../../shared/contract'
+
+/** Characters of a text encoded per piece (about 0.5 MB of UTF-8: a few milliseconds). */
 const PIECE_CHARS = 512 * 1024
+/** Bytes per piece of a file's bytes (views, never copies). */
+const PIECE_BYTES = 1024 * 1024
 
 /**
- * A text as UTF-8 in pieces of their own memory, one piece per turn of the event loop: encoding (or handing a worker)
- * a text of tens of megabytes at once copies all of it into fresh memory in one task, a stall of its own. A piece never
- * ends between the two halves of a surrogate pair, so each piece is whole UTF-8 and the pieces joined are the text's
- * UTF-8. Each piece is an ArrayBuffer of exactly its bytes, so it can be moved to a worker. `check` runs before each
- * piece and once at the end (it may throw, to stop).
+ * A file's content (FileText) as UTF-8 pieces, each made only when asked for, so a caller that takes one per turn of
+ * the event loop never encodes, copies or joins tens of megabytes in one task. A string is encoded PIECE_CHARS at a
+ * time into memory of the piece's own (never between the two halves of a surrogate pair, so each piece is whole
+ * UTF-8); bytes are handed out as they are, a large array as views of at most PIECE_BYTES (not copied). The pieces
+ * joined are exactly the content's UTF-8 bytes.
  */
-export async function utf8Pieces(text: string, check: () => void = () => {}): Promise<ArrayBuffer[]> {
-  const pieces: ArrayBuffer[] = []
-  const encoder = new TextEncoder()
-  for (let at = 0; at < text.length; ) {
-    check()
-    let end = Math.min(text.length, at + PIECE_CHARS)
-    const last = text.charCodeAt(end - 1)
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--
-    const bytes = encoder.encode(text.slice(at, end))
-    pieces.push(bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength ? bytes.buffer : bytes.slice().buffer)
-    at = end
-    if (at < text.length) await new Promise<void>(resolve => setImmediate(resolve))
+export function* utf8Pieces(source: FileText): Generator<Uint8Array> {
+  if (typeof source === 'string') {
+    const encoder = new TextEncoder()
+    for (let at = 0; at < source.length; ) {
+      let end = Math.min(source.length, at + PIECE_CHARS)
+      const last = source.charCodeAt(end - 1)
+      if (end < source.length && last >= 0xd800 && last <= 0xdbff) end--
+      yield encoder.encode(source.slice(at, end))
+      at = end
+    }
+    return
   }
-  check()
-  return pieces
+  for (const bytes of Array.isArray(source) ? source : [source]) {
+    for (let at = 0; at < bytes.byteLength; at += PIECE_BYTES) {
+      yield at === 0 && bytes.byteLength <= PIECE_BYTES ? bytes : bytes.subarray(at, at + PIECE_BYTES)
+    }
+  }
+}
+
+/** A turn of the event loop: what runs between two pieces. */
+export function nextTurn(): Promise<void> {
+  return new Promise(resolve => setImmediate(resolve))
 }

@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
-import type { BridgeErrorCode } from '../../../shared/contract'
+import type { BridgeErrorCode, FileText } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
-import { utf8Pieces } from '../core/utf8-pieces'
+import { nextTurn, utf8Pieces } from '../core/utf8-pieces'
 import type { CheckedEntry, SkippedEntry } from './har-check'
 
-/** What checkHarOffThread hands its worker: the text as UTF-8, in pieces moved (not copied) to the worker. */
+/** What checkHarOffThread hands its worker when it starts; the file's UTF-8 follows as HarCheckFeed messages. */
 export interface HarCheckRequest {
-  pieces: ArrayBuffer[]
   keep: number
   batch: number
 }
+
+/** The file's UTF-8 a piece per message (moved, not copied), then its end; then 'more' for each batch of entries. */
+export type HarCheckFeed = { t: 'piece'; bytes: ArrayBuffer } | { t: 'end' } | 'more'
 
 /** What the worker answers: first `checked` (or why not), then one `entries` per request, empty at the end. */
 export type HarCheckReply =
@@ -32,25 +34,27 @@ interface CheckedOffThread {
 
 /**
  * Checks a HAR's text in a worker thread (checkHarText there): splitting, parsing and checking tens of thousands of
- * entries never runs on the caller's event loop, and the garbage it makes is never in the caller's heap. The text
- * goes over as UTF-8 pieces encoded a turn of the event loop at a time and moved, never copied whole in one task
- * (utf8Pieces). Only the entries to keep come back, a batch per message, the next asked for when one arrives, so the
- * caller receives them as small tasks and never holds more than two batches it has not used. Refusals come back as the same
- * ConsoleError the check throws in place. An aborted `signal` before the check ends stops the worker and rejects
- * with ConsoleError('cancelled', `cancelled`); once the counts are back, the batches always come to the end.
+ * entries never runs on the caller's event loop, and the garbage it makes is never in the caller's heap. The file
+ * goes over as UTF-8 pieces, one per turn of the event loop (utf8Pieces): bytes as they came, moved to the worker when
+ * a piece owns its memory and copied (that piece alone) when it does not; a string encoded a piece at a time. Nothing
+ * is ever copied, encoded or joined whole in one task (bytes moved are
+ * the caller's no more: it hands them over); the worker decodes as the pieces come and refuses bytes that
+ * are not UTF-8, naming the byte. Only the entries to keep come back, a batch per message, the next asked for when one
+ * arrives, so the caller receives them as small tasks and never holds more than two batches it has not used. Refusals
+ * come back as the same ConsoleError the check throws in place. An aborted `signal` before the check ends stops the
+ * worker and rejects with ConsoleError('cancelled', `cancelled`); once the counts are back, the batches always come to
+ * the end.
  */
 export async function checkHarOffThread(
-  text: string,
+  source: FileText,
   keep: number,
   options: { signal?: AbortSignal; cancelled: string },
 ): Promise<CheckedOffThread> {
   const { signal, cancelled } = options
-  const pieces = await utf8Pieces(text, () => {
-    if (signal?.aborted) throw new ConsoleError('cancelled', cancelled)
-  })
+  if (signal?.aborted) throw new ConsoleError('cancelled', cancelled)
   const { url, execArgv } = workerFile()
-  const request: HarCheckRequest = { pieces, keep, batch: BATCH }
-  const worker = new Worker(url, { workerData: request, execArgv, transferList: pieces })
+  const request: HarCheckRequest = { keep, batch: BATCH }
+  const worker = new Worker(url, { workerData: request, execArgv })
   const replies: HarCheckReply[] = []
   let waiting: ((reply: HarCheckReply) => void) | null = null
   const deliver = (reply: HarCheckReply) => {
@@ -68,13 +72,21 @@ export async function checkHarOffThread(
     })
   worker.on('message', deliver)
   worker.once('error', error => deliver({ t: 'failed', message: error.message }))
-  worker.once('exit', code => deliver({ t: 'failed', message: `it stopped (exit code ${code})` }))
-  const stop = () => void worker.terminate()
+  worker.once('exit', code => {
+    gone = true
+    deliver({ t: 'failed', message: `it stopped (exit code ${code})` })
+  })
+  let gone = false
+  const stop = () => {
+    gone = true
+    void worker.terminate()
+  }
   const onAbort = () => {
     stop()
     deliver({ t: 'refused', code: 'cancelled', message: cancelled })
   }
   signal?.addEventListener('abort', onAbort, { once: true })
+  void feed(worker, source, () => gone || signal?.aborted === true)
   return next().then(
     first => {
       signal?.removeEventListener('abort', onAbort)
@@ -107,6 +119,23 @@ export async function checkHarOffThread(
       throw error
     },
   )
+}
+
+/** Sends the file's UTF-8 to the worker a piece per turn, then its end; stops early when `stopped` says so. */
+async function feed(worker: Worker, source: FileText, stopped: () => boolean): Promise<void> {
+  for (const piece of utf8Pieces(source)) {
+    if (stopped()) return
+    // A copy through Uint8Array's own constructor: a Buffer's slice() is a view of the same memory, not a copy.
+    const own = ownsBuffer(piece) ? piece.buffer : new Uint8Array(piece).buffer
+    worker.postMessage({ t: 'piece', bytes: own } satisfies HarCheckFeed, [own])
+    await nextTurn()
+  }
+  if (!stopped()) worker.postMessage({ t: 'end' } satisfies HarCheckFeed)
+}
+
+/** Whether a piece is the whole of a plain ArrayBuffer (then it can be moved to the worker as it is). */
+function ownsBuffer(piece: Uint8Array): piece is Uint8Array<ArrayBuffer> {
+  return piece.buffer instanceof ArrayBuffer && piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength
 }
 
 function replyError(reply: HarCheckReply): ConsoleError {

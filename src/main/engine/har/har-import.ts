@@ -1,13 +1,14 @@
-import type { ConnectionDetails, HeaderPair, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
+import type { ConnectionDetails, FileText, HeaderPair, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
 import { timeSlicer } from '../core/time-slicer'
+import { Utf8Reader } from '../core/utf8-reader'
 import type { CapturedBody } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { type CheckedEntry, checkHarText, type SkippedEntry } from './har-check'
 import { checkHarOffThread } from './har-check-thread'
 import { checkHarEntry, type HarEntryIn } from './har-entry-schema'
 
-/** Texts up to this many characters are checked in place, in time slices: a worker's start would cost more. */
-const IN_PLACE_CHARS = 256 * 1024
+/** Texts up to this many characters (or bytes) are checked in place, in time slices: a worker's start would cost more. */
+const IN_PLACE_SIZE = 256 * 1024
 /** Kept entries built (redacted) at a time by the in-place check, as the worker sends them. */
 const BATCH = 100
 
@@ -32,17 +33,23 @@ interface ReadHar {
  * before this answers, but only the last `keep` valid ones are built and redacted (the log would drop older ones at
  * once), a batch at a time as `batches` is read. A large text is split, parsed and checked in a worker thread
  * (checkHarOffThread), so the host's event loop and heap never carry the whole file as objects, and the kept entries
- * come back in small batches; a small one is checked in place, in time slices (timeSlicer). `signal` stops it until
+ * come back in small batches; a small one is checked in place, in time slices (timeSlicer). The file may come as its
+ * text or its UTF-8 bytes (FileText): bytes that are not UTF-8 refuse it, naming the byte. `signal` stops it until
  * the counts are known, never after. Never throws anything but ConsoleError.
  */
-export async function readHar(text: string, redactor: Redactor, options: { signal?: AbortSignal; keep?: number } = {}): Promise<ReadHar> {
+export async function readHar(
+  source: FileText,
+  redactor: Redactor,
+  options: { signal?: AbortSignal; keep?: number } = {},
+): Promise<ReadHar> {
   const keep = Math.max(0, options.keep ?? Number.POSITIVE_INFINITY)
   const cancelled = 'The HAR import was stopped: nothing of it was added to the log.'
   const build = (batch: CheckedEntry[]) => batch.map(e => toImported(e.data, redactor))
-  if (text.length > IN_PLACE_CHARS) {
-    const checked = await checkHarOffThread(text, keep, { signal: options.signal, cancelled })
+  if (sizeOf(source) > IN_PLACE_SIZE) {
+    const checked = await checkHarOffThread(source, keep, { signal: options.signal, cancelled })
     return { valid: checked.valid, skipped: checked.skipped, batches: mapBatches(checked.batches(), build) }
   }
+  const text = typeof source === 'string' ? source : decodeInPlace(source)
   const pause = timeSlicer({ signal: options.signal, cancelled })
   const checked = await checkHarText(text, keep, pause)
   const inPlace = async function* () {
@@ -51,13 +58,26 @@ export async function readHar(text: string, redactor: Redactor, options: { signa
   return { valid: checked.valid, skipped: checked.skipped, batches: mapBatches(inPlace(), build) }
 }
 
+/** A string's length, or the bytes' total. */
+function sizeOf(source: FileText): number {
+  if (typeof source === 'string') return source.length
+  return Array.isArray(source) ? source.reduce((sum, piece) => sum + piece.byteLength, 0) : source.byteLength
+}
+
+/** A small file's bytes as text (refused, naming the byte, when they are not UTF-8). */
+function decodeInPlace(bytes: Uint8Array | Uint8Array[]): string {
+  const reader = new Utf8Reader('HAR file')
+  for (const piece of Array.isArray(bytes) ? bytes : [bytes]) reader.push(piece)
+  return reader.end()
+}
+
 async function* mapBatches<A, B>(batches: AsyncIterable<A>, map: (a: A) => B): AsyncIterable<B> {
   for await (const batch of batches) yield map(batch)
 }
 
 /** readHar with every kept entry built at once: for callers that want the whole (a test, a small file). */
 export async function parseHar(
-  text: string,
+  text: FileText,
   redactor: Redactor,
   options: { signal?: AbortSignal; keep?: number } = {},
 ): Promise<{ entries: ImportedEntry[]; valid: number; skipped: SkippedEntry[] }> {

@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../../shared/contract'
+import type { FileText, LogEntry } from '../../../shared/contract'
 import type { SecretRegistry } from '../core/secret-registry'
 import { timeSlicer } from '../core/time-slicer'
 import type { NetworkLog } from '../log/network-log'
@@ -59,7 +59,7 @@ export class LogFormats {
    * finishes, so the log never holds half a file without saying so.
    */
   async openHar(
-    text: string,
+    text: FileText,
     options: { signal?: AbortSignal } = {},
   ): Promise<{ imported: number; ids: string[]; dropped: number; skipped: Array<{ index: number; problem: string }> }> {
     const { log, redactor } = this.deps

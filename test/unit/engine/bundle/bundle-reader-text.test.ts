@@ -46,4 +46,18 @@ describe('a bundle opened from its text', () => {
     expect(error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/not JSON/) })
     expect((error as Error).message).toContain(String(Buffer.byteLength(text.slice(0, at))))
   })
+
+  it('reads a bundle from its UTF-8 bytes, in chunks cut inside characters, every entry exactly', async () => {
+    const { text, entries } = bundleText(3_000)
+    const bytes = Buffer.from(text, 'utf8')
+    const chunks: Uint8Array[] = []
+    for (let at = 0; at < bytes.length; at += 65_537) chunks.push(bytes.subarray(at, at + 65_537))
+    for (const source of [chunks, bytes]) {
+      const read = await readBundle(source)
+      expect(read.count).toBe(entries.length)
+      for (let i = 0; i < entries.length; i += 7) expect(await read.take(i)).toEqual(entries[i])
+      expect(await read.take(entries.length - 1)).toEqual(entries.at(-1))
+      await read.close()
+    }
+  })
 })

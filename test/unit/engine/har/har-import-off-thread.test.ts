@@ -4,6 +4,7 @@ import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry
 import { parseHar, readHarEntry } from '../../../../src/main/engine/har/har-import'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
+import type { FileText } from '../../../../src/shared/contract'
 import { logFormatsFor } from '../../../support/log-formats'
 
 /** Well over the 256 K characters a HAR is checked in place up to: these files are checked in the worker thread. */
@@ -43,7 +44,22 @@ function harOf(entries: unknown[], version = '1.2'): string {
   return JSON.stringify({ log: { version, creator: { name: 't', version: '1' }, entries } })
 }
 
-async function refusal(text: string): Promise<ConsoleError> {
+/**
+ * A text's UTF-8 cut into chunks of uneven sizes, as a socket brings them: some views into one larger buffer (not
+ * theirs to move), some with memory of their own, and edges inside multi-byte characters.
+ */
+function chunksOf(bytes: Buffer): Uint8Array[] {
+  const chunks: Uint8Array[] = []
+  for (let at = 0, k = 0; at < bytes.length; k++) {
+    const size = [65_521, 7, 300_001, 1][k % 4] as number
+    const view = bytes.subarray(at, at + size)
+    chunks.push(k % 2 ? view : new Uint8Array(view))
+    at += size
+  }
+  return chunks
+}
+
+async function refusal(text: FileText): Promise<ConsoleError> {
   const error = await logFormatsFor(new NetworkLog())
     .openHar(text)
     .catch((e: unknown) => e)
@@ -101,5 +117,36 @@ describe('a large HAR, checked in a thread of its own', () => {
       message: expect.stringMatching(/^No entry of the HAR could be read: log\.entries\[0\]/),
     })
     expect((allBad.details as { skipped: unknown[] }).skipped).toHaveLength(50)
+  })
+
+  it('reads the file’s UTF-8 bytes, however they are cut, exactly as its text', async () => {
+    const raw = Array.from({ length: ENTRIES }, (_, i) => entryOf(i, [7]))
+    const text = harOf(raw)
+    const redactor = new Redactor(new SecretRegistry())
+    const fromText = await parseHar(text, redactor, { keep: 300 })
+    const bytes = Buffer.from(text, 'utf8')
+    const chunks = chunksOf(bytes)
+    const fromChunks = await parseHar(chunks, redactor, { keep: 300 })
+    expect(fromChunks).toEqual(fromText)
+    // Chunks that are views into a larger buffer were copied, not moved: the buffer they share is intact.
+    expect(bytes.equals(Buffer.from(text, 'utf8'))).toBe(true)
+    expect(await parseHar(bytes, redactor, { keep: 300 })).toEqual(fromText)
+  })
+
+  it('refuses bytes that are not UTF-8, large or small, naming the first bad byte', async () => {
+    const text = harOf(Array.from({ length: ENTRIES }, (_, i) => entryOf(i, [])))
+    const bytes = Buffer.from(text, 'utf8')
+    const at = bytes.indexOf('é', 400_000)
+    // The é's second byte replaced by ASCII: its first byte then starts no valid character.
+    const broken = Buffer.from(bytes)
+    broken[at + 1] = 0x41
+    const large = await refusal(chunksOf(broken))
+    expect(large).toMatchObject({ code: 'invalid_request', message: expect.stringContaining(`byte ${at} `), details: { byte: at } })
+    const small = Buffer.from(harOf([entryOf(1, [])]), 'utf8')
+    const smallAt = small.indexOf('é')
+    small[smallAt] = 0xff
+    expect(await refusal(small)).toMatchObject({
+      message: `The HAR file is not UTF-8 text: byte ${smallAt} starts no valid UTF-8 character.`,
+    })
   })
 })
