@@ -6,11 +6,16 @@ import type { UploadStore } from './upload-store'
 type UploadAnswer = { ok: true; id: string; bytes: number } | { ok: false; status: number; message: string }
 
 const MB = 2 ** 20
+/**
+ * Bytes taken from the socket per turn of the event loop: past them the body is paused until the next turn, so a fast
+ * client on loopback never has the host read and parse megabytes in one task.
+ */
+const BYTES_PER_TURN = 256 * 1024
 
 /**
  * Receives one upload (POST WEB_UPLOAD_PATH, the session already checked by the caller): the body's chunks are kept
- * as Node hands them (no copy, no decode, no join: each arriving chunk costs the event loop nothing but its own read)
- * and kept in `uploads` under a new id, as bytes; whoever takes them decodes them (see withUploads). A body over
+ * as Node hands them (no copy, no decode, no join: each arriving chunk costs the event loop nothing but its own read),
+ * at most BYTES_PER_TURN of them read per turn of the event loop, and kept in `uploads` under a new id, as bytes; whoever takes them decodes them (see withUploads). A body over
  * `maxBytes` (announced or actual) is refused with 413 and a sentence naming the limit; a body the client abandons
  * is dropped. Never rejects.
  */
@@ -26,6 +31,7 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
     // The chunks as Node made them: each is a view of the socket read that brought it, kept alive by nothing else.
     const chunks: Buffer[] = []
     let bytes = 0
+    let turnBytes = 0
     let settled = false
     // Once the body has ended, a 'close' (it always follows) or a late socket error changes nothing: it is all here.
     let received = false
@@ -43,6 +49,14 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
         return
       }
       chunks.push(chunk)
+      turnBytes += chunk.byteLength
+      if (turnBytes >= BYTES_PER_TURN && !req.isPaused()) {
+        req.pause()
+        setImmediate(() => {
+          turnBytes = 0
+          if (!settled) req.resume()
+        })
+      }
     })
     req.on('end', () => {
       if (settled) return
