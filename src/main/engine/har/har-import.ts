@@ -1,4 +1,4 @@
-import type { ConnectionDetails, FileText, HeaderPair, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
+import type { ConnectionDetails, FileText, LogEntry, LogPurpose, PhaseTimings } from '../../../shared/contract'
 import { timeSlicer } from '../core/time-slicer'
 import { Utf8Reader } from '../core/utf8-reader'
 import type { CapturedBody } from '../log/network-log'
@@ -22,7 +22,8 @@ interface ImportedEntry {
 interface ReadHar {
   valid: number
   skipped: SkippedEntry[]
-  batches: AsyncIterable<ImportedEntry[]>
+  /** Each batch builds (redacts) an entry only when it is taken: a caller adding them in time slices slices that too. */
+  batches: AsyncIterable<Iterable<ImportedEntry>>
 }
 
 /**
@@ -44,7 +45,10 @@ export async function readHar(
 ): Promise<ReadHar> {
   const keep = Math.max(0, options.keep ?? Number.POSITIVE_INFINITY)
   const cancelled = 'The HAR import was stopped: nothing of it was added to the log.'
-  const build = (batch: CheckedEntry[]) => batch.map(e => toImported(e.data, redactor))
+  const intern = internStrings()
+  const build = function* (batch: CheckedEntry[]) {
+    for (const e of batch) yield toImported(e.data, redactor, intern)
+  }
   if (sizeOf(source) > IN_PLACE_SIZE) {
     const checked = await checkHarOffThread(source, keep, { signal: options.signal, cancelled })
     return { valid: checked.valid, skipped: checked.skipped, batches: mapBatches(checked.batches(), build) }
@@ -93,7 +97,28 @@ export function readHarEntry(raw: unknown, index: number, redactor: Redactor): I
   return 'problem' in checked ? checked : toImported(checked.data, redactor)
 }
 
-function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
+/** Short strings an import repeats, one copy each. */
+const INTERN_CHARS = 64
+const INTERN_MAX = 4096
+
+/**
+ * One shared copy of each short string an import meets again and again (header names and common values, methods,
+ * versions, status texts, hosts, media types): every entry the log keeps would otherwise hold copies of its own,
+ * which the garbage collector copies again while the log fills. At most INTERN_MAX strings are remembered (the
+ * common ones come first), so unique values cost nothing more.
+ */
+function internStrings(): (s: string) => string {
+  const seen = new Map<string, string>()
+  return s => {
+    if (s.length > INTERN_CHARS) return s
+    const known = seen.get(s)
+    if (known !== undefined) return known
+    if (seen.size < INTERN_MAX) seen.set(s, s)
+    return s
+  }
+}
+
+function toImported(h: HarEntryIn, r: Redactor, intern: (s: string) => string = s => s): ImportedEntry {
   const url = r.url(h.request.url)
   const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)([^#]*)/i.exec(url)
   const t = h.timings
@@ -111,8 +136,9 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
     reusedConnection: connect === null,
   }
   // Pseudo-headers repeat the method and URL: they are not headers a request can be sent with again.
-  const requestHeaders = r.headers(h.request.headers.filter(p => !p.name.startsWith(':')) as HeaderPair[])
-  const responseHeaders = r.headers(h.response.headers as HeaderPair[])
+  const pairs = (list: Array<{ name: string; value: string }>) => list.map(p => ({ name: intern(p.name), value: intern(p.value) }))
+  const requestHeaders = r.headers(pairs(h.request.headers.filter(p => !p.name.startsWith(':'))))
+  const responseHeaders = r.headers(pairs(h.response.headers))
   const postText = h.request.postData?.text
   const content = h.response.content
   let responseText = content.text ?? ''
@@ -126,16 +152,16 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
   return {
     entry: {
       startedAt: new Date(Date.parse(h.startedDateTime)).toISOString(),
-      method: h.request.method.toUpperCase(),
+      method: intern(h.request.method.toUpperCase()),
       url,
-      host: m?.[1] ?? '',
+      host: intern(m?.[1] ?? ''),
       path: m?.[2] || '/',
       purpose: purposes.includes(h._purpose as LogPurpose) ? (h._purpose as LogPurpose) : 'other',
       source: h._source === 'captured' || h._source === 'operator' ? h._source : 'console',
       auth,
       state: h.response.status > 0 ? 'done' : 'failed',
       status: h.response.status || null,
-      statusText: h.response.statusText,
+      statusText: intern(h.response.statusText),
       durationMs: h.time,
       responseBytes: content.size >= 0 ? content.size : null,
       truncated: false,
@@ -143,7 +169,7 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
       attempt: 1,
       envId: null,
       requestId: null,
-      httpVersion: h.request.httpVersion || 'HTTP/1.1',
+      httpVersion: intern(h.request.httpVersion || 'HTTP/1.1'),
       requestHeaders,
       responseHeaders,
       timings,
@@ -157,9 +183,9 @@ function toImported(h: HarEntryIn, r: Redactor): ImportedEntry {
           : {
               text: r.body(postText),
               size: Math.max(0, h.request.bodySize ?? Buffer.byteLength(postText)),
-              mimeType: h.request.postData?.mimeType ?? '',
+              mimeType: intern(h.request.postData?.mimeType ?? ''),
             },
-      response: { text: r.body(responseText), size: Math.max(0, content.size), mimeType: content.mimeType ?? '' },
+      response: { text: r.body(responseText), size: Math.max(0, content.size), mimeType: intern(content.mimeType ?? '') },
     },
   }
 }

@@ -53,7 +53,8 @@ export class LogFormats {
    * Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. Every entry
    * is checked before the first is added (a large file in a worker thread, see readHar), and entries are added in time
    * slices of a few milliseconds (timeSlicer), a batch at a time as they are built, so an import of any size never
-   * holds the event loop for long nor the host's heap with more than the log keeps. Only the newest entries the log's
+   * holds the event loop for long nor the host's heap with more than the log keeps (each entry is redacted as it is
+   * taken, inside the slice that adds it). Only the newest entries the log's
    * capacity keeps are built and added (older ones are counted as `dropped`), and the log says so once per slice
    * (`log:changed`), not once per entry. `signal` stops it before anything is added; once adding has begun it
    * finishes, so the log never holds half a file without saying so.
