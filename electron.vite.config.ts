@@ -8,7 +8,13 @@ export default defineConfig({
       outDir: 'out/main',
       // The main process's one bundle is read from disk at start, never downloaded: its size is not a page's weight.
       chunkSizeWarningLimit: 1500,
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
+      // The HAR check's worker is an entry of its own: the engine starts it by its file (har-check-thread.ts).
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          'har-check-worker': resolve(import.meta.dirname, 'src/main/engine/har/har-check-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -26,7 +26,11 @@ export default defineConfig({
     // The CLI's bundle is read from disk by Node, never downloaded by a browser: its size is not a page's weight.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      input: { cli: resolve(import.meta.dirname, 'src/main/cli/index.ts') },
+      // The HAR check's worker is an entry of its own: the engine starts it by its file (har-check-thread.ts).
+      input: {
+        cli: resolve(import.meta.dirname, 'src/main/cli/index.ts'),
+        'har-check-worker': resolve(import.meta.dirname, 'src/main/engine/har/har-check-worker.ts'),
+      },
       external: [...withoutCostlyFacades(builtinModules), ...Object.keys(pkg.dependencies).filter(d => !BUNDLED.includes(d))],
       output: { format: 'esm', entryFileNames: '[name].js' },
     },

@@ -72,7 +72,7 @@ export function serveSocket(socket: WebSocket, registry: Pick<HandlerRegistry, '
       return
     }
     const { id, channel } = message
-    const resolved = message.uploads ? withUploads(message.payload, message.uploads, uploads) : { payload: message.payload }
+    const resolved = message.uploads ? withUploads(channel, message.payload, message.uploads, uploads) : { payload: message.payload }
     if ('error' in resolved) {
       send(socket, { t: 'result', id, result: { ok: false, error: resolved.error } })
       return

@@ -1,19 +1,23 @@
 import type { IncomingMessage } from 'node:http'
 import { WEB_UPLOAD_MAX_BYTES } from '../../shared/contract/web-protocol'
 import type { UploadStore } from './upload-store'
-import { decodeUtf8OffThread } from './utf8-off-thread'
 
 /** What the upload endpoint answers: the upload's id, or a status with a sentence saying what went wrong. */
 type UploadAnswer = { ok: true; id: string; bytes: number } | { ok: false; status: number; message: string }
 
 const MB = 2 ** 20
+/**
+ * Bytes taken from the socket per turn of the event loop: past them the body is paused until the next turn, so a fast
+ * client on loopback never has the host read and parse megabytes in one task.
+ */
+const BYTES_PER_TURN = 256 * 1024
 
 /**
- * Receives one upload (POST WEB_UPLOAD_PATH, the session already checked by the caller): the body is read as it
- * streams in, each chunk copied into memory of its own, and the whole decoded as UTF-8 off the main thread
- * (`decodeUtf8OffThread`: the host's event loop never holds the whole file in one task), then kept in `uploads` under
- * a new id. A body over `maxBytes` (announced or actual) is refused with 413 and a
- * sentence naming the limit; a body the client abandons is dropped. Never rejects.
+ * Receives one upload (POST WEB_UPLOAD_PATH, the session already checked by the caller): the body's chunks are kept
+ * as Node hands them (no copy, no decode, no join: each arriving chunk costs the event loop nothing but its own read),
+ * at most BYTES_PER_TURN of them read per turn of the event loop, and kept in `uploads` under a new id, as bytes; whoever takes them decodes them (see withUploads). A body over
+ * `maxBytes` (announced or actual) is refused with 413 and a sentence naming the limit; a body the client abandons
+ * is dropped. Never rejects.
  */
 export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxBytes = WEB_UPLOAD_MAX_BYTES): Promise<UploadAnswer> {
   const tooLarge = (size: string): UploadAnswer => ({
@@ -24,17 +28,17 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
   const announced = Number(req.headers['content-length'] ?? Number.NaN)
   if (announced > maxBytes) return Promise.resolve(tooLarge(sizeOf(announced)))
   return new Promise(resolve => {
-    // Each chunk in an ArrayBuffer of its own: Node may hand chunks that share a larger pooled buffer, and these move
-    // to the decoding worker whole.
-    const parts: ArrayBuffer[] = []
+    // The chunks as Node made them: each is a view of the socket read that brought it, kept alive by nothing else.
+    const chunks: Buffer[] = []
     let bytes = 0
+    let turnBytes = 0
     let settled = false
     // Once the body has ended, a 'close' (it always follows) or a late socket error changes nothing: it is all here.
     let received = false
     const settle = (answer: UploadAnswer) => {
       if (settled) return
       settled = true
-      parts.length = 0
+      if (!answer.ok) chunks.length = 0
       resolve(answer)
     }
     req.on('data', (chunk: Buffer) => {
@@ -44,22 +48,20 @@ export function receiveUpload(req: IncomingMessage, uploads: UploadStore, maxByt
         settle(tooLarge(`over ${sizeOf(maxBytes)}`))
         return
       }
-      const own = new ArrayBuffer(chunk.byteLength)
-      new Uint8Array(own).set(chunk)
-      parts.push(own)
+      chunks.push(chunk)
+      turnBytes += chunk.byteLength
+      if (turnBytes >= BYTES_PER_TURN && !req.isPaused()) {
+        req.pause()
+        setImmediate(() => {
+          turnBytes = 0
+          if (!settled) req.resume()
+        })
+      }
     })
-    req.on('end', async () => {
+    req.on('end', () => {
       if (settled) return
       received = true
-      let text: string
-      try {
-        text = await decodeUtf8OffThread(parts.splice(0), bytes)
-      } catch {
-        settle({ ok: false, status: 500, message: 'The console could not decode the file it received. Open the file again.' })
-        return
-      }
-      if (settled) return
-      const id = uploads.put(text)
+      const id = uploads.put({ chunks, bytes })
       if (id === null) {
         settle({
           ok: false,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { event, invoke, lazySchema } from './define'
+import { event, invoke } from './define'
+import { fileText } from './file-text'
 import type { OAuthLifecycle } from './oauth'
 import type { QuotaKeyState } from './quota'
 import type { SkewEstimate } from './signing'
@@ -94,12 +95,11 @@ export interface ReplayReport {
   summary: { same: number; differentStatus: number; differentBody: number; failed: number; skipped: number }
 }
 
-const bundleText = lazySchema(() =>
-  z
-    .string()
-    .min(2)
-    .max(64 * 1024 * 1024),
-)
+/**
+ * A bundle file's text, or its UTF-8 bytes (FileText; the web host's uploads), at most 64 MB. A new schema per channel,
+ * built with its channel's (on first use): the web host recognises a fileText field by the schema itself.
+ */
+const bundleText = () => fileText(2, 64 * 1024 * 1024)
 
 export const bundleChannels = {
   /** The network log (some entries or all) as a repro bundle; the text is what the user saves. */
@@ -113,10 +113,10 @@ export const bundleChannels = {
       .strict(),
   ).returns<{ text: string; fileName: string; entries: number }>(),
   /** Reads a bundle file's text: validated, returned read-only (nothing is added to the log). */
-  'bundle:open': invoke(() => z.object({ text: bundleText }).strict()).returns<OpenedBundle>(),
+  'bundle:open': invoke(() => z.object({ text: bundleText() }).strict()).returns<OpenedBundle>(),
   /** Replays a bundle's API calls against an environment (default: the active one) with fresh tokens and signatures. */
   'bundle:replay': invoke(() =>
-    z.object({ text: bundleText, envId: z.string().min(1).max(200).optional() }).strict(),
+    z.object({ text: bundleText(), envId: z.string().min(1).max(200).optional() }).strict(),
   ).returns<ReplayReport>(),
 }
 

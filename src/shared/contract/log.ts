@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ConnectionDetails } from './connection'
 import { event, invoke, lazySchema } from './define'
+import { fileText } from './file-text'
 import type { HeaderPair, PhaseTimings } from './http'
 
 // The `log:*` channels and events: the network log of every exchange the engine makes (redacted at capture), its
@@ -149,10 +150,8 @@ export const logChannels = {
   'log:openHar': invoke(() =>
     z
       .object({
-        text: z
-          .string()
-          .min(1)
-          .max(64 * 1024 * 1024),
+        /** The file's text, or its UTF-8 bytes (FileText; the web host's uploads), at most 64 MB. */
+        text: fileText(1, 64 * 1024 * 1024),
       })
       .strict(),
   ).returns<{

@@ -8,13 +8,16 @@ import { HandlerRegistry } from '../../../src/main/bridge/registry'
 import { ConsoleError } from '../../../src/main/engine/core/console-error'
 import { EventBus } from '../../../src/main/engine/core/event-bus'
 import { startWebHost, type WebHost } from '../../../src/main/web/web-host'
-import type { AppInfo } from '../../../src/shared/contract'
+import type { AppInfo, FileText } from '../../../src/shared/contract'
 
 /** A HAR text of about `bytes` bytes, with quotes, backslashes and non-ASCII in it (what escaping must survive). */
 function bigHar(bytes: number): string {
   const entry = { note: 'ü "quoted" \\ back\nslash 😀', pad: 'x'.repeat(900) }
   return JSON.stringify({ log: { entries: Array.from({ length: Math.ceil(bytes / 1000) }, () => entry) } })
 }
+
+/** A handler's FileText as the text it carries (a socket message's text arrives as it is; an upload's as bytes). */
+const textOf = (text: FileText) => (typeof text === 'string' ? text : Buffer.concat([text].flat()).toString('utf8'))
 
 describe('large bridge messages (a HAR or a bundle inside) are read off the main thread', () => {
   let host: WebHost
@@ -29,7 +32,7 @@ describe('large bridge messages (a HAR or a bundle inside) are read off the main
     const registry = new HandlerRegistry()
     registerAppHandlers(registry, { info: async () => ({ name: 'Partner API Console', version: 't' }) as AppInfo })
     registry.handle('log:openHar', req => {
-      received.push(req.text)
+      received.push(textOf(req.text))
       return { imported: 0, ids: [], dropped: 0, skipped: [] }
     })
     registry.handle(
@@ -37,7 +40,7 @@ describe('large bridge messages (a HAR or a bundle inside) are read off the main
       (req, { signal }) =>
         new Promise((_resolve, reject) => {
           signal.addEventListener('abort', () => {
-            aborted(req.text.slice(0, 20))
+            aborted(textOf(req.text).slice(0, 20))
             reject(new ConsoleError('cancelled', 'The open was cancelled.'))
           })
         }),

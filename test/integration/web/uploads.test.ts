@@ -17,7 +17,11 @@ import { type AppInfo, WEB_UPLOAD_PATH } from '../../../src/shared/contract'
 import { logFormatsFor } from '../../support/log-formats'
 
 /** A raw POST on loopback with headers of our choosing (fetch forbids setting Host); `body` may be a stream's chunks. */
-function post(port: number, headers: Record<string, string>, body: string | string[]): Promise<{ status: number; body: string }> {
+function post(
+  port: number,
+  headers: Record<string, string>,
+  body: string | Buffer | Array<string | Buffer>,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: WEB_UPLOAD_PATH, method: 'POST', headers }, res => {
       let text = ''
@@ -66,6 +70,7 @@ describe('the web host takes a file as an upload of its own, authenticated like 
   let log: NetworkLog
   let auth: Record<string, string>
   let nextId = 1
+  const handed: unknown[] = []
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pc-web-upload-'))
@@ -76,6 +81,11 @@ describe('the web host takes a file as an upload of its own, authenticated like 
     const formats = logFormatsFor(log, secrets)
     registerAppHandlers(registry, { info: async () => ({ name: 'Partner API Console', version: 't' }) as AppInfo })
     registerLogHandlers(registry, { log, formats, looked: async () => {} })
+    // What a channel whose file field takes no bytes is handed (the environments file is read as a string).
+    registry.handle('environments:openFile', req => {
+      handed.push(req.content)
+      return { imported: [], skipped: [], renamed: [] } as never
+    })
     host = await startWebHost({ runtime: { registry, bus: new EventBus() }, rendererDir: dir })
     auth = { Origin: host.origin, Cookie: `${host.cookieName}=${host.sessionSecret}` }
     ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge`, { headers: auth })
@@ -110,7 +120,7 @@ describe('the web host takes a file as an upload of its own, authenticated like 
     })
   }
 
-  async function upload(text: string | string[]): Promise<string> {
+  async function upload(text: string | Buffer | Array<string | Buffer>): Promise<string> {
     const answer = await post(host.port, { ...auth, 'Content-Type': 'text/plain;charset=utf-8' }, text)
     expect(answer.status).toBe(200)
     return (JSON.parse(answer.body) as { id: string }).id
@@ -145,6 +155,24 @@ describe('the web host takes a file as an upload of its own, authenticated like 
     // Read as the JSON it is (not a HAR): the message quotes no broken character.
     expect(answer.ok).toBe(false)
     expect(answer.error?.message).toMatch(/not a HAR 1\.2 document/)
+  })
+
+  it('hands a HAR’s bytes to the import as received: invalid UTF-8 is refused naming the byte, nothing is added', async () => {
+    const before = log.size
+    const bytes = Buffer.from(har(), 'utf8')
+    const at = bytes.indexOf('é')
+    bytes[at + 1] = 0x41
+    const id = await upload([bytes.subarray(0, 70_000), bytes.subarray(70_000)])
+    const answer = await invoke('log:openHar', { text: '' }, [{ path: ['text'], id }])
+    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_request', message: expect.stringContaining(`byte ${at} `) } })
+    expect(log.size).toBe(before)
+  })
+
+  it('gives a field that takes no bytes the upload’s text, decoded', async () => {
+    const content = `{"environments":[],"note":"${'é😀'.repeat(100_000)}"}`
+    const id = await upload(content)
+    await invoke('environments:openFile', { content: '' }, [{ path: ['content'], id }])
+    expect(handed.at(-1)).toBe(content)
   })
 
   it('serves an upload once: a second call naming it is told to open the file again', async () => {
@@ -214,6 +242,8 @@ describe('an upload over the limit, streamed without a length, is refused as it 
     expect(answer.body).toMatch(/over 1000 bytes, more than the 1000 bytes the console opens/)
     const small = await post(port, { 'Transfer-Encoding': 'chunked' }, ['x'.repeat(400), 'y'.repeat(400)])
     expect(small.status).toBe(200)
-    expect(store.take(small.body)).toBe(`${'x'.repeat(400)}${'y'.repeat(400)}`)
+    const file = store.take(small.body)
+    expect(file?.bytes).toBe(800)
+    expect(Buffer.concat(file?.chunks ?? []).toString('utf8')).toBe(`${'x'.repeat(400)}${'y'.repeat(400)}`)
   })
 })

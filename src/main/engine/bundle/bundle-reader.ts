@@ -1,7 +1,8 @@
 import { open } from 'node:fs/promises'
 import { z } from 'zod'
-import { BUNDLE_FORMAT, type BundleTimelineEntry, type ReproBundle } from '../../../shared/contract'
+import { BUNDLE_FORMAT, type BundleTimelineEntry, type FileText, type ReproBundle } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
+import { nextTurn, utf8Pieces } from '../core/utf8-pieces'
 import { NotJsonError, type ScannedDocument, scanDocument } from './entry-scanner'
 
 const bundleSchema = z.looseObject({
@@ -38,8 +39,8 @@ export interface ReadBundle {
   close(): Promise<void>
 }
 
-/** Where a bundle's bytes come from: its text (the bridge hands one over), or a file read as a stream. */
-export type BundleSource = string | { file: string }
+/** Where a bundle's bytes come from: its text or bytes (the bridge hands them over), or a file read as a stream. */
+export type BundleSource = FileText | { file: string }
 
 /**
  * Reads a repro bundle (or, with `plainHar`, a file that may also be a plain HAR, wrapped as a bundle with nothing
@@ -51,7 +52,7 @@ export type BundleSource = string | { file: string }
  * around it).
  */
 export async function readBundle(source: BundleSource, plainHar?: { consoleVersion: string; now: Date }): Promise<ReadBundle> {
-  const bytes = typeof source === 'string' ? textBytes(Buffer.from(source, 'utf8')) : await fileBytes(source.file)
+  const bytes = isFileText(source) ? await textBytes(source) : await fileBytes(source.file)
   try {
     const paths = plainHar ? [BUNDLE_ENTRIES, HAR_ENTRIES] : [BUNDLE_ENTRIES]
     let scanned: ScannedDocument
@@ -87,16 +88,48 @@ interface Bytes {
   close(): Promise<void>
 }
 
-function textBytes(buffer: Buffer): Bytes {
+function isFileText(source: BundleSource): source is FileText {
+  return typeof source === 'string' || source instanceof Uint8Array || Array.isArray(source)
+}
+
+/**
+ * A text's or bytes' UTF-8 (utf8Pieces): bytes as they came (never copied or joined whole), a text encoded a piece per
+ * turn of the event loop, never in one long task.
+ */
+async function textBytes(source: FileText): Promise<Bytes> {
+  const pieces: Uint8Array[] = []
+  for (const piece of utf8Pieces(source)) {
+    if (pieces.length > 0 && typeof source === 'string') await nextTurn()
+    pieces.push(piece)
+  }
+  const starts: number[] = []
+  let total = 0
+  for (const piece of pieces) {
+    starts.push(total)
+    total += piece.byteLength
+  }
   return {
     async *chunks() {
-      for (let at = 0; at < buffer.length; at += CHUNK_BYTES) {
-        // A turn of the event loop between chunks: a large text never holds the host for long.
-        if (at > 0) await new Promise<void>(resolve => setImmediate(resolve))
-        yield buffer.subarray(at, at + CHUNK_BYTES)
+      let first = true
+      for (const bytes of pieces) {
+        for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
+          // A turn of the event loop between chunks: a large text never holds the host for long.
+          if (!first) await nextTurn()
+          first = false
+          yield bytes.subarray(at, at + CHUNK_BYTES)
+        }
       }
     },
-    text: async (from, to) => buffer.toString('utf8', from, to),
+    async text(from, to) {
+      const parts: Uint8Array[] = []
+      pieces.forEach((piece, k) => {
+        const start = starts[k] as number
+        const lo = Math.max(from, start)
+        const hi = Math.min(to, start + piece.byteLength)
+        if (lo < hi) parts.push(piece.subarray(lo - start, hi - start))
+      })
+      return Buffer.concat(parts).toString('utf8')
+    },
     close: async () => {},
   }
 }

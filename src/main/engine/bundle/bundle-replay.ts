@@ -1,8 +1,8 @@
-import type { ReplayedEntry, ReplayReport } from '../../../shared/contract'
+import type { FileText, ReplayedEntry, ReplayReport } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EventBus } from '../core/event-bus'
 import type { ResolvedEnvironment } from '../core/ports'
-import { harDocumentEntries } from '../har/har-import'
+import { harDocumentEntries } from '../har/har-entry-schema'
 import type { LogFormats } from '../har/log-formats'
 import { replayOutcome } from '../requests/compare-exchanges'
 import type { RequestsService } from '../requests/requests-service'
@@ -32,7 +32,7 @@ export class BundleReplay {
   constructor(private readonly deps: BundleReplayDeps) {}
 
   /** The whole report at once (the bridge's `bundle:replay`): see replayEach. */
-  async replay(text: string, envId?: string, signal?: AbortSignal): Promise<ReplayReport> {
+  async replay(text: FileText, envId?: string, signal?: AbortSignal): Promise<ReplayReport> {
     const entries: ReplayedEntry[] = []
     const read = await this.deps.bundles.read(text)
     try {

@@ -3,6 +3,7 @@ import {
   BUNDLE_TIMELINE_MAX,
   type BundleEnvironment,
   type BundleTimelineEntry,
+  type FileText,
   type OpenedBundle,
   type QuotaKeyState,
   type ReproBundle,
@@ -79,7 +80,7 @@ export class ReproBundles {
    * never stalls the host while it is opened. The answer is a summary of bounded size (the facts, the count, the
    * first BUNDLE_TIMELINE_MAX rows of the timeline), so sending it never stalls the host either.
    */
-  async open(text: string): Promise<OpenedBundle> {
+  async open(text: FileText): Promise<OpenedBundle> {
     const read = await readBundle(text)
     const timeline: BundleTimelineEntry[] = []
     let sliceStart = performance.now()

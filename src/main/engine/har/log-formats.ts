@@ -1,11 +1,11 @@
-import type { LogEntry } from '../../../shared/contract'
+import type { FileText, LogEntry } from '../../../shared/contract'
 import type { SecretRegistry } from '../core/secret-registry'
 import { timeSlicer } from '../core/time-slicer'
 import type { NetworkLog } from '../log/network-log'
 import type { Redactor } from '../log/redaction'
 import { toCurl } from '../requests/copy-as/curl-command'
 import { buildHar } from './har-export'
-import { parseHar, readHarEntry } from './har-import'
+import { readHar, readHarEntry } from './har-import'
 import { type LiveCredentialDeps, liveCredentials } from './live-credentials'
 
 interface LogFormatsDeps extends LiveCredentialDeps {
@@ -51,33 +51,37 @@ export class LogFormats {
 
   /**
    * Adds a HAR's entries to the log (redacted, marked imported); bad input is a typed error, never a crash. Every entry
-   * is checked before the first is added, and both steps run in time slices of a few milliseconds (timeSlicer), so an
-   * import of any size never holds the event loop for long. Only the newest entries the log's capacity keeps are built
-   * and added (older ones are counted as `dropped`), and the log says so once per slice (`log:changed`), not once per
-   * entry. `signal` stops it before anything is added; once adding has begun it finishes, so the log never holds half
-   * a file without saying so.
+   * is checked before the first is added (a large file in a worker thread, see readHar), and entries are added in time
+   * slices of a few milliseconds (timeSlicer), a batch at a time as they are built, so an import of any size never
+   * holds the event loop for long nor the host's heap with more than the log keeps (each entry is redacted as it is
+   * taken, inside the slice that adds it). Only the newest entries the log's
+   * capacity keeps are built and added (older ones are counted as `dropped`), and the log says so once per slice
+   * (`log:changed`), not once per entry. `signal` stops it before anything is added; once adding has begun it
+   * finishes, so the log never holds half a file without saying so.
    */
   async openHar(
-    text: string,
+    text: FileText,
     options: { signal?: AbortSignal } = {},
   ): Promise<{ imported: number; ids: string[]; dropped: number; skipped: Array<{ index: number; problem: string }> }> {
     const { log, redactor } = this.deps
-    const { entries, valid, skipped } = await parseHar(text, redactor, { ...options, keep: log.settings.capacity })
+    const { batches, valid, skipped } = await readHar(text, redactor, { ...options, keep: log.settings.capacity })
     const pause = timeSlicer()
     const ids: string[] = []
     let unannounced = 0
-    for (const e of entries) {
-      const turn = pause()
-      if (turn) {
-        log.announceImported(unannounced)
-        unannounced = 0
-        await turn
+    for await (const batch of batches) {
+      for (const e of batch) {
+        const turn = pause()
+        if (turn) {
+          log.announceImported(unannounced)
+          unannounced = 0
+          await turn
+        }
+        ids.push(log.addImported(e.entry, e.bodies, { quiet: true }))
+        unannounced++
       }
-      ids.push(log.addImported(e.entry, e.bodies, { quiet: true }))
-      unannounced++
     }
     log.announceImported(unannounced)
-    return { imported: valid, ids, dropped: valid - entries.length, skipped }
+    return { imported: valid, ids, dropped: valid - ids.length, skipped }
   }
 
   /**
