@@ -7,8 +7,12 @@ import { Redactor } from '../../../../src/main/engine/log/redaction'
 import type { FileText } from '../../../../src/shared/contract'
 import { logFormatsFor } from '../../../support/log-formats'
 
-/** Well over the 256 K characters a HAR is checked in place up to: these files are checked in the worker thread. */
+/**
+ * Files of about 750 K characters, checked in the worker thread by setting the in-place limit to 256 K (a HAR is checked
+ * in place up to 4 Mi characters: files that size would make these tests slow without testing anything more).
+ */
 const ENTRIES = 1500
+const WORKER = { inPlaceUpTo: 256 * 1024 }
 
 function entryOf(i: number, bad: number[]): Record<string, unknown> {
   return {
@@ -60,9 +64,7 @@ function chunksOf(bytes: Buffer): Uint8Array[] {
 }
 
 async function refusal(text: FileText): Promise<ConsoleError> {
-  const error = await logFormatsFor(new NetworkLog())
-    .openHar(text)
-    .catch((e: unknown) => e)
+  const error = await parseHar(text, new Redactor(new SecretRegistry()), WORKER).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(ConsoleError)
   return error as ConsoleError
 }
@@ -73,7 +75,7 @@ describe('a large HAR, checked in a thread of its own', () => {
     const text = harOf(raw)
     expect(text.length).toBeGreaterThan(256 * 1024)
     const redactor = new Redactor(new SecretRegistry())
-    const { entries, valid, skipped } = await parseHar(text, redactor, { keep: 400 })
+    const { entries, valid, skipped } = await parseHar(text, redactor, { ...WORKER, keep: 400 })
     expect(valid).toBe(ENTRIES - 2)
     expect(skipped.map(s => s.index)).toEqual([7, 1490])
     expect(skipped[0]?.problem).toMatch(/^log\.entries\[7\]\.request\.method/)
@@ -123,14 +125,14 @@ describe('a large HAR, checked in a thread of its own', () => {
     const raw = Array.from({ length: ENTRIES }, (_, i) => entryOf(i, [7]))
     const text = harOf(raw)
     const redactor = new Redactor(new SecretRegistry())
-    const fromText = await parseHar(text, redactor, { keep: 300 })
+    const fromText = await parseHar(text, redactor, { ...WORKER, keep: 300 })
     const bytes = Buffer.from(text, 'utf8')
     const chunks = chunksOf(bytes)
-    const fromChunks = await parseHar(chunks, redactor, { keep: 300 })
+    const fromChunks = await parseHar(chunks, redactor, { ...WORKER, keep: 300 })
     expect(fromChunks).toEqual(fromText)
     // Chunks that are views into a larger buffer were copied, not moved: the buffer they share is intact.
     expect(bytes.equals(Buffer.from(text, 'utf8'))).toBe(true)
-    expect(await parseHar(bytes, redactor, { keep: 300 })).toEqual(fromText)
+    expect(await parseHar(bytes, redactor, { ...WORKER, keep: 300 })).toEqual(fromText)
   })
 
   it('refuses bytes that are not UTF-8, large or small, naming the first bad byte', async () => {
