@@ -96,11 +96,20 @@ export class Redactor {
       if (this.ruleFor(p.name.toLowerCase()) === null) free += `${p.value}\n`
       else ruled = true
     }
-    const plain = this.holdsNothing(free)
+    let plain = this.holdsNothing(free)
     if (plain && !ruled) return pairs as HeaderPair[]
     const out: HeaderPair[] = []
-    for (const p of pairs) {
-      const value = plain && this.ruleFor(p.name.toLowerCase()) === null ? p.value : this.header(p.name, p.value, options)
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i] as HeaderPair
+      const isRuled = this.ruleFor(p.name.toLowerCase()) !== null
+      const value = plain && !isRuled ? p.value : this.header(p.name, p.value, options)
+      // A credential the engine sends becomes a known secret now: the values after it are checked again (see headerTuples).
+      if (isRuled && options.sent && value !== p.value && plain) {
+        plain = this.freeValuesHoldNothing(
+          pairs.slice(i + 1).map(q => [q.name, q.value] as const),
+          0,
+        )
+      }
       out.push(value === p.value ? p : { name: p.name, value })
     }
     return out
@@ -111,15 +120,7 @@ export class Redactor {
    * same answer as listing it and calling `headers`, with one scan of the values no rule covers and one array.
    */
   headerRecord(record: Readonly<Record<string, string>>, options: CaptureOptions = {}): HeaderPair[] {
-    let free = ''
-    for (const name in record) if (this.ruleFor(name.toLowerCase()) === null) free += `${record[name]}\n`
-    const plain = this.holdsNothing(free)
-    const out: HeaderPair[] = []
-    for (const name in record) {
-      const value = record[name] as string
-      out.push({ name, value: plain && this.ruleFor(name.toLowerCase()) === null ? value : this.header(name, value, options) })
-    }
-    return out
+    return this.headerTuples(Object.entries(record), options)
   }
 
   /**
@@ -128,19 +129,28 @@ export class Redactor {
    * rule covers is kept as the same string when the values together hold nothing to redact.
    */
   headerTuples(list: ReadonlyArray<readonly [string, string]>, options: CaptureOptions = NO_OPTIONS): HeaderPair[] {
-    let free = ''
-    for (let i = 0; i < list.length; i++) {
-      const pair = list[i] as readonly [string, string]
-      if (this.ruleFor(pair[0].toLowerCase()) === null) free += `${pair[1]}\n`
-    }
-    const plain = this.holdsNothing(free)
+    let plain = this.freeValuesHoldNothing(list, 0)
     const out = new Array<HeaderPair>(list.length)
     for (let i = 0; i < list.length; i++) {
       const [name, value] = list[i] as readonly [string, string]
-      const keep = plain && this.ruleFor(name.toLowerCase()) === null
-      out[i] = { name, value: keep ? value : this.header(name, value, options) }
+      const ruled = this.ruleFor(name.toLowerCase()) !== null
+      const redacted = plain && !ruled ? value : this.header(name, value, options)
+      // A credential the engine sends (a ruled header, redacted) becomes a known secret now: the values after it are
+      // checked again, as redacting each header in turn would find it in them.
+      if (ruled && options.sent && redacted !== value && plain) plain = this.freeValuesHoldNothing(list, i + 1)
+      out[i] = { name, value: redacted }
     }
     return out
+  }
+
+  /** True when the values from `start` on that no header rule covers hold nothing to redact (one scan of them all). */
+  private freeValuesHoldNothing(list: ReadonlyArray<readonly [string, string]>, start: number): boolean {
+    let free = ''
+    for (let i = start; i < list.length; i++) {
+      const pair = list[i] as readonly [string, string]
+      if (this.ruleFor(pair[0].toLowerCase()) === null) free += `${pair[1]}\n`
+    }
+    return this.holdsNothing(free)
   }
 
   /** Redacts credential parameters of the query and the fragment, a password in the authority, and known secrets. */
