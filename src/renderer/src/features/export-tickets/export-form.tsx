@@ -82,6 +82,7 @@ export function ExportForm({ locations, locationsNote, ready, sending, onSend, g
             id={ids.id}
             className="mono"
             inputMode="numeric"
+            data-export-location-id=""
             value={locationId}
             onChange={e => set({ locationId: e.target.value, pickedGrant: null })}
             aria-invalid={locationError !== null}

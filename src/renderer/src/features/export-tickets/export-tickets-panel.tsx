@@ -67,6 +67,9 @@ export function ExportTicketsPanel() {
       return
     }
     if ((chosen !== '' && !stale) || locations.length === 0) return
+    // Never under the user's cursor: a list arriving while they are at the empty field would put an id there and their
+    // typing would land after it ("101001" typed became "101001101001"). What they type decides.
+    if (document.activeElement instanceof HTMLElement && document.activeElement.dataset.exportLocationId !== undefined) return
     const installed = locations.find(l => records[String(l.id)])
     useExportStore.getState().set({ locationId: String((installed ?? locations[0])?.id ?? ''), pickedGrant: scope.grant })
   }, [locations, records, scope.grant])
