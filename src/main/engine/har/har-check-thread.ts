@@ -14,8 +14,12 @@ export interface HarCheckRequest {
 /** The file's UTF-8 a piece per message (moved, not copied), then its end; then 'more' for each batch of entries. */
 export type HarCheckFeed = { t: 'piece'; bytes: ArrayBuffer } | { t: 'end' } | 'more'
 
-/** What the worker answers: first `checked` (or why not), then one `entries` per request, empty at the end. */
+/**
+ * What the worker answers: `ready` once its program is loaded, then `checked` (or why not), then one `entries` per
+ * request, empty at the end.
+ */
 export type HarCheckReply =
+  | { t: 'ready' }
   | { t: 'checked'; valid: number; skipped: SkippedEntry[] }
   | { t: 'refused'; code: BridgeErrorCode; message: string; hint?: string; details?: unknown }
   | { t: 'failed'; message: string }
@@ -43,16 +47,17 @@ interface CheckedOffThread {
  * arrives, so the caller receives them as small tasks and never holds more than two batches it has not used. Refusals
  * come back as the same ConsoleError the check throws in place. An aborted `signal` before the check ends stops the
  * worker and rejects with ConsoleError('cancelled', `cancelled`); once the counts are back, the batches always come to
- * the end.
+ * the end. Resolves null, having sent nothing, when the worker's program cannot start (missing from a package, or
+ * failing to load): the caller still has the whole file and checks it in place.
  */
 export async function checkHarOffThread(
   source: FileText,
   keep: number,
-  options: { signal?: AbortSignal; cancelled: string },
-): Promise<CheckedOffThread> {
+  options: { signal?: AbortSignal; cancelled: string; workerUrl?: URL },
+): Promise<CheckedOffThread | null> {
   const { signal, cancelled } = options
   if (signal?.aborted) throw new ConsoleError('cancelled', cancelled)
-  const { url, execArgv } = workerFile()
+  const { url, execArgv } = options.workerUrl ? { url: options.workerUrl, execArgv: undefined } : workerFile()
   const request: HarCheckRequest = { keep, batch: BATCH }
   const worker = new Worker(url, { workerData: request, execArgv })
   const replies: HarCheckReply[] = []
@@ -86,6 +91,14 @@ export async function checkHarOffThread(
     deliver({ t: 'refused', code: 'cancelled', message: cancelled })
   }
   signal?.addEventListener('abort', onAbort, { once: true })
+  // The file goes over only once the worker runs: until then the caller keeps every byte, to check in place instead.
+  const started = await next()
+  if (started.t !== 'ready') {
+    signal?.removeEventListener('abort', onAbort)
+    stop()
+    if (started.t === 'refused') throw replyError(started)
+    return null
+  }
   void feed(worker, source, () => gone || signal?.aborted === true)
   return next().then(
     first => {

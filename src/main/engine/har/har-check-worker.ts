@@ -24,6 +24,8 @@ port.on('message', (message: HarCheckFeed) => {
   }
 })
 
+post({ t: 'ready' })
+
 let refused = false
 function guarded(step: () => void): void {
   if (refused) return

@@ -39,13 +39,15 @@ interface ReadHar {
  * once), a batch at a time as `batches` is read. A large text is split, parsed and checked in a worker thread
  * (checkHarOffThread), so the host's event loop and heap never carry the whole file as objects, and the kept entries
  * come back in small batches; a small one is checked in place, in time slices (timeSlicer). The file may come as its
- * text or its UTF-8 bytes (FileText): bytes that are not UTF-8 refuse it, naming the byte. `signal` stops it until
- * the counts are known, never after. Never throws anything but ConsoleError.
+ * text or its UTF-8 bytes (FileText): bytes that are not UTF-8 refuse it, naming the byte. When the worker cannot
+ * start (its program missing from a package or failing to load; `workerUrl` names another one), a large text is
+ * checked in place too, slower but the same. `signal` stops it until the counts are known, never after. Never throws
+ * anything but ConsoleError.
  */
 export async function readHar(
   source: FileText,
   redactor: Redactor,
-  options: { signal?: AbortSignal; keep?: number; inPlaceUpTo?: number } = {},
+  options: { signal?: AbortSignal; keep?: number; inPlaceUpTo?: number; workerUrl?: URL } = {},
 ): Promise<ReadHar> {
   const keep = Math.max(0, options.keep ?? Number.POSITIVE_INFINITY)
   const cancelled = 'The HAR import was stopped: nothing of it was added to the log.'
@@ -54,8 +56,8 @@ export async function readHar(
     for (const e of batch) yield toImported(e.data, redactor, intern)
   }
   if (sizeOf(source) > (options.inPlaceUpTo ?? IN_PLACE_SIZE)) {
-    const checked = await checkHarOffThread(source, keep, { signal: options.signal, cancelled })
-    return { valid: checked.valid, skipped: checked.skipped, batches: mapBatches(checked.batches(), build) }
+    const checked = await checkHarOffThread(source, keep, { signal: options.signal, cancelled, workerUrl: options.workerUrl })
+    if (checked) return { valid: checked.valid, skipped: checked.skipped, batches: mapBatches(checked.batches(), build) }
   }
   const text = typeof source === 'string' ? source : decodeInPlace(source)
   const pause = timeSlicer({ signal: options.signal, cancelled })
@@ -87,7 +89,7 @@ async function* mapBatches<A, B>(batches: AsyncIterable<A>, map: (a: A) => B): A
 export async function parseHar(
   text: FileText,
   redactor: Redactor,
-  options: { signal?: AbortSignal; keep?: number; inPlaceUpTo?: number } = {},
+  options: { signal?: AbortSignal; keep?: number; inPlaceUpTo?: number; workerUrl?: URL } = {},
 ): Promise<{ entries: ImportedEntry[]; valid: number; skipped: SkippedEntry[] }> {
   const read = await readHar(text, redactor, options)
   const entries: ImportedEntry[] = []

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
@@ -150,5 +154,29 @@ describe('a large HAR, checked in a thread of its own', () => {
     expect(await refusal(small)).toMatchObject({
       message: `The HAR file is not UTF-8 text: byte ${smallAt} starts no valid UTF-8 character.`,
     })
+  })
+
+  it('reads the same entries in place when the worker cannot start (missing from a package, or failing to load)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pc-har-worker-'))
+    try {
+      const broken = join(dir, 'har-check-worker.js')
+      writeFileSync(broken, "throw new Error('this package is broken')\n")
+      const raw = Array.from({ length: ENTRIES }, (_, i) => entryOf(i, [7]))
+      const text = harOf(raw)
+      const redactor = new Redactor(new SecretRegistry())
+      const inThread = await parseHar(text, redactor, { ...WORKER, keep: 300 })
+      for (const workerUrl of [pathToFileURL(join(dir, 'missing.js')), pathToFileURL(broken)]) {
+        for (const source of [text, chunksOf(Buffer.from(text, 'utf8'))]) {
+          const read = await parseHar(source, redactor, { ...WORKER, keep: 300, workerUrl })
+          expect(read).toEqual(inThread)
+        }
+      }
+      // A refusal is still the same sentence as from the worker.
+      const notJson = `${text.slice(0, -3)},]}}`
+      const error = await parseHar(notJson, redactor, { ...WORKER, workerUrl: pathToFileURL(broken) }).catch((e: unknown) => e)
+      expect(error).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^The file is not JSON, so it is not a HAR/) })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
