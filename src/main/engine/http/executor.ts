@@ -218,7 +218,15 @@ export class RequestExecutor {
     // list of retries is not written after this; the view copies it.
     const facts = result.facts
     facts.retriedAfter = retriedAfter
-    return { ...result, entry, view: exchangeView(entry, facts) }
+    // Written out, not spread: the result's fields are known.
+    return {
+      outcome: result.outcome,
+      decoded: result.decoded,
+      headerMap: result.headerMap,
+      entry,
+      facts,
+      view: exchangeView(entry, facts),
+    }
   }
 
   private announceRetry(requestId: string, method: string, url: URL, attempt: number, delayMs: number, reason: string): void {
