@@ -92,7 +92,9 @@ export class Redactor {
   headers(pairs: readonly HeaderPair[], options: CaptureOptions = {}): HeaderPair[] {
     let free = ''
     let ruled = false
-    for (const p of pairs) {
+    // Indexed: no iterator per list.
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i] as HeaderPair
       if (this.ruleOf(p.name) === null) free += `${p.value}\n`
       else ruled = true
     }
