@@ -110,7 +110,9 @@ function truncationMarker(kept: number, total: number): string {
 export function headerValue(pairs: readonly HeaderPair[], name: string): string | null {
   let value: string | null = null
   for (const p of pairs) {
-    if (p.name.toLowerCase() === name) value = value === null ? p.value : `${value}, ${p.value}`
+    // Only a name of the same length can match: no lower-cased copy of every other name.
+    if (p.name.length === name.length && (p.name === name || p.name.toLowerCase() === name))
+      value = value === null ? p.value : `${value}, ${p.value}`
   }
   return value
 }

@@ -3,6 +3,9 @@ const SLOTS = 4
 const seconds = new Float64Array(SLOTS).fill(Number.NaN)
 const prefixes: string[] = new Array<string>(SLOTS).fill('')
 let next = 0
+/** The last time formatted and its text: a quota state's times are mostly the same millisecond (one response's). */
+let lastTime = Number.NaN
+let lastText = ''
 
 /**
  * `new Date(ms).toISOString()`, cheaper: the text up to the seconds is formatted once per second (for the last few
@@ -13,6 +16,7 @@ export function isoAt(time: number): string {
   // Outside the Date range (±8.64e15 ms) or not a number: toISOString's own RangeError.
   if (!(Math.abs(time) <= 8.64e15)) return new Date(time).toISOString()
   const ms = Math.trunc(time) // what a Date keeps of a fractional time
+  if (ms === lastTime) return lastText
   const s = Math.floor(ms / 1000)
   let slot = 0
   while (slot < SLOTS && seconds[slot] !== s) slot++
@@ -24,7 +28,9 @@ export function isoAt(time: number): string {
     prefixes[slot] = text.slice(0, -4) // drop "000Z"; the year may have 4 or 6 digits
   }
   const rest = ms - s * 1000
-  return `${prefixes[slot]}${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}Z`
+  lastTime = ms
+  lastText = `${prefixes[slot]}${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}Z`
+  return lastText
 }
 
 /** `new Date().toISOString()` for the current moment (see isoAt). */

@@ -182,8 +182,14 @@ function toHeaderMap(pairs: readonly HeaderPair[]): Record<string, string> {
   return map
 }
 
-function redactAll(redactor: Redactor, notes: readonly string[]): string[] {
-  const out: string[] = []
-  for (const n of notes) out.push(redactor.text(n))
-  return out
+/** The notes redacted; the same array when no note changes (most attempts have none): no copy per request. */
+function redactAll(redactor: Redactor, notes: string[]): string[] {
+  let out: string[] | null = null
+  for (let i = 0; i < notes.length; i++) {
+    const note = notes[i] as string
+    const redacted = redactor.text(note)
+    if (redacted !== note && out === null) out = notes.slice(0, i)
+    out?.push(redacted)
+  }
+  return out ?? notes
 }

@@ -1,5 +1,6 @@
 import { TextDecoder } from 'node:util'
 import type { BodyKind } from '../../../shared/contract'
+import { isJsonText } from './json-validity'
 
 const BINARY_TYPE =
   /^(image|audio|video|font)\/|octet-stream|application\/(pdf|zip|gzip|x-gzip|x-tar|wasm|x-protobuf|protobuf|vnd\.ms-excel|msword)/i
@@ -33,6 +34,8 @@ export function decodeBody(bytes: Buffer, contentType: string | null, truncated:
       jsonError: 'The body was cut at the size cap, so it cannot be parsed as a whole (raise the cap to see all of it).',
     }
   }
+  // Valid JSON is recognised by a scan that builds nothing; the parser runs only to word why a body is not.
+  if (isJsonText(text)) return { text, kind: 'json' }
   try {
     JSON.parse(text)
     return { text, kind: 'json' }

@@ -32,3 +32,12 @@ export function effectiveMethods(method: string, headers: Record<string, string>
   }
   return out
 }
+
+/**
+ * False when the request can have no override at all (no header name long enough to be one, no query): then its own
+ * method is the only one, and `effectiveMethods` need not list it. True is "look": it may still find none.
+ */
+export function mayOverrideMethod(headers: Record<string, string>, url: URL): boolean {
+  for (const name in headers) if (name.length >= SHORTEST_OVERRIDE) return true
+  return url.search !== ''
+}

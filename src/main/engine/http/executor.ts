@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { exchangeView, type HttpAuthMode, type HttpExchangeView, type RetryingEvent } from '../../../shared/contract'
 import { ConsoleError } from '../core/console-error'
 import type { EnvironmentProvider, ResolvedEnvironment, TokenProvider } from '../core/ports'
@@ -9,6 +8,7 @@ import type { AttemptResult, PreparedAttempt } from './attempt'
 import { sleepUnlessCancelled, throwIfCancelled } from './cancellation'
 import type { HttpClient } from './http-client'
 import { checkProductionGuard, type GuardedRequest, productionTargets, unsafeMethod } from './production-guard'
+import { nextRequestId } from './request-id'
 import { MAX_AUTO_RETRIES, MAX_AUTO_RETRY_WAIT_MS, retryDelayMs } from './retry-policy'
 import { resolveRequestUrl } from './target-url'
 import { allClaims, msUntilNextSecond, type SignatureClaims, UsedSignatures } from './used-signatures'
@@ -74,7 +74,7 @@ export class RequestExecutor {
    * async itself: `run`'s promise is handed back as it is (an async wrapper returning a promise costs extra ticks).
    */
   execute(input: ExecuteInput): Promise<ExecutedRequest> {
-    return this.run(input, randomUUID())
+    return this.run(input, nextRequestId())
   }
 
   /** The environment a request uses: envId's, or the active one; its secret is registered for redaction. */
@@ -218,7 +218,15 @@ export class RequestExecutor {
     // list of retries is not written after this; the view copies it.
     const facts = result.facts
     facts.retriedAfter = retriedAfter
-    return { ...result, entry, view: exchangeView(entry, facts) }
+    // Written out, not spread: the result's fields are known.
+    return {
+      outcome: result.outcome,
+      decoded: result.decoded,
+      headerMap: result.headerMap,
+      entry,
+      facts,
+      view: exchangeView(entry, facts),
+    }
   }
 
   private announceRetry(requestId: string, method: string, url: URL, attempt: number, delayMs: number, reason: string): void {

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import type { HttpAuthMode, LogPurpose } from '../../../shared/contract'
 import type { ResolvedEnvironment } from '../core/ports'
 import { type QuotaKey, quotaKey } from '../quota/quota-key'
 import type { PreparedAttempt } from './attempt'
 import type { NetworkRoute } from './network-dispatcher'
 import { prepareHeaders } from './request-headers'
+import { nextRequestId } from './request-id'
 
 const DEFAULT_TIMEOUT_MS = 30_000
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
@@ -45,7 +45,7 @@ export function prepareAttempt(request: AttemptRequest, route: NetworkRoute | un
   const method = request.method.toUpperCase()
   const { headers, notes } = prepareHeaders(request.headers, request.body)
   return {
-    requestId: request.requestId ?? randomUUID(),
+    requestId: request.requestId ?? nextRequestId(),
     url: request.url,
     method,
     headers,

@@ -1,6 +1,6 @@
 import { ConsoleError } from '../core/console-error'
 import { destinationKey } from './destination-key'
-import { type EffectiveMethod, effectiveMethods } from './effective-method'
+import { type EffectiveMethod, effectiveMethods, mayOverrideMethod } from './effective-method'
 
 /** Methods that change nothing on the server (RFC 9110 safe methods): never asked about. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -30,6 +30,8 @@ export interface GuardedRequest {
 
 /** The first method of the request the server may act on that is not safe (the request line's or an override's). */
 export function unsafeMethod(request: GuardedRequest): EffectiveMethod | null {
+  // A safe method that nothing can override (most requests): no list of methods built to say so.
+  if (SAFE_METHODS.has(request.method) && !mayOverrideMethod(request.headers, request.url)) return null
   for (const m of effectiveMethods(request.method, request.headers, request.url)) if (!SAFE_METHODS.has(m.method)) return m
   return null
 }

@@ -66,7 +66,7 @@ export class Redactor {
 
   /** Redacts one header value according to its name, credential parameters inside it, and known secrets. */
   header(name: string, value: string, options: CaptureOptions = {}): string {
-    const rule = this.ruleFor(name.toLowerCase())
+    const rule = this.ruleOf(name)
     if (!rule) return this.secrets.redact(redactParams(value, this.leaf(options), sensitiveLabel))
     if (MARKER.test(value)) return value
     if (rule.keepScheme) {
@@ -92,8 +92,10 @@ export class Redactor {
   headers(pairs: readonly HeaderPair[], options: CaptureOptions = {}): HeaderPair[] {
     let free = ''
     let ruled = false
-    for (const p of pairs) {
-      if (this.ruleFor(p.name.toLowerCase()) === null) free += `${p.value}\n`
+    // Indexed: no iterator per list.
+    for (let i = 0; i < pairs.length; i++) {
+      const p = pairs[i] as HeaderPair
+      if (this.ruleOf(p.name) === null) free += `${p.value}\n`
       else ruled = true
     }
     let plain = this.holdsNothing(free)
@@ -101,7 +103,7 @@ export class Redactor {
     const out: HeaderPair[] = []
     for (let i = 0; i < pairs.length; i++) {
       const p = pairs[i] as HeaderPair
-      const isRuled = this.ruleFor(p.name.toLowerCase()) !== null
+      const isRuled = this.ruleOf(p.name) !== null
       const value = plain && !isRuled ? p.value : this.header(p.name, p.value, options)
       // A credential the engine sends becomes a known secret now: the values after it are checked again (see headerTuples).
       if (isRuled && options.sent && value !== p.value && plain) {
@@ -133,7 +135,7 @@ export class Redactor {
     const out = new Array<HeaderPair>(list.length)
     for (let i = 0; i < list.length; i++) {
       const [name, value] = list[i] as readonly [string, string]
-      const ruled = this.ruleFor(name.toLowerCase()) !== null
+      const ruled = this.ruleOf(name) !== null
       const redacted = plain && !ruled ? value : this.header(name, value, options)
       // A credential the engine sends (a ruled header, redacted) becomes a known secret now: the values after it are
       // checked again, as redacting each header in turn would find it in them.
@@ -148,7 +150,7 @@ export class Redactor {
     let free = ''
     for (let i = start; i < list.length; i++) {
       const pair = list[i] as readonly [string, string]
-      if (this.ruleFor(pair[0].toLowerCase()) === null) free += `${pair[1]}\n`
+      if (this.ruleOf(pair[0]) === null) free += `${pair[1]}\n`
     }
     return this.holdsNothing(free)
   }
@@ -200,6 +202,15 @@ export class Redactor {
 
   private leaf(options: CaptureOptions): LeafRedactor {
     return options.sent ? this.sentLeaf : this.seenLeaf
+  }
+
+  /**
+   * The rule of a header name in any case. The cache is keyed by lower-case names, so a name found in it as it is was
+   * lower-case already (what the engine sends and receives): no lower-cased copy is made for it.
+   */
+  private ruleOf(name: string): HeaderRule | null {
+    const cached = this.rules.get(name)
+    return cached !== undefined ? cached : this.ruleFor(name.toLowerCase())
   }
 
   private ruleFor(lower: string): HeaderRule | null {

@@ -14,6 +14,13 @@ export class KeyLedger {
   private readonly minuteCounts = new Int32Array(HISTORY_MINUTES)
   private readonly minuteOf = new Float64Array(HISTORY_MINUTES).fill(-1)
 
+  /**
+   * The last history handed out and the minute it ends at. It is never changed (a state keeps it); the next one of the
+   * same minute is its copy with the last count updated, as long as every request added since fell in that minute.
+   */
+  private lastHistory: number[] | null = null
+  private lastHistoryMinute = -1
+
   /** Requests ever added (never decreases): the difference between two readings is the requests sent in between. */
   added = 0
 
@@ -32,6 +39,8 @@ export class KeyLedger {
     if (this.size > MAX_LEDGER_ENTRIES) this.head++
     this.compact()
     const minute = Math.floor(at / 60_000)
+    // A request in another minute (a clock step) may change any count, or reuse the slot of an older minute.
+    if (minute !== this.lastHistoryMinute) this.lastHistory = null
     const slot = minute % HISTORY_MINUTES
     if (this.minuteOf[slot] !== minute) {
       this.minuteOf[slot] = minute
@@ -62,19 +71,37 @@ export class KeyLedger {
     return this.head < this.stamps.length ? this.stamps[this.head] : undefined
   }
 
-  /** Requests sent per minute over the last 60 minutes ending at `now`, oldest first. */
+  /**
+   * Requests sent per minute over the last 60 minutes ending at `now`, oldest first: a new array each time (a state
+   * keeps it). Within the minute of the last one, only its last count can differ: a copy of it with that count set,
+   * not the 60 slots read again.
+   */
   history(now: number): number[] {
     const current = Math.floor(now / 60_000)
+    const last = this.lastHistory
+    if (last !== null && current === this.lastHistoryMinute) {
+      const out = last.slice()
+      out[HISTORY_MINUTES - 1] = this.countOf(current)
+      this.lastHistory = out
+      return out
+    }
     const out: number[] = new Array(HISTORY_MINUTES)
     for (let i = 0; i < HISTORY_MINUTES; i++) {
-      const minute = current - HISTORY_MINUTES + 1 + i
-      const slot = minute % HISTORY_MINUTES
-      out[i] = this.minuteOf[slot] === minute ? (this.minuteCounts[slot] as number) : 0
+      out[i] = this.countOf(current - HISTORY_MINUTES + 1 + i)
     }
+    this.lastHistory = out
+    this.lastHistoryMinute = current
     return out
   }
 
+  /** Requests sent in one minute (0 when its slot holds another minute). */
+  private countOf(minute: number): number {
+    const slot = minute % HISTORY_MINUTES
+    return this.minuteOf[slot] === minute ? (this.minuteCounts[slot] as number) : 0
+  }
+
   clear(): void {
+    this.lastHistory = null
     this.stamps = []
     this.head = 0
     this.minuteCounts.fill(0)
