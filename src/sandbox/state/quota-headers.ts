@@ -14,7 +14,8 @@ export function applyQuota(ctx: RequestContext, clientId: string | undefined): b
     key = `anonymous:${ctx.req.socket.remoteAddress ?? 'unknown'}`
   }
   const decision = state.limiter.consume(key, ctx.method, ctx.path)
-  res.staged.push('X-RateLimit-Limit', decision.limit, 'X-RateLimit-Remaining', decision.remaining)
+  // Text, not numbers: node:http turns a number into text twice (to check it, then to write it).
+  res.staged.push('X-RateLimit-Limit', decision.limitText, 'X-RateLimit-Remaining', String(decision.remaining))
   if (decision.allowed) return true
   res.stage('Retry-After', decision.retryAfterSeconds ?? state.limits.windowSeconds)
   const windowSeconds = state.limits.windowSeconds

@@ -5,6 +5,8 @@ import { TimestampRing } from './timestamp-ring'
 interface QuotaDecision {
   allowed: boolean
   limit: number
+  /** `limit` as header text, made once per key and limit rather than per answer. */
+  limitText: string
   remaining: number
   /** Seconds until the oldest counted request leaves the window (only when refused). */
   retryAfterSeconds?: number
@@ -16,6 +18,7 @@ interface QuotaEntry {
   path: string
   ring: TimestampRing
   limit: number
+  limitText: string
   version: number
 }
 
@@ -44,11 +47,12 @@ export class RateLimiter {
     const windowMs = this.table.windowSeconds * 1000
     entry.ring.evictOlderThan(now, windowMs)
     if (entry.ring.tryPush(now, entry.limit)) {
-      return { allowed: true, limit: entry.limit, remaining: entry.limit - entry.ring.count }
+      return { allowed: true, limit: entry.limit, limitText: entry.limitText, remaining: entry.limit - entry.ring.count }
     }
     const oldest = entry.ring.oldest()
     const waitMs = oldest === undefined ? windowMs : oldest + windowMs - now
-    return { allowed: false, limit: entry.limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000))
+    return { allowed: false, limit: entry.limit, limitText: entry.limitText, remaining: 0, retryAfterSeconds }
   }
 
   /** The key's entry, made the most recently used (created, or its limit re-read after the table changed). */
@@ -57,12 +61,14 @@ export class RateLimiter {
     let entry = this.entries.get(key)
     if (entry === undefined) {
       const limit = this.table.limitFor(method, path)
-      entry = { clientId, method, path, limit, version: this.table.version, ring: new TimestampRing(limit) }
+      const ring = new TimestampRing(limit)
+      entry = { clientId, method, path, limit, limitText: String(limit), version: this.table.version, ring }
       if (this.entries.size >= this.maxKeys) this.dropLeastRecentlyUsed()
     } else {
       this.entries.delete(key)
       if (entry.version !== this.table.version) {
         entry.limit = this.table.limitFor(method, path)
+        entry.limitText = String(entry.limit)
         entry.version = this.table.version
       }
     }
