@@ -70,7 +70,9 @@ export function authenticateBearer(ctx: RequestContext, permission: string): Tok
   // scanned for the character that may explain why it is unknown.
   const record = sent === undefined ? undefined : state.tokens.find(sent)
   const stray = sent === undefined || record !== undefined ? -1 : strayChar(sent)
-  if (!applyQuota(ctx, record?.clientId)) return null
+  // One clock read for the whole check: the quota counts and the token expires at the same instant.
+  const now = state.clock.now()
+  if (!applyQuota(ctx, record?.clientId, now)) return null
 
   if (stray >= 0) {
     return unauthorized(
@@ -87,7 +89,6 @@ export function authenticateBearer(ctx: RequestContext, permission: string): Tok
     return unauthorized(ctx, 'invalid_token', 'A refresh token cannot be used as a bearer token')
   }
   if (record.revoked) return unauthorized(ctx, 'invalid_token', 'Access token has been revoked')
-  const now = state.clock.now()
   if (state.tokens.isExpired(record, now)) {
     const at = new Date(record.expiresAt ?? now).toISOString()
     return unauthorized(ctx, 'invalid_token', `Access token expired at ${at}; use the refresh_token grant`)

@@ -38,12 +38,11 @@ export class RateLimiter {
     private readonly maxKeys: number,
   ) {}
 
-  /** Counts one request for the key, or refuses it with the time until a unit frees up. */
-  consume(clientId: string, method: string, path: string): QuotaDecision {
+  /** Counts one request for the key at `now` (the sandbox clock), or refuses it with the time until a unit frees up. */
+  consume(clientId: string, method: string, path: string, now = this.clock.now()): QuotaDecision {
     const last = this.last
     const same = last !== undefined && last.clientId === clientId && last.method === method && last.path === path
     const entry = same && last.version === this.table.version ? last : this.touch(clientId, method, path)
-    const now = this.clock.now()
     const windowMs = this.table.windowSeconds * 1000
     entry.ring.evictOlderThan(now, windowMs)
     if (entry.ring.tryPush(now, entry.limit)) {
