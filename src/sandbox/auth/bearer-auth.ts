@@ -25,16 +25,19 @@ function strayChar(token: string): number {
   return -1
 }
 
-/** What an `Authorization` header carries: a bearer token, nothing usable, or a token with a character it cannot hold. */
-type BearerRead = { token: string } | { stray: string } | undefined
+/** The character at `index` of `token` as `U+XXXX`, for a message. */
+function codePointName(token: string, index: number): string {
+  const code = token.codePointAt(index) ?? 0
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+}
 
 /**
  * Reads an `Authorization: Bearer <token>` header the way RFC 6750 writes it: the scheme in any case, one or more
- * spaces, then a b64token. Spaces and tabs around the token are forgiven (HTTP's own optional white space); any other
- * character, a non-breaking space included, is not part of any token a server issues: the answer names it rather than
- * trimming it away, because a real server refuses it.
+ * spaces, then the token, which it returns (undefined when there is none). Spaces and tabs around the token are
+ * forgiven (HTTP's own optional white space); any other character, a non-breaking space included, stays in what it
+ * returns: no issued token holds one, so the caller names it rather than trimming it away, as a real server refuses it.
  */
-function readBearer(header: string | undefined): BearerRead {
+function readBearer(header: string | undefined): string | undefined {
   if (header === undefined) return undefined
   const space = header.indexOf(' ')
   if (space !== 6) return undefined
@@ -45,11 +48,7 @@ function readBearer(header: string | undefined): BearerRead {
   while (start < end && (header.charCodeAt(start) === 32 || header.charCodeAt(start) === 9)) start++
   while (end > start && (header.charCodeAt(end - 1) === 32 || header.charCodeAt(end - 1) === 9)) end--
   if (start === end) return undefined
-  const token = start === 7 && end === header.length ? header.slice(7) : header.slice(start, end)
-  const stray = strayChar(token)
-  if (stray < 0) return { token }
-  const code = token.codePointAt(stray) ?? 0
-  return { stray: `U+${code.toString(16).toUpperCase().padStart(4, '0')}` }
+  return start === 7 && end === header.length ? header.slice(7) : header.slice(start, end)
 }
 
 function unauthorized(ctx: RequestContext, error: string, message: string): null {
@@ -66,19 +65,23 @@ function unauthorized(ctx: RequestContext, error: string, message: string): null
  */
 export function authenticateBearer(ctx: RequestContext, permission: string): TokenRecord | null {
   const { state } = ctx
-  const read = readBearer(ctx.req.headers.authorization)
-  const value = read !== undefined && 'token' in read ? read.token : undefined
-  const record = value === undefined ? undefined : state.tokens.find(value)
-  if (!applyQuota(ctx, record?.clientId)) return null
+  const sent = readBearer(ctx.req.headers.authorization)
+  // A token the store knows holds only b64token characters (the store issues no other), so only an unknown one is
+  // scanned for the character that may explain why it is unknown.
+  const record = sent === undefined ? undefined : state.tokens.find(sent)
+  const stray = sent === undefined || record !== undefined ? -1 : strayChar(sent)
+  // One clock read for the whole check: the quota counts and the token expires at the same instant.
+  const now = state.clock.now()
+  if (!applyQuota(ctx, record?.clientId, now)) return null
 
-  if (read !== undefined && 'stray' in read) {
+  if (stray >= 0) {
     return unauthorized(
       ctx,
       'invalid_token',
-      `The bearer token holds ${read.stray}, which no access token contains: send the access_token exactly as the token response gave it (copied text often brings a non-breaking space or a line break)`,
+      `The bearer token holds ${codePointName(sent as string, stray)}, which no access token contains: send the access_token exactly as the token response gave it (copied text often brings a non-breaking space or a line break)`,
     )
   }
-  if (value === undefined) {
+  if (sent === undefined) {
     return unauthorized(ctx, 'invalid_request', 'Missing bearer token: send Authorization: Bearer <access_token>')
   }
   if (record === undefined) return unauthorized(ctx, 'invalid_token', 'Unknown access token')
@@ -86,7 +89,6 @@ export function authenticateBearer(ctx: RequestContext, permission: string): Tok
     return unauthorized(ctx, 'invalid_token', 'A refresh token cannot be used as a bearer token')
   }
   if (record.revoked) return unauthorized(ctx, 'invalid_token', 'Access token has been revoked')
-  const now = state.clock.now()
   if (state.tokens.isExpired(record, now)) {
     const at = new Date(record.expiresAt ?? now).toISOString()
     return unauthorized(ctx, 'invalid_token', `Access token expired at ${at}; use the refresh_token grant`)

@@ -1,9 +1,9 @@
 import type { Location, SeedLocation } from './seed-data'
 
-/** A serialised JSON document and its UTF-8 length, counted once. */
+/** A serialised JSON document and its UTF-8 length (as the Content-Length header's text), counted once. */
 interface JsonText {
   text: string
-  byteLength: number
+  byteLength: string
 }
 
 /**
@@ -63,7 +63,7 @@ export class LocationCatalog {
       body = { results: all, meta: {} }
     }
     const text = JSON.stringify(body)
-    const json = { text, byteLength: Buffer.byteLength(text) }
+    const json = { text, byteLength: String(Buffer.byteLength(text)) }
     if (this.jsonCache.size < 1000) this.jsonCache.set(cacheKey, json)
     return json
   }

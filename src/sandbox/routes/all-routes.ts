@@ -25,14 +25,15 @@ export function buildRouter(state: SandboxState, serverUrl: () => string): Route
     .addPattern('GET', exportTicketsPattern(state.config.signedPathPrefix), handleExportTickets)
   registerLimitFamilyRoutes(router)
 
-  let openapiText: string | undefined
+  // Serialised on first use, then served as the same text with its length counted once.
+  let openapi: { text: string; length: string } | undefined
   router.add('GET', '/_sandbox/openapi.json', ctx => {
-    openapiText ??= JSON.stringify(
-      buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix, state.config.exportMaxRangeDays),
-      null,
-      2,
-    )
-    sendJsonText(ctx.res, 200, openapiText)
+    if (openapi === undefined) {
+      const document = buildOpenApiDocument(serverUrl(), state.config.signedPathPrefix, state.config.exportMaxRangeDays)
+      const text = JSON.stringify(document, null, 2)
+      openapi = { text, length: String(Buffer.byteLength(text)) }
+    }
+    sendJsonText(ctx.res, 200, openapi.text, openapi.length)
   })
   registerAdminRoutes(router, state)
   registerScenarioRoutes(router, state)

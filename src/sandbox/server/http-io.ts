@@ -9,9 +9,15 @@ export function sendJson(res: SandboxResponse, status: number, body: unknown): v
 
 /**
  * Sends an already-serialised JSON document. The body goes out as text: Node writes the head and a text body in one
- * write, a byte buffer in two (a writev). Callers that serve the same text again pass its UTF-8 length, counted once.
+ * write, a byte buffer in two (a writev). Callers that serve the same text again pass its UTF-8 length, counted once
+ * and kept as the header's text (node:http turns a number into text twice: to check it, then to write it).
  */
-export function sendJsonText(res: SandboxResponse, status: number, text: string, byteLength = Buffer.byteLength(text)): void {
+export function sendJsonText(
+  res: SandboxResponse,
+  status: number,
+  text: string,
+  byteLength: number | string = Buffer.byteLength(text),
+): void {
   res.staged.push('Content-Type', JSON_TYPE, 'Content-Length', byteLength)
   res.writeHead(status)
   res.end(text)

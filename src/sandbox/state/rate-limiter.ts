@@ -5,6 +5,8 @@ import { TimestampRing } from './timestamp-ring'
 interface QuotaDecision {
   allowed: boolean
   limit: number
+  /** `limit` as header text, made once per key and limit rather than per answer. */
+  limitText: string
   remaining: number
   /** Seconds until the oldest counted request leaves the window (only when refused). */
   retryAfterSeconds?: number
@@ -16,6 +18,7 @@ interface QuotaEntry {
   path: string
   ring: TimestampRing
   limit: number
+  limitText: string
   version: number
 }
 
@@ -35,20 +38,20 @@ export class RateLimiter {
     private readonly maxKeys: number,
   ) {}
 
-  /** Counts one request for the key, or refuses it with the time until a unit frees up. */
-  consume(clientId: string, method: string, path: string): QuotaDecision {
+  /** Counts one request for the key at `now` (the sandbox clock), or refuses it with the time until a unit frees up. */
+  consume(clientId: string, method: string, path: string, now = this.clock.now()): QuotaDecision {
     const last = this.last
     const same = last !== undefined && last.clientId === clientId && last.method === method && last.path === path
     const entry = same && last.version === this.table.version ? last : this.touch(clientId, method, path)
-    const now = this.clock.now()
     const windowMs = this.table.windowSeconds * 1000
     entry.ring.evictOlderThan(now, windowMs)
     if (entry.ring.tryPush(now, entry.limit)) {
-      return { allowed: true, limit: entry.limit, remaining: entry.limit - entry.ring.count }
+      return { allowed: true, limit: entry.limit, limitText: entry.limitText, remaining: entry.limit - entry.ring.count }
     }
     const oldest = entry.ring.oldest()
     const waitMs = oldest === undefined ? windowMs : oldest + windowMs - now
-    return { allowed: false, limit: entry.limit, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+    const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000))
+    return { allowed: false, limit: entry.limit, limitText: entry.limitText, remaining: 0, retryAfterSeconds }
   }
 
   /** The key's entry, made the most recently used (created, or its limit re-read after the table changed). */
@@ -57,12 +60,14 @@ export class RateLimiter {
     let entry = this.entries.get(key)
     if (entry === undefined) {
       const limit = this.table.limitFor(method, path)
-      entry = { clientId, method, path, limit, version: this.table.version, ring: new TimestampRing(limit) }
+      const ring = new TimestampRing(limit)
+      entry = { clientId, method, path, limit, limitText: String(limit), version: this.table.version, ring }
       if (this.entries.size >= this.maxKeys) this.dropLeastRecentlyUsed()
     } else {
       this.entries.delete(key)
       if (entry.version !== this.table.version) {
         entry.limit = this.table.limitFor(method, path)
+        entry.limitText = String(entry.limit)
         entry.version = this.table.version
       }
     }

@@ -203,6 +203,21 @@ describe('Retry-After and bookkeeping', () => {
     }
   })
 
+  it('answers a key already counting with the limit the operator set since, in X-RateLimit-Limit and -Remaining', async () => {
+    const sb = await startTestSandbox()
+    try {
+      const token = (await obtainTokens(sb)).access_token
+      expect(quota(await bearerGet(sb, LOCATIONS, token))).toMatchObject({ limit: '100', remaining: '99' })
+      expect(quota(await bearerGet(sb, LOCATIONS, token))).toMatchObject({ limit: '100', remaining: '98' })
+      expect((await admin(sb, 'POST', '/_sandbox/quotas/limit', { limit: 5, method: 'GET', path: LOCATIONS })).status).toBe(200)
+      expect(quota(await bearerGet(sb, LOCATIONS, token))).toMatchObject({ limit: '5', remaining: '2' })
+      expect((await admin(sb, 'POST', '/_sandbox/quotas/limit', { limit: 200, method: 'GET', path: LOCATIONS })).status).toBe(200)
+      expect(quota(await bearerGet(sb, LOCATIONS, token))).toMatchObject({ limit: '200', remaining: '196' })
+    } finally {
+      await sb.close()
+    }
+  })
+
   it('keeps memory bounded: at most `limit` timestamps per key and at most maxKeys keys', async () => {
     const sb = await startTestSandbox({ limits: { defaultPerWindow: 3, maxKeys: 2 } })
     try {
