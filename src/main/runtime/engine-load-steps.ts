@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { createKeyFileCipher } from '../engine/vault/keyfile-cipher'
 import type { createRuntime } from './create-runtime'
 
@@ -11,8 +12,9 @@ interface EngineModules {
  * engine's core, its handlers, then the runtime that ties them), each piece a few tens of ms of the host's one thread
  * instead of one block of hundreds. `between()` is awaited before every piece: the web host passes "no page is loading
  * its first screen" (first-screen.ts), so a page that comes while the engine loads waits for one piece at most, and
- * the rest waits for its first paint. Resolves with what starts the engine; a piece that fails to load rejects, as
- * one import would.
+ * the rest waits for its first paint. Each wait first gives the event loop a turn (loading a module may take none:
+ * without it the pieces would run back to back and a page's requests would not even be read until the end). Resolves
+ * with what starts the engine; a piece that fails to load rejects, as one import would.
  */
 export async function loadEngineInSteps(between: () => Promise<void>, options: { sandbox: boolean }): Promise<EngineModules> {
   const pieces: (() => Promise<unknown>)[] = [
@@ -22,13 +24,17 @@ export async function loadEngineInSteps(between: () => Promise<void>, options: {
     () => import('./build-core'),
     () => import('./register-handlers'),
   ]
-  for (const piece of pieces) {
+  const yieldToPage = async () => {
+    await nextTurn()
     await between()
+  }
+  for (const piece of pieces) {
+    await yieldToPage()
     await piece()
   }
-  await between()
+  await yieldToPage()
   const [runtime, cipher] = await Promise.all([import('./create-runtime'), import('../engine/vault/keyfile-cipher')])
   // The runtime's own start (the vault, the sandbox's listener) waits too: it is the last long stretch of the start.
-  await between()
+  await yieldToPage()
   return { createRuntime: runtime.createRuntime, createKeyFileCipher: cipher.createKeyFileCipher }
 }
