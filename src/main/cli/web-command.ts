@@ -108,12 +108,13 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
   io.stdout.write('Starting the built-in sandbox and the engine…\n')
   let runtime: Runtime
   try {
-    // Loading the engine takes the host's one thread (and a core) for a while: the page's first screen comes first.
+    // Loading the engine takes the host's one thread (and a core) for a while: the page's first screen comes first,
+    // also when the page comes while the engine is loading (it loads in pieces, each waiting for no page loading).
     await host.firstScreenShown
-    const [{ createRuntime }, { createKeyFileCipher }] = await Promise.all([
-      import('../runtime/create-runtime'),
-      import('../engine/vault/keyfile-cipher'),
-    ])
+    const { loadEngineInSteps } = await import('../runtime/engine-load-steps')
+    const { createRuntime, createKeyFileCipher } = await loadEngineInSteps(() => host.pageQuiet(), {
+      sandbox: !values['no-sandbox'],
+    })
     runtime = await createRuntime({
       transport: 'web',
       version: PACKAGE_VERSION,

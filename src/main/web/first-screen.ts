@@ -5,6 +5,12 @@ interface FirstScreenWatch {
   connected(): void
   /** Resolves once the first screen is out (see firstScreenWatch); never rejects. */
   readonly done: Promise<void>
+  /**
+   * Resolves when no page is loading its first screen: at once when none is, else when the loading page's socket
+   * connects (or `capMs` after it asked). For work that may wait (the engine's start, a step at a time), so a page that
+   * comes at any moment gets the host's thread and the machine's cores first.
+   */
+  quiet(): Promise<void>
   dispose(): void
 }
 
@@ -21,6 +27,11 @@ export function firstScreenWatch(graceMs: number, capMs: number): FirstScreenWat
     finish = resolve
   })
   let askedAt = false
+  let loading: { settled: Promise<void>; finish(): void } | null = null
+  const pageDone = () => {
+    loading?.finish()
+    loading = null
+  }
   const grace = setTimeout(() => {
     if (!askedAt) finish()
   }, graceMs)
@@ -34,9 +45,30 @@ export function firstScreenWatch(graceMs: number, capMs: number): FirstScreenWat
   return {
     asked() {
       askedAt = true
+      if (loading) return
+      let end = () => {}
+      const settled = new Promise<void>(resolve => {
+        end = resolve
+      })
+      const pageCap = setTimeout(pageDone, capMs)
+      pageCap.unref()
+      loading = {
+        settled,
+        finish() {
+          clearTimeout(pageCap)
+          end()
+        },
+      }
     },
-    connected: () => finish(),
+    connected() {
+      pageDone()
+      finish()
+    },
     done,
-    dispose: () => finish(),
+    quiet: () => loading?.settled ?? Promise.resolve(),
+    dispose() {
+      pageDone()
+      finish()
+    },
   }
 }

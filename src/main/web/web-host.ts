@@ -45,6 +45,11 @@ export interface WebHost {
    * the moment to start loading the engine without delaying the page.
    */
   firstScreenShown: Promise<void>
+  /**
+   * Resolves when no page is loading its first screen (at once when none is): the engine's start waits on it between
+   * its steps, so a page that comes while the engine loads is served and painted first (see first-screen.ts).
+   */
+  pageQuiet(): Promise<void>
   close(): Promise<void>
 }
 
@@ -218,6 +223,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     sessionSecret,
     cookieName,
     firstScreenShown: firstScreen.done,
+    pageQuiet: () => firstScreen.quiet(),
     async close() {
       closing = true
       firstScreen.dispose()

@@ -122,6 +122,25 @@ describe('the web host while its engine is starting', () => {
     await host.firstScreenShown
   })
 
+  it('a page that gets in while the engine is starting is served first: the start waits until that page has painted', async () => {
+    // Nobody is loading a page: the engine's start goes on.
+    expect(await settled(host.pageQuiet())).toBe(true)
+    await signIn()
+    sockets.push(await openSocket(host))
+    await host.firstScreenShown
+    // The engine is starting (the first screen is out) when a second browser gets in: its start pauses between pieces...
+    await signIn()
+    const quiet = host.pageQuiet()
+    expect(await settled(quiet)).toBe(false)
+    const cookie = `${host.cookieName}=${host.sessionSecret}`
+    expect((await get(host.port, '/assets/index-1.js', cookie)).status).toBe(200)
+    expect(await settled(quiet)).toBe(false)
+    // ...until that page has painted and connected its socket.
+    sockets.push(await openSocket(host))
+    await quiet
+    expect(await settled(host.pageQuiet())).toBe(true)
+  })
+
   it('a call made before the engine is up waits for it and is answered by it', async () => {
     await signIn()
     const ws = await openSocket(host)
