@@ -24,6 +24,8 @@ export class BackoffJudge implements Judge {
   constructor(private readonly settings: DoctorSettings) {}
 
   observe(f: ExchangeFacts, t: Tallies): void {
+    // No run of 429s open and no 429 now: nothing to start, judge or end (the usual exchange).
+    if (this.runs.size === 0 && f.status !== 429) return
     const key = rateKeyOf(f, this.settings)
     if (!key) return
     const run = this.runs.get(key.id)

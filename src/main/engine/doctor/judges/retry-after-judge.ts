@@ -35,6 +35,8 @@ export class RetryAfterJudge implements Judge {
   constructor(private readonly settings: DoctorSettings) {}
 
   observe(f: ExchangeFacts, t: Tallies): void {
+    // No 429 yet and none now: no window to judge against or to open (the usual exchange), so no key is needed.
+    if (this.windows.size === 0 && f.status !== 429) return
     const key = rateKeyOf(f, this.settings)
     if (!key) return
     const tally = t['limits.retry-after']

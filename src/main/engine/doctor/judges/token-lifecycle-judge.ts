@@ -67,8 +67,9 @@ export class TokenLifecycleJudge implements Judge {
    * key or the token's fingerprint, and neither is built (hashing the token on every call was most of this judge).
    */
   private bearerCall(f: ExchangeFacts, t: Tallies): void {
-    if (f.status === null || !f.hasBearerToken) return
+    if (f.status === null) return
     if (f.status !== 401 && this.consecutive.size === 0 && this.episodes.size === 0 && this.issuedByRefresh.size === 0) return
+    if (!f.hasBearerToken) return
     const fp = f.bearerFp!
     const key = `${f.method} ${f.x.request.path.toLowerCase()}`
     const respondedAt = f.x.respondedAt ?? f.x.startedAt
