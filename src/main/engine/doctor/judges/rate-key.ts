@@ -9,10 +9,12 @@ import type { DoctorSettings } from '../judge'
  */
 export function rateKeyOf(f: ExchangeFacts, settings: DoctorSettings): QuotaKey | null {
   if (f.endpoint === 'authorize' || f.endpoint === 'operator') return null
-  return f.memo('rate-key', () => {
-    const client = f.header('x-access-key') ?? f.tokenRequest?.clientId ?? settings.clientId
-    return quotaKey(client, f.method, f.x.request.path)
-  })
+  return f.memo('rate-key', deriveRateKey, settings)
+}
+
+function deriveRateKey(f: ExchangeFacts, settings: DoctorSettings): QuotaKey {
+  const client = f.header('x-access-key') ?? f.tokenRequest?.clientId ?? settings.clientId
+  return quotaKey(client, f.method, f.x.request.path)
 }
 
 /** Retry-After as milliseconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
