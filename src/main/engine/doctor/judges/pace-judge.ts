@@ -28,8 +28,10 @@ export class PaceJudge implements Judge {
     const windowMs = this.settings.limits.windowSeconds * 1000
     const now = f.x.startedAt
     let ring = this.rings.get(key.id)
-    if (ring === undefined) ring = []
-    ring.push(now)
+    // A new key's ring starts as a one-element array: traffic over many paths makes most rings new, and an empty
+    // array's first push reserves room for 17.
+    if (ring === undefined) ring = [now]
+    else ring.push(now)
     while (ring.length > 0 && (ring[0]! <= now - windowMs || ring.length > limit + 1)) ring.shift()
     this.rings.set(key.id, ring)
     const count = ring.length
