@@ -1,11 +1,12 @@
 import type { ExchangeFacts } from '../exchange-facts'
-import type { Judge, Tallies } from '../judge'
+import type { Judge, JudgeScope, Tallies } from '../judge'
 import { quoteValue } from '../quote-value'
 
 const FILTERS = ['filter[dateTimeFrom]', 'filter[dateTimeTo]'] as const
 
 /** 4.6: the export's two filters are present, and each a real calendar date in YYYY-MM-DD form. */
 export class ExportDatesJudge implements Judge {
+  readonly scope: JudgeScope = { endpoints: ['export'] }
   /** The last value of each filter found to be a date: a partner asks for the same range again and again. */
   private lastFrom: string | null = null
   private lastTo: string | null = null

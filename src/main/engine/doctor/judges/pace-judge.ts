@@ -1,7 +1,7 @@
 import { answeredInPlace } from '../drills/drill-catalogue'
 import type { ExchangeFacts } from '../exchange-facts'
-import { type DoctorSettings, type Judge, RecentMap, type Tallies } from '../judge'
-import { rateKeyOf } from './rate-key'
+import { type DoctorSettings, type Judge, type JudgeScope, RecentMap, type Tallies } from '../judge'
+import { RATE_LIMITED, rateKeyOf } from './rate-key'
 
 /** The share of the window's limit from which the pace is a warning. */
 const PACE_WARNING_SHARE = 0.8
@@ -17,6 +17,7 @@ const PROJECTION_MIN_SPAN_MS = 60_000
  * pass it.
  */
 export class PaceJudge implements Judge {
+  readonly scope: JudgeScope = RATE_LIMITED
   private readonly rings = new RecentMap<string, number[]>(1000)
 
   constructor(private readonly settings: DoctorSettings) {}

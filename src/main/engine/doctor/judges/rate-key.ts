@@ -1,6 +1,9 @@
 import { type QuotaKey, quotaKey } from '../../quota/quota-key'
 import type { ExchangeFacts } from '../exchange-facts'
-import type { DoctorSettings } from '../judge'
+import type { DoctorSettings, JudgeScope } from '../judge'
+
+/** Where a rate-limit judge acts: every exchange with a rate key (rateKeyOf is null on the authorize endpoint). */
+export const RATE_LIMITED: JudgeScope = { endpoints: ['token', 'locations', 'installations', 'api-locations', 'export', 'other'] }
 
 /**
  * The counting key of section 8 for an exchange: the client (x-access-key, the token request's client_id, else the

@@ -1,5 +1,5 @@
 import type { ExchangeFacts } from '../exchange-facts'
-import type { Judge, Tallies } from '../judge'
+import type { Judge, JudgeScope, Tallies } from '../judge'
 
 /** Signatures remembered this long (well past the 10 s lifetime, to catch a cached signature), at most MAX_SEEN. */
 const REUSE_MEMORY_MS = 10 * 60_000
@@ -31,6 +31,7 @@ function reachedServerVerifier(f: ExchangeFacts): boolean {
  * timestamp sent, whether the server verified it), which eviction consumes from the oldest end.
  */
 export class ReuseJudge implements Judge {
+  readonly scope: JudgeScope = { signedOnly: true }
   /** Signature → its sequence number; its columns are at `sequence - base`. */
   private readonly seen = new Map<string, number>()
   private signatures: string[] = []

@@ -2,7 +2,7 @@ import { checkSignature, keyIdOf, reusedResult } from '../../signing/signature-c
 import { explainSignature } from '../../signing/signature-explainer'
 import { MILLISECONDS_THRESHOLD } from '../../signing/signer'
 import type { ExchangeFacts } from '../exchange-facts'
-import type { DoctorSettings, Judge, Tallies } from '../judge'
+import type { DoctorSettings, Judge, JudgeScope, Tallies } from '../judge'
 import { quoteValue } from '../quote-value'
 import type { RuleId } from '../rule-catalogue'
 
@@ -18,6 +18,7 @@ const EXPLAINED_MISMATCHES = 20
  * over the same inputs (signing/signature-check.ts): one HMAC per signed request, not two.
  */
 export class SignatureJudge implements Judge {
+  readonly scope: JudgeScope = { signedOnly: true }
   private explained = 0
   private readonly key: { keyId: string; clientSecret: string }
 

@@ -1,5 +1,5 @@
 import { BEARER_ENDPOINTS, type ExchangeFacts } from '../exchange-facts'
-import { BoundedMap, type Judge, type OpenFinding, type Tallies } from '../judge'
+import { BoundedMap, type Judge, type JudgeScope, type OpenFinding, type Tallies } from '../judge'
 
 /** Refreshes closer together than this, with no new 401 between them, are a storm. */
 const STORM_WINDOW_MS = 30_000
@@ -24,6 +24,7 @@ interface Episode {
  * token fingerprint, so parallel 401s of one expired token are one episode; every map is bounded.
  */
 export class TokenLifecycleJudge implements Judge {
+  readonly scope: JudgeScope = { endpoints: [...BEARER_ENDPOINTS, 'token', 'authorize'] }
   private readonly episodes = new BoundedMap<string, Episode>(64)
   private readonly consecutive = new BoundedMap<string, { count: number; lastRespondedAt: number; logIds: string[] }>(256)
   /** Access tokens answered 401, by fingerprint: when, and whether a refresh has replaced them since. */
