@@ -2,6 +2,7 @@ import type { CapturedExchange, CaptureObserver } from '../capture/captured-exch
 import { QuotaLimits } from '../quota/quota-limits'
 import { ExchangeFacts } from './exchange-facts'
 import type { DoctorSettings, Judge, ServerClockShift, Tallies } from './judge'
+import { JudgeRoutes } from './judge-routes'
 import { AuthSchemeJudge } from './judges/auth-scheme-judge'
 import { AuthorizationJudge } from './judges/authorization-judge'
 import { BackoffJudge } from './judges/backoff-judge'
@@ -50,6 +51,7 @@ const RANK: Record<Verdict, number> = { not_exercised: 0, pass: 1, warning: 2, f
 export class Doctor {
   private readonly tallies: Tallies
   private readonly judges: Judge[]
+  private readonly routes: JudgeRoutes
   private exchanges = 0
   private errors = 0
   private firstError: string | null = null
@@ -80,6 +82,7 @@ export class Doctor {
       new ExportDatesJudge(),
       new HttpsJudge(),
     ]
+    this.routes = new JudgeRoutes(this.judges)
   }
 
   /** The CaptureObserver to register with the capture: judges one exchange, never throws into the capture. */
@@ -87,7 +90,7 @@ export class Doctor {
     this.exchanges++
     const facts = new ExchangeFacts(exchange)
     if (facts.endpoint === 'operator') return
-    for (const judge of this.judges) {
+    for (const judge of this.routes.of(facts)) {
       try {
         judge.observe(facts, this.tallies)
       } catch (error) {

@@ -1,14 +1,12 @@
 import { hash } from 'node:crypto'
 import type { CapturedExchange } from '../capture/captured-exchange'
+import { type QueryParams, queryParams } from './query-params'
 
 /** Which endpoint of the spec an exchange went to (section 4), from its path alone. */
 export type EndpointKind = 'authorize' | 'token' | 'locations' | 'installations' | 'api-locations' | 'export' | 'operator' | 'other'
 
 /** Endpoints called with `Authorization: Bearer` (4.4, 4.5, 4.7). */
 export const BEARER_ENDPOINTS: ReadonlySet<EndpointKind> = new Set(['locations', 'installations', 'api-locations'])
-
-/** The parameters of every request without a query; never written to. */
-const NO_QUERY = new URLSearchParams()
 
 const EXPORT_PATH = /^\/api\/v1\/export\/[^/]+\/tickets$/
 
@@ -55,10 +53,15 @@ interface TokenResponseFacts {
 export class ExchangeFacts {
   readonly endpoint: EndpointKind
   readonly method: string
-  private readonly reqHeaders = new Map<string, string>()
+  /** The request headers the judges ask for, picked out in one pass (the first of repeated ones). */
+  private readonly signature: string | undefined
+  private readonly timestamp: string | undefined
+  private readonly accessKey: string | undefined
+  private readonly authorization: string | undefined
+  private readonly contentType: string | undefined
   private tokenRequestCache: TokenRequestFacts | null | undefined
   private tokenResponseCache: TokenResponseFacts | null | undefined
-  private queryCache: URLSearchParams | undefined
+  private queryCache: QueryParams | undefined
   private bodyTextCache: string | undefined
   private bearerFpCache: string | null | undefined
   private bearerTokenCache: string | null | undefined
@@ -68,14 +71,37 @@ export class ExchangeFacts {
   constructor(readonly x: CapturedExchange) {
     this.endpoint = endpointOf(x.request.path)
     this.method = x.request.method.toUpperCase()
+    // One pass, no map: only names of these lengths can be one of the five, and only those are lower-cased.
     for (const [name, value] of x.request.headers) {
+      const n = name.length
+      if (n < 11 || n > 13) continue
       const key = name.toLowerCase()
-      if (!this.reqHeaders.has(key)) this.reqHeaders.set(key, value)
+      if (key === 'x-signature') this.signature ??= value
+      else if (key === 'x-timestamp') this.timestamp ??= value
+      else if (key === 'x-access-key') this.accessKey ??= value
+      else if (key === 'authorization') this.authorization ??= value
+      else if (key === 'content-type') this.contentType ??= value
     }
   }
 
+  /** A request header by lower-case name (the first of repeated ones). */
   header(name: string): string | undefined {
-    return this.reqHeaders.get(name)
+    switch (name) {
+      case 'x-signature':
+        return this.signature
+      case 'x-timestamp':
+        return this.timestamp
+      case 'x-access-key':
+        return this.accessKey
+      case 'authorization':
+        return this.authorization
+      case 'content-type':
+        return this.contentType
+    }
+    for (const [n, value] of this.x.request.headers) {
+      if (n.length === name.length && n.toLowerCase() === name) return value
+    }
+    return undefined
   }
 
   /** A response header by lower-case name (the first of repeated ones). Judges ask for one or two: no index is built. */
@@ -109,36 +135,37 @@ export class ExchangeFacts {
 
   private get bearerToken(): string | null {
     if (this.bearerTokenCache !== undefined) return this.bearerTokenCache
-    const auth = this.reqHeaders.get('authorization')
+    const auth = this.authorization
     const m = auth ? /^\s*bearer\s+(\S+)/i.exec(auth) : null
     this.bearerTokenCache = m ? m[1]! : null
     return this.bearerTokenCache
   }
 
   get hasBearer(): boolean {
-    const auth = this.reqHeaders.get('authorization')
+    const auth = this.authorization
     return auth !== undefined && /^\s*bearer\s/i.test(auth)
   }
 
   /**
    * A value derived once per exchange and shared by the judges that need it (the rate-limit key). One slot, no Map:
-   * a second key (none today) replaces the first, which is then derived again if asked for.
+   * a second key (none today) replaces the first, which is then derived again if asked for. `make` gets this and
+   * `arg` rather than closing over them, so asking again allocates nothing.
    */
-  memo<T>(key: string, make: () => T): T {
+  memo<T, A>(key: string, make: (f: ExchangeFacts, arg: A) => T, arg: A): T {
     if (this.memoKey !== key) {
-      this.memoValue = make()
+      this.memoValue = make(this, arg)
       this.memoKey = key
     }
     return this.memoValue as T
   }
 
   get hasHmacHeaders(): boolean {
-    return this.reqHeaders.has('x-signature') || this.reqHeaders.has('x-timestamp') || this.reqHeaders.has('x-access-key')
+    return this.signature !== undefined || this.timestamp !== undefined || this.accessKey !== undefined
   }
 
-  /** The query's parameters, to read only: a request without a query shares one empty instance (most have none). */
-  get query(): URLSearchParams {
-    this.queryCache ??= this.x.request.query === '' ? NO_QUERY : new URLSearchParams(this.x.request.query)
+  /** The query's parameters as URLSearchParams reads them, to read only (query-params.ts: most are read in place). */
+  get query(): QueryParams {
+    this.queryCache ??= queryParams(this.x.request.query)
     return this.queryCache
   }
 
@@ -149,7 +176,7 @@ export class ExchangeFacts {
   }
 
   get requestContentType(): string {
-    return (this.reqHeaders.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    return (this.contentType ?? '').split(';')[0]!.trim().toLowerCase()
   }
 
   /** The token request's grant and fingerprints (JSON or form body), null when it is not a token request. */
@@ -161,7 +188,7 @@ export class ExchangeFacts {
     if (!fields) return null
     const text = (k: string) => (typeof fields[k] === 'string' ? (fields[k] as string) : null)
     let clientId = text('client_id')
-    const basic = /^\s*basic\s+(\S+)/i.exec(this.reqHeaders.get('authorization') ?? '')
+    const basic = /^\s*basic\s+(\S+)/i.exec(this.authorization ?? '')
     if (clientId === null && basic) clientId = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? null
     const code = text('code')
     const refresh = text('refresh_token')

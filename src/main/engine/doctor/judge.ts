@@ -1,5 +1,5 @@
 import type { QuotaLimits } from '../quota/quota-limits'
-import type { ExchangeFacts } from './exchange-facts'
+import type { EndpointKind, ExchangeFacts } from './exchange-facts'
 import type { RuleId } from './rule-catalogue'
 import type { RuleTally, Verdict } from './rule-tally'
 
@@ -32,9 +32,17 @@ export interface OpenFinding {
  * the rules it owns. Its state is bounded (windows, rings, evicted maps), never the capture itself.
  */
 export interface Judge {
+  /** Where the judge can find anything (judge-routes.ts): it is not handed other exchanges. Absent: every one. */
+  readonly scope?: JudgeScope
   observe(facts: ExchangeFacts, tallies: Tallies): void
   /** Findings that depend on what has not happened yet, evaluated whenever the scorecard is read. */
   open?(nowMs: number): OpenFinding[]
+}
+
+/** The endpoints a judge acts on (absent: all), and whether only on requests that carry x-signature. */
+export interface JudgeScope {
+  endpoints?: readonly EndpointKind[]
+  signedOnly?: boolean
 }
 
 export type Tallies = Record<RuleId, RuleTally>

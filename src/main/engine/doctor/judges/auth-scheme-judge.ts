@@ -1,5 +1,5 @@
 import { BEARER_ENDPOINTS, type ExchangeFacts } from '../exchange-facts'
-import type { Judge, Tallies } from '../judge'
+import type { Judge, JudgeScope, Tallies } from '../judge'
 
 const HMAC_HEADERS = ['x-access-key', 'x-timestamp', 'x-signature'] as const
 
@@ -9,6 +9,7 @@ const HMAC_HEADERS = ['x-access-key', 'x-timestamp', 'x-signature'] as const
  * or the token endpoint is a token handed to an endpoint that never needed it).
  */
 export class AuthSchemeJudge implements Judge {
+  readonly scope: JudgeScope = { endpoints: [...BEARER_ENDPOINTS, 'export', 'token', 'authorize'] }
   observe(f: ExchangeFacts, t: Tallies): void {
     const tally = t['tokens.auth-scheme']
     const id = f.logId

@@ -1,5 +1,5 @@
 import type { ExchangeFacts } from '../exchange-facts'
-import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
+import { BoundedMap, type DoctorSettings, type Judge, type JudgeScope, type Tallies } from '../judge'
 import { quoteValue } from '../quote-value'
 
 /** A `state` shorter than this is guessable (16 random characters are ~96 bits in base64url). */
@@ -15,6 +15,7 @@ const CODE_MEMORY_MS = 60 * 60_000
  * is exchanged once (a retry after a refused exchange is not a second one). State values and codes are kept by fingerprint in bounded, time-evicted maps.
  */
 export class AuthorizationJudge implements Judge {
+  readonly scope: JudgeScope = { endpoints: ['authorize', 'token'] }
   private readonly states = new BoundedMap<string, string>(256)
   private readonly redirectByClient = new BoundedMap<string, string>(64)
   private readonly codes = new BoundedMap<string, { at: number; logId: string; refusedAt: number | null }>(2000)

@@ -1,6 +1,6 @@
 import type { ExchangeFacts } from '../exchange-facts'
-import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
-import { rateKeyOf } from './rate-key'
+import { BoundedMap, type DoctorSettings, type Judge, type JudgeScope, type Tallies } from '../judge'
+import { RATE_LIMITED, rateKeyOf } from './rate-key'
 
 /** Each wait after another 429 should be at least this much longer than the previous one. */
 const BACKOFF_GROWTH = 1.5
@@ -19,11 +19,14 @@ interface Run {
  * Needs two waits after consecutive 429s on one key; bounded per key.
  */
 export class BackoffJudge implements Judge {
+  readonly scope: JudgeScope = RATE_LIMITED
   private readonly runs = new BoundedMap<string, Run>(1000)
 
   constructor(private readonly settings: DoctorSettings) {}
 
   observe(f: ExchangeFacts, t: Tallies): void {
+    // No run of 429s open and no 429 now: nothing to start, judge or end (the usual exchange).
+    if (this.runs.size === 0 && f.status !== 429) return
     const key = rateKeyOf(f, this.settings)
     if (!key) return
     const run = this.runs.get(key.id)

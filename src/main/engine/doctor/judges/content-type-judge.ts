@@ -1,5 +1,5 @@
 import { type ExchangeFacts, parseJsonObject } from '../exchange-facts'
-import type { Judge, Tallies } from '../judge'
+import type { Judge, JudgeScope, Tallies } from '../judge'
 
 /**
  * 4.2, 4.3, 4.5: request bodies are JSON sent with `Content-Type: application/json`. A JSON body labelled otherwise
@@ -7,6 +7,7 @@ import type { Judge, Tallies } from '../judge'
  * spec asks for JSON); an install body that is not JSON fails.
  */
 export class ContentTypeJudge implements Judge {
+  readonly scope: JudgeScope = { endpoints: ['token', 'locations', 'installations', 'api-locations', 'export', 'other'] }
   observe(f: ExchangeFacts, t: Tallies): void {
     if (f.x.request.body.size === 0 || f.endpoint === 'operator' || f.endpoint === 'authorize') return
     const tally = t['requests.json-content-type']

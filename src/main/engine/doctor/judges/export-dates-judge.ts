@@ -1,16 +1,21 @@
 import type { ExchangeFacts } from '../exchange-facts'
-import type { Judge, Tallies } from '../judge'
+import type { Judge, JudgeScope, Tallies } from '../judge'
 import { quoteValue } from '../quote-value'
 
 const FILTERS = ['filter[dateTimeFrom]', 'filter[dateTimeTo]'] as const
 
 /** 4.6: the export's two filters are present, and each a real calendar date in YYYY-MM-DD form. */
 export class ExportDatesJudge implements Judge {
+  readonly scope: JudgeScope = { endpoints: ['export'] }
+  /** The last value of each filter found to be a date: a partner asks for the same range again and again. */
+  private lastFrom: string | null = null
+  private lastTo: string | null = null
+
   observe(f: ExchangeFacts, t: Tallies): void {
     if (f.endpoint !== 'export') return
     const from = f.query.get(FILTERS[0])
     const to = f.query.get(FILTERS[1])
-    if (from !== null && to !== null && isCalendarDate(from) && isCalendarDate(to)) {
+    if (from !== null && to !== null && this.isFrom(from) && this.isTo(to)) {
       t['requests.export-dates'].pass(f.logId)
       return
     }
@@ -23,6 +28,20 @@ export class ExportDatesJudge implements Judge {
       }
       return `${problems.join('; ')}. Send both filters as calendar dates, e.g. filter[dateTimeFrom]=2025-04-01&filter[dateTimeTo]=2025-04-30 (no time, no timezone).`
     })
+  }
+
+  private isFrom(value: string): boolean {
+    if (value === this.lastFrom) return true
+    if (!isCalendarDate(value)) return false
+    this.lastFrom = value
+    return true
+  }
+
+  private isTo(value: string): boolean {
+    if (value === this.lastTo) return true
+    if (!isCalendarDate(value)) return false
+    this.lastTo = value
+    return true
   }
 }
 

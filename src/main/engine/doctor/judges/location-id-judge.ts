@@ -1,5 +1,5 @@
 import { type ExchangeFacts, parseJsonObject } from '../exchange-facts'
-import { BoundedMap, type Judge, type Tallies } from '../judge'
+import { BoundedMap, type Judge, type JudgeScope, type Tallies } from '../judge'
 import { quoteValue } from '../quote-value'
 
 /** A listing body larger than this is parsed at once rather than held until an install needs it. */
@@ -17,6 +17,7 @@ const MAX_HELD_LISTING_BYTES = 256 * 1024
  * not parsed at all: the remembered ids, their eviction order and so every verdict stay those of parsing each one.
  */
 export class LocationIdJudge implements Judge {
+  readonly scope: JudgeScope = { endpoints: ['locations', 'api-locations', 'installations'] }
   private readonly listed = new BoundedMap<number, true>(10_000)
   private listingSeen = false
   private held: Buffer | null = null

@@ -1,7 +1,7 @@
 import { answeredInPlace } from '../drills/drill-catalogue'
 import type { ExchangeFacts } from '../exchange-facts'
-import { type DoctorSettings, type Judge, RecentMap, type Tallies } from '../judge'
-import { rateKeyOf } from './rate-key'
+import { type DoctorSettings, type Judge, type JudgeScope, RecentMap, type Tallies } from '../judge'
+import { RATE_LIMITED, rateKeyOf } from './rate-key'
 
 /** The share of the window's limit from which the pace is a warning. */
 const PACE_WARNING_SHARE = 0.8
@@ -17,6 +17,7 @@ const PROJECTION_MIN_SPAN_MS = 60_000
  * pass it.
  */
 export class PaceJudge implements Judge {
+  readonly scope: JudgeScope = RATE_LIMITED
   private readonly rings = new RecentMap<string, number[]>(1000)
 
   constructor(private readonly settings: DoctorSettings) {}
@@ -28,8 +29,10 @@ export class PaceJudge implements Judge {
     const windowMs = this.settings.limits.windowSeconds * 1000
     const now = f.x.startedAt
     let ring = this.rings.get(key.id)
-    if (ring === undefined) ring = []
-    ring.push(now)
+    // A new key's ring starts as a one-element array: traffic over many paths makes most rings new, and an empty
+    // array's first push reserves room for 17.
+    if (ring === undefined) ring = [now]
+    else ring.push(now)
     while (ring.length > 0 && (ring[0]! <= now - windowMs || ring.length > limit + 1)) ring.shift()
     this.rings.set(key.id, ring)
     const count = ring.length

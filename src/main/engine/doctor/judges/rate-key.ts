@@ -1,6 +1,9 @@
 import { type QuotaKey, quotaKey } from '../../quota/quota-key'
 import type { ExchangeFacts } from '../exchange-facts'
-import type { DoctorSettings } from '../judge'
+import type { DoctorSettings, JudgeScope } from '../judge'
+
+/** Where a rate-limit judge acts: every exchange with a rate key (rateKeyOf is null on the authorize endpoint). */
+export const RATE_LIMITED: JudgeScope = { endpoints: ['token', 'locations', 'installations', 'api-locations', 'export', 'other'] }
 
 /**
  * The counting key of section 8 for an exchange: the client (x-access-key, the token request's client_id, else the
@@ -9,10 +12,12 @@ import type { DoctorSettings } from '../judge'
  */
 export function rateKeyOf(f: ExchangeFacts, settings: DoctorSettings): QuotaKey | null {
   if (f.endpoint === 'authorize' || f.endpoint === 'operator') return null
-  return f.memo('rate-key', () => {
-    const client = f.header('x-access-key') ?? f.tokenRequest?.clientId ?? settings.clientId
-    return quotaKey(client, f.method, f.x.request.path)
-  })
+  return f.memo('rate-key', deriveRateKey, settings)
+}
+
+function deriveRateKey(f: ExchangeFacts, settings: DoctorSettings): QuotaKey {
+  const client = f.header('x-access-key') ?? f.tokenRequest?.clientId ?? settings.clientId
+  return quotaKey(client, f.method, f.x.request.path)
 }
 
 /** Retry-After as milliseconds (delta-seconds or an HTTP date), or null when absent or unreadable. */

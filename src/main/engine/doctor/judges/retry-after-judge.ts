@@ -1,6 +1,6 @@
 import type { ExchangeFacts } from '../exchange-facts'
-import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
-import { rateKeyOf, retryAfterMs } from './rate-key'
+import { BoundedMap, type DoctorSettings, type Judge, type JudgeScope, type Tallies } from '../judge'
+import { RATE_LIMITED, rateKeyOf, retryAfterMs } from './rate-key'
 
 /** The wait a client assumes when a 429 has no Retry-After (section 7's reference handler). */
 const DEFAULT_RETRY_AFTER_MS = 60_000
@@ -30,11 +30,14 @@ interface Window {
  * already in flight) could not have read it and are not retries. Other keys stay free: the limit is per path.
  */
 export class RetryAfterJudge implements Judge {
+  readonly scope: JudgeScope = RATE_LIMITED
   private readonly windows = new BoundedMap<string, Window[]>(1000)
 
   constructor(private readonly settings: DoctorSettings) {}
 
   observe(f: ExchangeFacts, t: Tallies): void {
+    // No 429 yet and none now: no window to judge against or to open (the usual exchange), so no key is needed.
+    if (this.windows.size === 0 && f.status !== 429) return
     const key = rateKeyOf(f, this.settings)
     if (!key) return
     const tally = t['limits.retry-after']

@@ -1,17 +1,9 @@
 import type { ExchangeFacts } from '../exchange-facts'
-import type { Judge, Tallies } from '../judge'
+import type { Judge, JudgeScope, Tallies } from '../judge'
 
 /** Signatures remembered this long (well past the 10 s lifetime, to catch a cached signature), at most MAX_SEEN. */
 const REUSE_MEMORY_MS = 10 * 60_000
 const MAX_SEEN = 20_000
-
-interface Seen {
-  at: number
-  logId: string
-  timestamp: string
-  /** The server verified it; when not (refused, throttled, answered by a drill), a same-second resend is a retry. */
-  verified: boolean
-}
 
 /** A resend this long after the first sending cannot be a same-second retry: a fresh signature has a new timestamp. */
 const SAME_SECOND_MS = 1500
@@ -33,17 +25,28 @@ function reachedServerVerifier(f: ExchangeFacts): boolean {
  * new timestamp (so a mistake the server refuses cannot hide a cached signature). Two requests in the same second
  * share a timestamp, which is fine, but when they are also identical (method, path, body) their signatures are too:
  * the server refuses the second, and the message says to space them.
+ *
+ * Every signed request adds one signature that lives for minutes, so the memory is columns, not an object per
+ * signature: the signature maps to its position in arrays kept in insertion order (when, which exchange, the
+ * timestamp sent, whether the server verified it), which eviction consumes from the oldest end.
  */
 export class ReuseJudge implements Judge {
-  private readonly seen = new Map<string, Seen>()
-  /** The keys of `seen` in insertion order, from `head` on: eviction pops from here instead of iterating the Map. */
-  private order: string[] = []
-  private head = 0
+  readonly scope: JudgeScope = { signedOnly: true }
+  /** Signature → its sequence number; its columns are at `sequence - base`. */
+  private readonly seen = new Map<string, number>()
+  private signatures: string[] = []
+  private ats: number[] = []
+  private logIds: string[] = []
+  private timestamps: string[] = []
+  private verified: boolean[] = []
+  /** The sequence number of the columns' first element, and of the oldest remembered signature. */
+  private base = 0
+  private oldest = 0
 
   /** Whether this signature was sent by an exchange before `logId` (and is remembered): its timestamp is that one's. */
   sentBefore(signature: string, logId: string): boolean {
-    const before = this.seen.get(signature.trim().toLowerCase())
-    return before !== undefined && before.logId !== logId
+    const seq = this.seen.get(signature.trim().toLowerCase())
+    return seq !== undefined && this.logIds[seq - this.base] !== logId
   }
 
   observe(f: ExchangeFacts, t: Tallies): void {
@@ -52,23 +55,32 @@ export class ReuseJudge implements Judge {
     const signature = raw.trim().toLowerCase()
     const now = f.x.startedAt
     this.evict(now)
-    const before = this.seen.get(signature)
+    const seq = this.seen.get(signature)
     const timestamp = (f.header('x-timestamp') ?? '').trim()
     const verified = reachedServerVerifier(f)
-    if (before === undefined || (!before.verified && Math.abs(now - before.at) < SAME_SECOND_MS)) {
-      if (before === undefined) {
-        this.seen.set(signature, { at: now, logId: f.logId, timestamp, verified })
-        this.order.push(signature)
-      } else if (verified) before.verified = true
+    const i = seq === undefined ? -1 : seq - this.base
+    if (seq === undefined) {
+      this.seen.set(signature, this.base + this.signatures.length)
+      this.signatures.push(signature)
+      this.ats.push(now)
+      this.logIds.push(f.logId)
+      this.timestamps.push(timestamp)
+      this.verified.push(verified)
       t['signing.fresh-signature'].pass(f.logId)
       return
     }
-    const sameSecond = before.timestamp === timestamp && Math.abs(now - before.at) < SAME_SECOND_MS
+    const beforeAt = this.ats[i]!
+    if (!this.verified[i] && Math.abs(now - beforeAt) < SAME_SECOND_MS) {
+      if (verified) this.verified[i] = true
+      t['signing.fresh-signature'].pass(f.logId)
+      return
+    }
+    const sameSecond = this.timestamps[i] === timestamp && Math.abs(now - beforeAt) < SAME_SECOND_MS
     t['signing.fresh-signature'].fail(
-      [before.logId, f.logId],
+      [this.logIds[i]!, f.logId],
       sameSecond
         ? 'Two identical signed requests were sent in the same second: same method, path, body and timestamp give the same signature, and the server refuses the second as reused. Space identical requests by at least a second; and if the signature was cached, sign every request anew.'
-        : `A signature was sent again (first sent ${Math.round((now - before.at) / 100) / 10} s earlier). Compute a new timestamp and signature for every request, retries included; never cache a signature.`,
+        : `A signature was sent again (first sent ${Math.round((now - beforeAt) / 100) / 10} s earlier). Compute a new timestamp and signature for every request, retries included; never cache a signature.`,
     )
   }
 
@@ -77,16 +89,21 @@ export class ReuseJudge implements Judge {
    * exchange. (Iterating a Map from its start after many deletions walks every deleted slot until the Map rehashes.)
    */
   private evict(now: number): void {
-    while (this.head < this.order.length) {
-      const key = this.order[this.head]!
-      const entry = this.seen.get(key)!
-      if (entry.at >= now - REUSE_MEMORY_MS && this.seen.size <= MAX_SEEN) break
-      this.seen.delete(key)
-      this.head++
+    const end = this.base + this.signatures.length
+    while (this.oldest < end) {
+      const i = this.oldest - this.base
+      if (this.ats[i]! >= now - REUSE_MEMORY_MS && this.seen.size <= MAX_SEEN) break
+      this.seen.delete(this.signatures[i]!)
+      this.oldest++
     }
-    if (this.head > 1024 && this.head * 2 > this.order.length) {
-      this.order = this.order.slice(this.head)
-      this.head = 0
+    const gone = this.oldest - this.base
+    if (gone > 1024 && gone * 2 > this.signatures.length) {
+      this.signatures = this.signatures.slice(gone)
+      this.ats = this.ats.slice(gone)
+      this.logIds = this.logIds.slice(gone)
+      this.timestamps = this.timestamps.slice(gone)
+      this.verified = this.verified.slice(gone)
+      this.base = this.oldest
     }
   }
 }

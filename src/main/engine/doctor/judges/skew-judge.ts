@@ -1,7 +1,7 @@
 import { SIGNATURE_LIFETIME_MS } from '../../signing/clock-skew'
 import { MILLISECONDS_THRESHOLD } from '../../signing/signer'
 import type { ExchangeFacts } from '../exchange-facts'
-import type { DoctorSettings, Judge, Tallies } from '../judge'
+import type { DoctorSettings, Judge, JudgeScope, Tallies } from '../judge'
 
 /** The signatures already sent (the reuse judge's memory): a resent one carries the first sending's timestamp. */
 interface SentSignatures {
@@ -20,6 +20,7 @@ const SKEW_WARNING_MS = SIGNATURE_LIFETIME_MS / 2
  * timestamp is as old as the reuse, not the clock's error (signing.fresh-signature judges the reuse).
  */
 export class SkewJudge implements Judge {
+  readonly scope: JudgeScope = { signedOnly: true }
   /** The last `Date` read: it changes once a second, so most exchanges reuse it. */
   private lastDate: { text: string; ms: number } = { text: '', ms: Number.NaN }
 

@@ -1,5 +1,5 @@
 import { BEARER_ENDPOINTS, type ExchangeFacts } from '../exchange-facts'
-import { BoundedMap, type Judge, type OpenFinding, type Tallies } from '../judge'
+import { BoundedMap, type Judge, type JudgeScope, type OpenFinding, type Tallies } from '../judge'
 
 /** Refreshes closer together than this, with no new 401 between them, are a storm. */
 const STORM_WINDOW_MS = 30_000
@@ -24,6 +24,7 @@ interface Episode {
  * token fingerprint, so parallel 401s of one expired token are one episode; every map is bounded.
  */
 export class TokenLifecycleJudge implements Judge {
+  readonly scope: JudgeScope = { endpoints: [...BEARER_ENDPOINTS, 'token', 'authorize'] }
   private readonly episodes = new BoundedMap<string, Episode>(64)
   private readonly consecutive = new BoundedMap<string, { count: number; lastRespondedAt: number; logIds: string[] }>(256)
   /** Access tokens answered 401, by fingerprint: when, and whether a refresh has replaced them since. */
@@ -67,8 +68,9 @@ export class TokenLifecycleJudge implements Judge {
    * key or the token's fingerprint, and neither is built (hashing the token on every call was most of this judge).
    */
   private bearerCall(f: ExchangeFacts, t: Tallies): void {
-    if (f.status === null || !f.hasBearerToken) return
+    if (f.status === null) return
     if (f.status !== 401 && this.consecutive.size === 0 && this.episodes.size === 0 && this.issuedByRefresh.size === 0) return
+    if (!f.hasBearerToken) return
     const fp = f.bearerFp!
     const key = `${f.method} ${f.x.request.path.toLowerCase()}`
     const respondedAt = f.x.respondedAt ?? f.x.startedAt

@@ -1,7 +1,11 @@
 import { type ExchangeFacts, tokenFingerprint } from '../exchange-facts'
 import { BoundedMap, type DoctorSettings, type Judge, type Tallies } from '../judge'
+import { isPlainQuery } from '../query-params'
 
-const SECRET_PARAM = /^(access_token|refresh_token|client_secret|token|id_token|secret|api_key|apikey)$/i
+const SECRET_NAMES = 'access_token|refresh_token|client_secret|token|id_token|secret|api_key|apikey'
+const SECRET_PARAM = new RegExp(`^(${SECRET_NAMES})$`, 'i')
+/** The first pair of a plain query named as a credential: a pair starts the query or follows `&`, its name ends at `=`. */
+const SECRET_PARAM_IN_QUERY = new RegExp(`(?:^|&)(${SECRET_NAMES})(?=[=&]|$)`, 'i')
 /** Query values shorter than this are not fingerprinted (no token is that short). */
 const MIN_TOKEN_LENGTH = 16
 
@@ -26,6 +30,19 @@ export class UrlSecretJudge implements Judge {
     // decodeURIComponent changes only %XX sequences: a query without % is its own decoding.
     if (secret !== '' && (path.includes(secret) || query.includes(secret) || (query.includes('%') && safeDecode(query).includes(secret)))) {
       tally.fail(f.logId, 'The client secret appears in the URL. Send it only in the token request body (4.2, 4.3) and never log it.')
+      return
+    }
+    if (this.issued.size === 0 && isPlainQuery(query)) {
+      // Nothing issued to compare values with, and names as written: only a credential name can fail, found in place.
+      const named = SECRET_PARAM_IN_QUERY.exec(query)
+      if (named) {
+        tally.fail(
+          f.logId,
+          `The URL carries a credential parameter "${named[1]}". Send tokens in the Authorization header and the secret in the token request body only.`,
+        )
+        return
+      }
+      tally.pass(f.logId)
       return
     }
     for (const [name, value] of f.query) {

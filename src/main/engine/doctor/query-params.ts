@@ -1,0 +1,54 @@
+/** What the judges read of a query: a parameter by name (the first), and every pair in order. */
+export interface QueryParams extends Iterable<[string, string]> {
+  get(name: string): string | null
+}
+
+/** The parameters of every request without a query; never written to. */
+const NO_QUERY: QueryParams = new URLSearchParams()
+
+/** Characters whose presence makes URLSearchParams decode or replace: `%XX`, `+`, lone surrogates. */
+const NOT_PLAIN = /[%+\uD800-\uDFFF]/
+
+/**
+ * A query's parameters as URLSearchParams reads them (the same names, values and order). Most queries need no
+ * decoding (no `%`, no `+`, no leading `?`): those are read in place, in the raw string, without building a
+ * URLSearchParams for every request; the rest are parsed by URLSearchParams itself.
+ */
+export function queryParams(raw: string): QueryParams {
+  if (raw === '') return NO_QUERY
+  return isPlainQuery(raw) ? new PlainQuery(raw) : new URLSearchParams(raw)
+}
+
+/** Whether URLSearchParams reads this raw query as written: names and values are its own substrings. */
+export function isPlainQuery(raw: string): boolean {
+  return raw.charCodeAt(0) !== 63 && !NOT_PLAIN.test(raw)
+}
+
+/** A query whose decoding is itself: pairs split at `&`, each at its first `=`, empty pairs skipped. */
+class PlainQuery implements QueryParams {
+  constructor(private readonly raw: string) {}
+
+  get(name: string): string | null {
+    const raw = this.raw
+    let start = 0
+    while (start <= raw.length) {
+      let end = raw.indexOf('&', start)
+      if (end < 0) end = raw.length
+      if (end > start && raw.startsWith(name, start)) {
+        const after = start + name.length
+        if (after === end) return ''
+        if (after < end && raw.charCodeAt(after) === 61) return raw.slice(after + 1, end)
+      }
+      start = end + 1
+    }
+    return null
+  }
+
+  *[Symbol.iterator](): Iterator<[string, string]> {
+    for (const pair of this.raw.split('&')) {
+      if (pair === '') continue
+      const eq = pair.indexOf('=')
+      yield eq < 0 ? [pair, ''] : [pair.slice(0, eq), pair.slice(eq + 1)]
+    }
+  }
+}
