@@ -42,8 +42,21 @@ export const headerNameToString = (requireHere('undici/lib/core/util.js') as { h
   .headerNameToString
 
 // What undici's index does to every dispatcher: `request`, `stream`, `pipeline`, `upgrade` and `connect` on top of
-// `dispatch` (the capture forwards with `request`). Idempotent: the index assigns the same functions.
-Object.assign(
-  (requireHere('undici/lib/dispatcher/dispatcher.js') as { prototype: object }).prototype,
-  requireHere('undici/lib/api/index.js'),
-)
+// `dispatch`. The console sends with `request` (the headless authorize, the capture's forwarding); the other four
+// (seven files with api/index.js, ~12 ms of CPU at start) are required on their first call, by a method that then
+// puts the real one in its place, so a caller gets the same function either way. Idempotent: a method already there
+// (undici's index loaded first) is kept, and the index, loaded later, assigns the same functions.
+const dispatcherPrototype = (requireHere('undici/lib/dispatcher/dispatcher.js') as { prototype: Record<string, unknown> }).prototype
+dispatcherPrototype.request ??= requireHere('undici/lib/api/api-request.js')
+for (const [method, file] of [
+  ['stream', 'api-stream'],
+  ['pipeline', 'api-pipeline'],
+  ['upgrade', 'api-upgrade'],
+  ['connect', 'api-connect'],
+] as const) {
+  dispatcherPrototype[method] ??= function loadOnFirstCall(this: unknown, ...args: unknown[]): unknown {
+    const real = requireHere(`undici/lib/api/${file}.js`) as (...a: unknown[]) => unknown
+    dispatcherPrototype[method] = real
+    return real.apply(this, args)
+  }
+}
