@@ -111,6 +111,8 @@ const MAX_NAME = 64
  * accepts always holds a spelling (its letters in order, separators between), so no pattern runs over the text.
  */
 function quotedName(text: string): boolean {
+  // A percent escape decodes to any letter or separator (sensitiveLabel decodes it): then every span is looked up.
+  const escaped = text.includes('%')
   let open = text.indexOf('"')
   while (open >= 0) {
     const close = text.indexOf('"', open + 1)
@@ -119,7 +121,7 @@ function quotedName(text: string): boolean {
     if (
       length >= MIN_NAME &&
       length <= MAX_NAME &&
-      endsLikeName(text, open + 1, close) &&
+      (escaped || endsLikeName(text, open + 1, close)) &&
       sensitiveLabel(text.slice(open + 1, close)) !== null
     )
       return true

@@ -274,6 +274,7 @@ describe('the scan for credential names, walked quote to quote and = to =', () =
       'Bearer abc; charset=utf-8',
       'a"code"b',
       '"postcode"',
+      '{"value":"client_secret%20"}',
     ]
     for (const t of cases) expect(mayNameCredential(t), t).toBe(byEveryMatch(t))
   })
