@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import type { LogEntry, PhaseTimings } from '../../../shared/contract'
+import { isoAt } from '../core/iso-now'
 import type { SecretRegistry } from '../core/secret-registry'
 import { bodyAsText } from '../http/body-text'
 import { attemptQuotaKey } from '../http/prepare-attempt'
@@ -92,7 +93,7 @@ export class CaptureRecorder {
     if (responseText?.note) notes.push(`Response ${responseText.note}`)
     const auth = BEARER.test(requestHeaders.get('authorization') ?? '') ? 'bearer' : requestHeaders.has('x-signature') ? 'hmac' : 'none'
     const pending = this.s.log.begin({
-      startedAt: new Date(x.startedAt).toISOString(),
+      startedAt: isoAt(x.startedAt),
       method: x.request.method,
       url: r.url(x.request.url),
       purpose: isTokenCall ? 'oauth-token' : x.request.path.startsWith('/api/') ? 'api' : 'other',

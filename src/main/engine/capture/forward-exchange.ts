@@ -62,131 +62,176 @@ export async function forwardExchange(
   res: ServerResponse,
   requestTarget: string,
 ): Promise<void> {
-  const start = performance.now()
-  const startedAt = Date.now()
-  const seq = ctx.nextSeq()
-  const q = requestTarget.indexOf('?')
-  const path = q >= 0 ? requestTarget.slice(0, q) : requestTarget
-  const query = q >= 0 ? requestTarget.slice(q + 1) : ''
-  // The request's head for the log and the interceptor, built before the response only when an interceptor asks.
-  let head: Omit<CapturedRequest, 'body'> | null = null
-  const requestTee = new BodyTee(ctx.maxBodyBytes)
-  const responseTee = new BodyTee(ctx.maxBodyBytes)
-  let sent = start
-  let headersAt: number | null = null
-  let respondedAt: number | null = null
-  // The response's head: its status, and its headers as undici's flat list (made into pairs for the log after the
-  // client has its answer) or as pairs when a drill or the capture's own answer made them so.
-  let status: number | null = null
-  let rawHeaders: readonly string[] = []
-  let pairs: Array<[string, string]> | null = null
-  let error: ExchangeError = null
-  let drill: CapturedDrill | null = null
-  const client = {
-    peerAddress: req.socket.remoteAddress ?? '',
-    peerPort: req.socket.remotePort ?? 0,
-    userAgent: req.headers['user-agent'] ?? null,
-  }
-  let clientGone = false
+  const run = new Run(ctx, req, res, requestTarget)
   // A client gone at any moment (waiting for the upstream's head, or mid-response while the upstream is quiet) cancels
   // the upstream request at once: nothing waits for a timeout, and the upstream's connection is released.
   // One cancel switch per exchange (no AbortController, AbortSignal.any, timer or stop listener per request: all cost on the hot path;
   // running-exchanges.ts aborts them all when the capture stops); the upstream's
-  // silence is bounded by undici's headersTimeout and bodyTimeout.
-  const cancel = trackExchange(ctx.signal)
-  res.on('close', () => {
-    if (res.writableFinished) return
-    clientGone = true
-    cancel.abort(clientGoneError('The client closed the connection before the exchange finished.'))
-  })
-
-  const answer = (code: number, answered: Array<[string, string]>, body: string) => {
-    headersAt = performance.now()
-    respondedAt = Date.now()
-    status = code
-    pairs = answered
-    if (!res.headersSent && !res.destroyed) {
-      res.writeHead(code, answered.flat())
-      res.end(body)
-    }
-    responseTee.push(Buffer.from(body))
-  }
+  // silence is bounded by undici's headersTimeout and bodyTimeout. No closure is made per exchange.
+  ;(res as ResponseOfRun)[RUN] = run
+  res.on('close', clientClosed)
 
   try {
     let decision: InterceptDecision = { kind: 'forward' }
     const interceptor = ctx.interceptor()
     if (interceptor) {
-      head = requestHead(req, target, path, query, requestTarget)
+      run.head = requestHead(req, target, run.path, run.query, requestTarget)
       try {
-        decision = interceptor.decide(head, target.host)
+        decision = interceptor.decide(run.head, target.host)
       } catch (e) {
         // A broken drill must not break the partner's traffic: forward, and say so in the log.
-        error = { hop: 'proxy', message: `The capture's interceptor failed (${(e as Error).message}); the request was forwarded as is.` }
+        run.error = {
+          hop: 'proxy',
+          message: `The capture's interceptor failed (${(e as Error).message}); the request was forwarded as is.`,
+        }
       }
     }
-    if (decision.kind !== 'forward') drill = decision.drill
+    if (decision.kind !== 'forward') run.drill = decision.drill
     if (decision.kind === 'respond') {
-      for await (const chunk of req) requestTee.push(chunk as Buffer)
-      sent = performance.now()
-      answer(decision.status, decision.headers, decision.body)
+      for await (const chunk of req) run.requestTee.push(chunk as Buffer)
+      run.sent = performance.now()
+      run.answer(decision.status, decision.headers, decision.body)
     } else {
       if (decision.kind === 'before') await decision.run()
       const alter = decision.kind === 'alter' ? decision : null
-      const upstream = await sendUpstream(ctx, target.upstream.origin, requestTarget, req, requestTee, cancel, () => {
-        sent = performance.now()
-      })
+      const upstream = await sendUpstream(ctx, target.upstream.origin, requestTarget, req, run)
       upstream.body.on('error', settledElsewhere)
-      headersAt = performance.now()
-      rawHeaders = upstream.headers as unknown as string[]
+      run.headersAt = performance.now()
+      run.rawHeaders = upstream.headers as unknown as string[]
       if (alter?.delayMs) await delay(alter.delayMs, ctx.signal)
       if (alter?.rewriteHeaders) {
-        pairs = alter.rewriteHeaders(responsePairs(rawHeaders))
-        rawHeaders = pairs.flat()
+        run.pairs = alter.rewriteHeaders(responsePairs(run.rawHeaders))
+        run.rawHeaders = run.pairs.flat()
       }
-      respondedAt = Date.now()
-      status = upstream.statusCode
+      run.respondedAt = Date.now()
+      run.status = upstream.statusCode
       if (res.destroyed) {
         upstream.body.destroy()
       } else {
-        res.writeHead(upstream.statusCode, clientResponseHeaders(rawHeaders, target.origins, target.clientIsHttp))
-        await pipeBody(upstream.body, res, responseTee)
+        res.writeHead(upstream.statusCode, clientResponseHeaders(run.rawHeaders, target.origins, target.clientIsHttp))
+        await pipeBody(upstream.body, res, run.responseTee)
       }
     }
   } catch (e) {
-    if (clientGone || (e as Error).name === 'ClientGone') {
-      error = { hop: 'client', message: 'The client closed the connection before the exchange finished.' }
-    } else if (status !== null) {
-      error = { hop: 'upstream', message: `The response body from ${target.upstream.host} broke off: ${describe(e)}` }
+    if (run.cancel.clientGone || (e as Error).name === 'ClientGone') {
+      run.error = { hop: 'client', message: 'The client closed the connection before the exchange finished.' }
+    } else if (run.status !== null) {
+      run.error = { hop: 'upstream', message: `The response body from ${target.upstream.host} broke off: ${describe(e)}` }
       res.destroy()
     } else {
       const fault = classify(e, target.upstream.host, ctx.signal)
-      error = fault
-      answer(fault.status, [['content-type', 'text/plain; charset=utf-8']], `Partner API Console capture: ${fault.message}\n`)
-      status = null
-      respondedAt = Date.now()
+      run.error = fault
+      run.answer(fault.status, [['content-type', 'text/plain; charset=utf-8']], `Partner API Console capture: ${fault.message}\n`)
+      run.status = null
+      run.respondedAt = Date.now()
     }
   }
-  untrackExchange(ctx.signal, cancel)
+  untrackExchange(ctx.signal, run.cancel)
   const end = performance.now()
   // Everything below is for the log: the client already has its whole answer.
-  head ??= requestHead(req, target, path, query, requestTarget)
-  const response: Omit<CapturedResponse, 'body'> | null = status === null ? null : { status, headers: pairs ?? responsePairs(rawHeaders) }
+  const head = run.head ?? requestHead(req, target, run.path, run.query, requestTarget)
+  const status = run.status
+  const response: Omit<CapturedResponse, 'body'> | null =
+    status === null ? null : { status, headers: run.pairs ?? responsePairs(run.rawHeaders) }
   const finished: FinishedExchange = {
-    seq,
+    seq: run.seq,
     envId: ctx.envId,
     clientId: ctx.clientId,
     tokenPath: ctx.tokenPath,
     host: target.host,
-    client,
-    startedAt,
-    respondedAt,
-    request: { ...head, body: requestTee.result() },
-    response: response ? { ...response, body: responseTee.result() } : null,
-    error,
-    drill,
-    marks: { start, sent, headers: headersAt, end },
+    client: {
+      peerAddress: run.peerAddress,
+      peerPort: run.peerPort,
+      userAgent: req.headers['user-agent'] ?? null,
+    },
+    startedAt: run.startedAt,
+    respondedAt: run.respondedAt,
+    request: { ...head, body: run.requestTee.result() },
+    response: response ? { ...response, body: run.responseTee.result() } : null,
+    error: run.error,
+    drill: run.drill,
+    marks: { start: run.start, sent: run.sent, headers: run.headersAt, end },
   }
   ctx.onRecorded(ctx.recorder.record(finished))
+}
+
+/**
+ * One exchange while it runs: its marks, its response's head as it becomes known (undici's flat raw list, or pairs
+ * when a drill or the capture's own answer made them so), its capped body copies and its cancel switch. A class of
+ * fields and methods rather than closures over locals: nothing is allocated per exchange beyond this object.
+ */
+class Run {
+  readonly start = performance.now()
+  readonly startedAt = Date.now()
+  readonly seq: number
+  readonly path: string
+  readonly query: string
+  /** The request's head for the log and the interceptor, built before the response only when an interceptor asks. */
+  head: Omit<CapturedRequest, 'body'> | null = null
+  readonly requestTee: BodyTee
+  readonly responseTee: BodyTee
+  sent: number
+  headersAt: number | null = null
+  respondedAt: number | null = null
+  status: number | null = null
+  rawHeaders: readonly string[] = NO_HEADERS
+  pairs: Array<[string, string]> | null = null
+  error: ExchangeError = null
+  drill: CapturedDrill | null = null
+  readonly cancel: ExchangeCancel
+  /** Read at once: the socket's address is gone once it closes. */
+  readonly peerAddress: string
+  readonly peerPort: number
+
+  constructor(
+    ctx: ForwardContext,
+    req: IncomingMessage,
+    private readonly res: ServerResponse,
+    requestTarget: string,
+  ) {
+    this.sent = this.start
+    this.seq = ctx.nextSeq()
+    const q = requestTarget.indexOf('?')
+    this.path = q >= 0 ? requestTarget.slice(0, q) : requestTarget
+    this.query = q >= 0 ? requestTarget.slice(q + 1) : ''
+    this.requestTee = new BodyTee(ctx.maxBodyBytes)
+    this.responseTee = new BodyTee(ctx.maxBodyBytes)
+    this.peerAddress = req.socket.remoteAddress ?? ''
+    this.peerPort = req.socket.remotePort ?? 0
+    this.cancel = trackExchange(ctx.signal)
+  }
+
+  /** The request's body is all forwarded (or there was none): the send phase ends now. */
+  markSent(): void {
+    this.sent = performance.now()
+  }
+
+  /** The capture's own answer (a drill's, or a 502/504 naming the hop): sent when the client can still take it. */
+  answer(code: number, answered: Array<[string, string]>, body: string): void {
+    this.headersAt = performance.now()
+    this.respondedAt = Date.now()
+    this.status = code
+    this.pairs = answered
+    if (!this.res.headersSent && !this.res.destroyed) {
+      this.res.writeHead(code, answered.flat())
+      this.res.end(body)
+    }
+    this.responseTee.push(Buffer.from(body))
+  }
+}
+
+const NO_HEADERS: readonly string[] = []
+/** Where a response keeps its exchange for `clientClosed` (a listener shared by all, not a closure per exchange). */
+const RUN = Symbol('capture run')
+type ResponseOfRun = ServerResponse & { [RUN]?: Run }
+
+/** The response's 'close' before it finished: the client went away, and the exchange's upstream request is cancelled. */
+function clientClosed(this: ResponseOfRun): void {
+  if (this.writableFinished) return
+  const cancel = this[RUN]?.cancel
+  if (!cancel) return
+  cancel.clientGone = true
+  cancel.abort(clientGoneError('The client closed the connection before the exchange finished.'))
 }
 
 /** The request's head as the log and the interceptor see it: the upstream URL, path and query, headers as pairs. */
@@ -206,16 +251,14 @@ async function sendUpstream(
   origin: string,
   requestTarget: string,
   req: IncomingMessage,
-  tee: BodyTee,
-  signal: ExchangeCancel,
-  onSent: () => void,
+  run: Run,
 ): Promise<Dispatcher.ResponseData> {
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
-  const body = hasBody ? Readable.from(teeBody(req, tee, onSent), { objectMode: false }) : null
+  const body = hasBody ? Readable.from(teeBody(req, run), { objectMode: false }) : null
   body?.on('error', settledElsewhere)
   if (!hasBody) {
     req.resume()
-    onSent()
+    run.markSent()
   }
   return ctx.dispatcher().request({
     origin,
@@ -223,7 +266,7 @@ async function sendUpstream(
     method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
     headers: upstreamRequestHeaders(req.rawHeaders),
     body,
-    signal,
+    signal: run.cancel,
     headersTimeout: ctx.timeoutMs,
     bodyTimeout: ctx.timeoutMs,
     // A flat list: no object built per response only to be turned back into pairs.
@@ -232,13 +275,13 @@ async function sendUpstream(
 }
 
 /** The client's body as undici reads it, each chunk copied (up to the cap) on its way. */
-async function* teeBody(req: IncomingMessage, tee: BodyTee, onSent: () => void): AsyncGenerator<Buffer> {
+async function* teeBody(req: IncomingMessage, run: Run): AsyncGenerator<Buffer> {
   for await (const chunk of req) {
-    tee.push(chunk as Buffer)
+    run.requestTee.push(chunk as Buffer)
     yield chunk as Buffer
   }
   if (!req.complete) throw clientGoneError('The client closed the connection mid-request.')
-  onSent()
+  run.markSent()
 }
 
 /**

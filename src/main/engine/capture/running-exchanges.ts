@@ -1,20 +1,53 @@
-import { EventEmitter } from 'node:events'
-
 /**
- * One exchange's cancel switch, handed to undici as its `signal` (undici takes an EventEmitter with `aborted` and
- * `reason` as well as an AbortSignal): an EventEmitter's listener is added and removed per request far more cheaply
- * than an EventTarget's, and nothing else listens to it.
+ * One exchange's cancel switch, handed to undici as its `signal`: undici takes anything with `aborted`, `reason`,
+ * `once('abort')` and `removeListener` (an EventEmitter's shape) and adds one listener per request. It keeps its
+ * listeners in a field (an array only past one), so making, arming and disarming it per request costs next to
+ * nothing, where an EventEmitter or an EventTarget per request costs their setup.
  */
-export class ExchangeCancel extends EventEmitter {
+export class ExchangeCancel {
   aborted = false
   reason: unknown = undefined
+  /** The client went away before the exchange was over (the exchange is logged as the client's hop). */
+  clientGone = false
+  private first: (() => void) | null = null
+  private more: Array<() => void> | null = null
 
-  /** Cancels the exchange's upstream request once (later calls keep the first reason). */
+  /** Cancels the exchange's upstream request once (later calls keep the first reason), telling every listener. */
   abort(reason: unknown): void {
     if (this.aborted) return
     this.aborted = true
     this.reason = reason
-    this.emit('abort')
+    const first = this.first
+    const more = this.more
+    this.first = null
+    this.more = null
+    first?.()
+    if (more) for (const listener of more) listener()
+  }
+
+  /** Adds an 'abort' listener, called once (undici's way in: `signal.once('abort', …)`). */
+  once(event: string, listener: () => void): this {
+    if (event !== 'abort') return this
+    if (this.first === null) this.first = listener
+    else if (this.more === null) this.more = [listener]
+    else this.more.push(listener)
+    return this
+  }
+
+  /** An EventEmitter's `on`, which undici checks for: the same as `once` (the switch fires once). */
+  on(event: string, listener: () => void): this {
+    return this.once(event, listener)
+  }
+
+  /** Removes an 'abort' listener (undici's, once its request is over). */
+  removeListener(event: string, listener: () => void): this {
+    if (event !== 'abort') return this
+    if (this.first === listener) this.first = null
+    else if (this.more) {
+      const at = this.more.indexOf(listener)
+      if (at >= 0) this.more.splice(at, 1)
+    }
+    return this
   }
 }
 

@@ -149,6 +149,8 @@ export class SecretRegistry implements SecretMasking {
   /** Every known value, and the one-use values of `extra`, replaced at once (leftmost-longest over all of them). */
   private redactWith(text: string, extra: Tier | null): string {
     if (!text || (this.secrets.size === 0 && !extra)) return text
+    // Most texts hold no secret: the automata are tested in place first, with no array of them or closure per call.
+    if (!this.contains(text) && !extra?.matcher.test(text)) return text
     const tiers = this.secrets.size === 0 ? [] : this.tiers()
     if (extra) tiers.push(extra)
     return replaceLongest(

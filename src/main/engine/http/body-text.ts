@@ -60,21 +60,31 @@ export function bodyAsText(bytes: Buffer, contentType: string | null): string | 
 const UTF8 = { decode: (bytes: Buffer) => bytes.toString('utf8') }
 
 function decoderFor(contentType: string): { decode(bytes: Buffer): string } {
+  // Bodies of one API mostly carry one content type: the last one's decoder is kept (a pure function of the type).
+  if (contentType === lastType) return lastDecoder
   const m = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType)
   const label = m?.[1]?.toLowerCase()
+  let decoder: { decode(bytes: Buffer): string } = UTF8
   if (label && label !== 'utf-8' && label !== 'utf8') {
     try {
-      return new TextDecoder(label)
+      decoder = new TextDecoder(label)
     } catch {
       // An unknown charset: read it as UTF-8 rather than fail.
     }
   }
-  return UTF8
+  lastType = contentType
+  lastDecoder = decoder
+  return decoder
 }
 
+let lastType = ''
+let lastDecoder: { decode(bytes: Buffer): string } = UTF8
+
 function hasNulByte(bytes: Buffer): boolean {
-  // Native search of the first 1024 bytes only (a NUL further on does not make a body binary).
-  return (bytes.length > 1024 ? bytes.subarray(0, 1024) : bytes).indexOf(0) >= 0
+  // The first 1024 bytes only (a NUL further on does not make a body binary), read in place: no view of them is made.
+  const end = Math.min(bytes.length, 1024)
+  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true
+  return false
 }
 
 function firstNonSpace(text: string): string | undefined {

@@ -61,23 +61,22 @@ function labelOf(name: string): string | null {
 /**
  * Every spelling `sensitiveLabel` accepts, as one pattern over free text: each name's letters in any case (Unicode case
  * folding, which covers what toLowerCase maps onto them) with any separators between them (`+` too: a form decodes it
- * to a space). It errs towards matching ("postcode" matches), never the other way.
+ * to a space). It errs towards matching ("postcode" matches), never the other way. No `g` flag: it keeps no position
+ * between tests.
  */
 const ANY_SPELLING = new RegExp(
   Object.keys(LABELS)
     .map(name => [...name].join('[\\s_.+-]*'))
     .join('|'),
-  'giu',
+  'iu',
 )
-
-/** What may continue a name after a spelling's last letter: letters, digits and the separators names use. */
-const NAME_TAIL = /[\p{L}\p{N}_.%\s+-]*/uy
 
 /**
  * False only when no credential field name can be in the text where redaction or the capture's harvest looks for one:
  * as a whole quoted string (a JSON key, a `"name": …` fragment) or as the name of a `name=value` pair (a form, a query,
- * a parameter in free text). Each place a spelling occurs is looked at: the quoted string around it is asked of
- * `sensitiveLabel` itself, and a pair is assumed when `=` follows the run of name characters it is in. So
+ * a parameter in free text). A quoted string counts when `sensitiveLabel` itself accepts it whole, and a pair is
+ * assumed when a spelling is in the run of name characters before an `=`; the text is walked once, quote to quote
+ * and `=` to `=`, rather than matched by the spelling pattern at every letter (API data names few credentials). So
  * `"countryCode"` or `"zipCode"` (API data) do not count, `"code"`, `"Client-Secret"`, `code_verifier=` do. Callers
  * rule out escapes first (a `\` or `%` could hide a name or move a quote): the answer holds for unescaped text.
  */
@@ -98,18 +97,90 @@ const asked: [string, string] = ['', '']
 const answers: [boolean, boolean] = [false, false]
 
 function scanForNames(text: string): boolean {
-  ANY_SPELLING.lastIndex = 0
-  for (let m = ANY_SPELLING.exec(text); m !== null; m = ANY_SPELLING.exec(text)) {
-    const start = m.index
-    const end = start + m[0].length
-    const open = text.lastIndexOf('"', start - 1)
-    const close = text.indexOf('"', end)
-    if (open >= 0 && close >= 0 && sensitiveLabel(text.slice(open + 1, close)) !== null) return true
-    NAME_TAIL.lastIndex = end
-    NAME_TAIL.exec(text)
-    if (text.charCodeAt(NAME_TAIL.lastIndex) === 61 /* = */) return true
+  return quotedName(text) || nameBeforeEquals(text)
+}
+
+/** The shortest spelling (`code`) and the longest name `sensitiveLabel` looks up. */
+const MIN_NAME = 4
+const MAX_NAME = 64
+
+/**
+ * A quoted string that is, as a whole, a credential name: the one place a spelling counts inside quotes. Every span
+ * between two neighbouring quotes is a candidate (a spelling holds no quote, so the quotes around one are neighbours);
+ * only spans whose first and last letters can begin and end a name are looked up, and a span `sensitiveLabel`
+ * accepts always holds a spelling (its letters in order, separators between), so no pattern runs over the text.
+ */
+function quotedName(text: string): boolean {
+  // A percent escape decodes to any letter or separator (sensitiveLabel decodes it): then every span is looked up.
+  const escaped = text.includes('%')
+  let open = text.indexOf('"')
+  while (open >= 0) {
+    const close = text.indexOf('"', open + 1)
+    if (close < 0) return false
+    const length = close - open - 1
+    if (
+      length >= MIN_NAME &&
+      length <= MAX_NAME &&
+      (escaped || endsLikeName(text, open + 1, close)) &&
+      sensitiveLabel(text.slice(open + 1, close)) !== null
+    )
+      return true
+    open = close
   }
   return false
+}
+
+/** Letters (lower case) that begin / end a name in LABELS; a non-ASCII character may be anything and always passes. */
+const FIRST_LETTERS = new Set(Object.keys(LABELS).map(n => n.charCodeAt(0)))
+const LAST_LETTERS = new Set(Object.keys(LABELS).map(n => n.charCodeAt(n.length - 1)))
+
+function endsLikeName(text: string, from: number, to: number): boolean {
+  let a = from
+  while (a < to && isAsciiSeparator(text.charCodeAt(a))) a++
+  let b = to - 1
+  while (b > a && isAsciiSeparator(text.charCodeAt(b))) b--
+  const first = text.charCodeAt(a)
+  const last = text.charCodeAt(b)
+  return (first > 127 || FIRST_LETTERS.has(first | 32)) && (last > 127 || LAST_LETTERS.has(last | 32))
+}
+
+/** What `labelOf` strips, in ASCII: white space, `_`, `.`, `-`. */
+function isAsciiSeparator(c: number): boolean {
+  return c === 32 || c === 95 || c === 46 || c === 45 || (c >= 9 && c <= 13)
+}
+
+/**
+ * A spelling in the run of name characters just before an `=` (a form or query pair, a parameter in free text).
+ * Name characters are letters, digits, white space and `_ . % + -` (a spelling is made of them); the run is taken
+ * wider than that (any non-ASCII character counts as one), so it errs towards matching. Runs end at each `=`, so the
+ * text is walked once.
+ */
+function nameBeforeEquals(text: string): boolean {
+  let eq = text.indexOf('=')
+  while (eq >= 0) {
+    let start = eq
+    while (start > 0 && isNameCharacter(text.charCodeAt(start - 1))) start--
+    if (eq - start >= MIN_NAME && ANY_SPELLING.test(text.slice(start, eq))) return true
+    eq = text.indexOf('=', eq + 1)
+  }
+  return false
+}
+
+/** A name character in ASCII (letters, digits, `_ . % + -`, white space), or any non-ASCII one. */
+function isNameCharacter(c: number): boolean {
+  if (c > 127) return true
+  const lower = c | 32
+  return (
+    (lower >= 97 && lower <= 122) ||
+    (c >= 48 && c <= 57) ||
+    c === 95 ||
+    c === 46 ||
+    c === 37 ||
+    c === 43 ||
+    c === 45 ||
+    c === 32 ||
+    (c >= 9 && c <= 13)
+  )
 }
 
 /** Whether a value found under this label, in what the engine sends, becomes a known secret. */

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
-import { mayNameCredential } from '../../../../src/main/engine/log/sensitive-names'
+import { mayNameCredential, sensitiveLabel } from '../../../../src/main/engine/log/sensitive-names'
 
 const SECRETS = ['tok_9f8e7d6c5b', 'pass word/with:colon', 'sécret-ünïcode', 'a+b=c&d', 'open sesame/now']
 
@@ -227,5 +227,55 @@ describe('the scan for credential names, asked again about texts it answered bef
       ),
       { numRuns: 1000 },
     )
+  })
+})
+
+describe('the scan for credential names, walked quote to quote and = to =', () => {
+  /** The oracle: every place the spelling pattern matches, looked at in turn (the scan as it was first written). */
+  const spelling =
+    /c[\s_.+-]*l[\s_.+-]*i[\s_.+-]*e[\s_.+-]*n[\s_.+-]*t[\s_.+-]*s[\s_.+-]*e[\s_.+-]*c[\s_.+-]*r[\s_.+-]*e[\s_.+-]*t|c[\s_.+-]*o[\s_.+-]*d[\s_.+-]*e|a[\s_.+-]*c[\s_.+-]*c[\s_.+-]*e[\s_.+-]*s[\s_.+-]*s[\s_.+-]*t[\s_.+-]*o[\s_.+-]*k[\s_.+-]*e[\s_.+-]*n|r[\s_.+-]*e[\s_.+-]*f[\s_.+-]*r[\s_.+-]*e[\s_.+-]*s[\s_.+-]*h[\s_.+-]*t[\s_.+-]*o[\s_.+-]*k[\s_.+-]*e[\s_.+-]*n|i[\s_.+-]*d[\s_.+-]*t[\s_.+-]*o[\s_.+-]*k[\s_.+-]*e[\s_.+-]*n|p[\s_.+-]*a[\s_.+-]*s[\s_.+-]*s[\s_.+-]*w[\s_.+-]*o[\s_.+-]*r[\s_.+-]*d|c[\s_.+-]*o[\s_.+-]*d[\s_.+-]*e[\s_.+-]*v[\s_.+-]*e[\s_.+-]*r[\s_.+-]*i[\s_.+-]*f[\s_.+-]*i[\s_.+-]*e[\s_.+-]*r|c[\s_.+-]*l[\s_.+-]*i[\s_.+-]*e[\s_.+-]*n[\s_.+-]*t[\s_.+-]*a[\s_.+-]*s[\s_.+-]*s[\s_.+-]*e[\s_.+-]*r[\s_.+-]*t[\s_.+-]*i[\s_.+-]*o[\s_.+-]*n|a[\s_.+-]*p[\s_.+-]*i[\s_.+-]*k[\s_.+-]*e[\s_.+-]*y/giu
+  const tail = /[\p{L}\p{N}_.%\s+-]*/uy
+  const byEveryMatch = (text: string) => {
+    spelling.lastIndex = 0
+    for (let m = spelling.exec(text); m !== null; m = spelling.exec(text)) {
+      const open = text.lastIndexOf('"', m.index - 1)
+      const close = text.indexOf('"', m.index + m[0].length)
+      if (open >= 0 && close >= 0 && sensitiveLabel(text.slice(open + 1, close)) !== null) return true
+      tail.lastIndex = m.index + m[0].length
+      tail.exec(text)
+      if (text.charCodeAt(tail.lastIndex) === 61) return true
+    }
+    return false
+  }
+  /** Non-ASCII pieces on top of the others: Unicode spaces, letters that fold onto ASCII ones, an astral character. */
+  const unicode = fc.constantFrom('\u00a0', '\u2003', '\u212a', '\u017f', 'pa\u017f\u017fword', '\u0130d_token', '😀', 'é', '\ufeff')
+  const mixed = fc.array(fc.oneof(fc.constantFrom(...PIECES), unicode), { maxLength: 24 }).map(parts => parts.join(''))
+
+  it('never misses a name the spelling pattern finds as a whole quoted string or before an =', () => {
+    let fresh = 0
+    fc.assert(
+      fc.property(fc.oneof(jsonBody, formBody, text, mixed), t => {
+        mayNameCredential(`fresh-${fresh++}`)
+        mayNameCredential(`fresh-${fresh++}`)
+        if (byEveryMatch(t)) expect(mayNameCredential(t)).toBe(true)
+      }),
+      { numRuns: 5000 },
+    )
+  })
+
+  it('answers as the pattern does for API data, JSON names, forms and free text', () => {
+    const cases = [
+      '{"countryCode":"BE","zipCode":"1000","currency":"EUR","city":"Brussel"}',
+      '{"Client-Secret":"x"}',
+      '{"code":1}',
+      '{ "api\u212aey" : 1 }',
+      'grant_type=authorization_code&code_verifier=abc',
+      'zip code = 5',
+      'Bearer abc; charset=utf-8',
+      'a"code"b',
+      '"postcode"',
+      '{"value":"client_secret%20"}',
+    ]
+    for (const t of cases) expect(mayNameCredential(t), t).toBe(byEveryMatch(t))
   })
 })
