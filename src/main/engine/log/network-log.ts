@@ -65,11 +65,6 @@ interface CompleteCapture {
 }
 
 interface Slot {
-  /**
-   * The log's entry. While no cap cut a body of it, it is the very object the caller got from `begin` (bodies whole
-   * and the log's alike): one entry per exchange. Body eviction and `addNote` replace it rather than change it, so
-   * the caller's entry never changes after `complete`.
-   */
   entry: LogEntry
   bodyChars: number
 }
@@ -117,16 +112,14 @@ export class NetworkLog {
     const id = `log-${this.seq}`
     const { host, path } = c.parts ?? splitUrl(c.url)
     const startedAt = c.startedAt ?? new Date().toISOString()
+    // Two entries built by one literal each (the caller's with its body whole, the log's own with the body it stores):
+    // no spread copying ~30 fields from one to the other.
     const captured = pendingEntry(c, id, this.seq, startedAt, host, path, wholeBody(c.requestBody))
-    // The log keeps the caller's entry itself when its body is within the cap (nearly always): one object per exchange.
-    // A body the cap cuts makes the log its own entry, built by one literal (no spread of ~30 fields).
-    const shared = this.fits(c.requestBody)
-    const entry = shared ? captured : pendingEntry(c, id, this.seq, startedAt, host, path, null)
+    const entry = pendingEntry(c, id, this.seq, startedAt, host, path, null)
     const slot: Slot = { entry, bodyChars: 0 }
     this.slots.set(id, slot)
     this.order.push(id)
-    if (shared) this.count(slot, captured.requestBody)
-    else entry.requestBody = this.storeBody(slot, c.requestBody)
+    entry.requestBody = this.storeBody(slot, c.requestBody)
     this.enforceCapacity()
     this.enforceBudget()
     this.listeners.onEntry?.(entry)
@@ -136,9 +129,8 @@ export class NetworkLog {
   /**
    * Adds the response (or the failure, with `error`) to an entry begun with `begin`, and returns the completed entry
    * as captured (bodies whole): what the executor's exchange view is derived from. `pending` (the caller's, from
-   * `begin`) is completed in place and returned. When the log holds that same object and the response body is within
-   * the cap, that is all (one entry per exchange); a cut response body gives the log its own copy with the cut body;
-   * a log entry that was already its own is completed in place too, unless it was dropped meanwhile.
+   * `begin`) is completed in place and returned, and the log's copy is completed in place too, unless it was dropped
+   * meanwhile: two entry objects per exchange, not a copy of ~30 fields at each step.
    */
   complete(pending: LogEntry, c: CompleteCapture & { timings: PhaseTimings }): RespondedEntry
   complete(pending: LogEntry, c: CompleteCapture): LogEntry
@@ -149,17 +141,13 @@ export class NetworkLog {
     pending.responseBody = wholeBody(c.responseBody)
     pending.truncated = Boolean(c.responseBody?.truncated)
     if (slot) {
-      if (slot.entry === pending && this.fits(c.responseBody)) this.count(slot, pending.responseBody)
-      else {
-        // The log's own entry keeps its own (possibly cut or evicted) request body and cuts the response body to its cap.
-        let own = slot.entry
-        if (own === pending) own = slot.entry = { ...pending }
-        else fillResponse(own, c, notes)
-        own.responseBody = this.storeBody(slot, c.responseBody)
-        own.truncated = Boolean(own.responseBody?.truncated)
-      }
+      // The log's copy keeps its own (possibly cut or evicted) request body and cuts the response body to its cap.
+      const e = slot.entry
+      fillResponse(e, c, notes)
+      e.responseBody = this.storeBody(slot, c.responseBody)
+      e.truncated = Boolean(e.responseBody?.truncated)
       this.enforceBudget()
-      this.listeners.onEntry?.(slot.entry)
+      this.listeners.onEntry?.(e)
     }
     return pending
   }
@@ -167,11 +155,8 @@ export class NetworkLog {
   /** Adds a note to an entry after the fact (why it was not retried, say); returns the captured entry with it. */
   addNote<E extends LogEntry>(captured: E, note: string): E {
     const slot = this.slots.get(captured.id)
-    const noted = { ...captured, notes: [...captured.notes, note] }
-    // The log's entry when it is the caller's own object: the noted copy takes its place (the caller's stays as it was).
-    if (slot?.entry === captured) slot.entry = noted
-    else if (slot) slot.entry.notes = [...slot.entry.notes, note]
-    return noted
+    if (slot) slot.entry.notes = [...slot.entry.notes, note]
+    return { ...captured, notes: [...captured.notes, note] }
   }
 
   /**
@@ -293,29 +278,13 @@ export class NetworkLog {
     if (!body) return null
     const cap = this.config.maxBodyChars
     const cut = body.text.length > cap
-    const stored = {
-      text: cut ? body.text.slice(0, cap) : body.text,
-      size: body.size,
-      mimeType: body.mimeType,
-      truncated: cut || Boolean(body.truncated),
-      evicted: false,
+    const text = cut ? body.text.slice(0, cap) : body.text
+    if (text.length > 0) {
+      slot.bodyChars += text.length
+      this.bodyChars += text.length
+      this.bodyQueue.push(slot.entry.id)
     }
-    this.count(slot, stored)
-    return stored
-  }
-
-  /** A body the cap leaves whole (the entry can be the caller's own: see `Slot`). */
-  private fits(body: CapturedBody | null): boolean {
-    return body === null || body.text.length <= this.config.maxBodyChars
-  }
-
-  /** Counts a kept body's text against the budget (and queues the entry for eviction). */
-  private count(slot: Slot, body: LoggedBody | null): void {
-    const n = body ? body.text.length : 0
-    if (n === 0) return
-    slot.bodyChars += n
-    this.bodyChars += n
-    this.bodyQueue.push(slot.entry.id)
+    return { text, size: body.size, mimeType: body.mimeType, truncated: cut || Boolean(body.truncated), evicted: false }
   }
 
   private enforceCapacity(): void {
@@ -339,11 +308,12 @@ export class NetworkLog {
       this.bodyQueueHead++
       const slot = this.slots.get(id)
       if (slot && slot.bodyChars > 0) {
-        // A new entry with new bodies, not the old ones emptied: the old may be the caller's (see `Slot`).
-        const e = { ...slot.entry }
-        e.requestBody = evicted(e.requestBody)
-        e.responseBody = evicted(e.responseBody)
-        slot.entry = e
+        for (const body of [slot.entry.requestBody, slot.entry.responseBody]) {
+          if (body && body.text.length > 0) {
+            body.text = ''
+            body.evicted = true
+          }
+        }
         this.bodyChars -= slot.bodyChars
         slot.bodyChars = 0
       }
@@ -446,11 +416,6 @@ function fillResponse(e: LogEntry, c: CompleteCapture, notes: string[]): void {
   e.responseBytes = c.responseBody ? c.responseBody.size : c.status ? 0 : null
   e.notes = notes
   if (c.connection) e.connection = c.connection
-}
-
-/** A body whose text the budget dropped (a new object: the old one may be the caller's). */
-function evicted(body: LoggedBody | null): LoggedBody | null {
-  return body && body.text.length > 0 ? { ...body, text: '', evicted: true } : body
 }
 
 /** A captured body as the entry holds it before the log's caps. */
