@@ -5,6 +5,7 @@ import { ConsoleError } from '../core/console-error'
 import { BodyCapture } from './body-capture'
 import { readSocketFacts, type SocketFacts } from './connection-details'
 import { clearDeadline, type Deadline, type DeadlineTimer } from './deadlines'
+import { dispatchOrigin, dispatchPath } from './dispatch-target'
 import { describeNetworkError } from './network-errors'
 import { computeTimings, type ExchangeMarks } from './phase-timings'
 import type { SocketObservation, SocketTimings } from './socket-timings'
@@ -64,9 +65,10 @@ export function startExchange(
   spec: ExchangeSpec,
 ): RunningExchange {
   const handler = new ExchangeHandler(spec, deadlines)
+  const origin = dispatchOrigin(spec.url)
   const options: Dispatcher.DispatchOptions = {
-    origin: spec.url.origin,
-    path: spec.url.pathname + spec.url.search,
+    origin,
+    path: dispatchPath(spec.url, origin),
     method: spec.method as Dispatcher.HttpMethod,
     headers: spec.headers,
     body: spec.body ? spec.body : null,

@@ -92,6 +92,45 @@ describe('the network log', () => {
     expect(done.requestBody?.text).toHaveLength(40)
   })
 
+  it('keeps the caller entry as completed whatever the log later evicts or notes, bodies within the cap or not', () => {
+    // [request body, response body] lengths against a cap of 10: both within, the request cut, the response cut.
+    for (const [req, res] of [
+      [8, 9],
+      [40, 9],
+      [8, 30],
+    ] as const) {
+      const log = new NetworkLog({ maxBodyChars: 10, bodyBudgetChars: 25 })
+      const begun = log.begin(request(2, { requestBody: { text: 'r'.repeat(req), size: req, mimeType: 'text/plain' } }))
+      respond(log, begun, 200, 'b'.repeat(res))
+      const before = structuredClone(begun)
+      const kept = log.get(begun.id)
+      expect([kept.requestBody?.text.length, kept.responseBody?.text.length]).toEqual([Math.min(req, 10), Math.min(res, 10)])
+      expect(kept.truncated).toBe(res > 10)
+      const noted = log.addNote(begun, 'not retried')
+      expect(noted.notes).toEqual(['not retried'])
+      expect(log.get(begun.id).notes).toEqual(['not retried'])
+      for (let i = 0; i < 3; i++) respond(log, log.begin(request(i)), 200, 'x'.repeat(10))
+      expect(log.get(begun.id)).toMatchObject({
+        requestBody: { text: '', evicted: true },
+        responseBody: { text: '', evicted: true },
+        notes: ['not retried'],
+        status: 200,
+      })
+      expect(begun).toEqual(before)
+      expect(noted).toEqual({ ...before, notes: ['not retried'] })
+    }
+  })
+
+  it('evicts the bodies of an entry still pending, and completes it with the response body after', () => {
+    const log = new NetworkLog({ maxBodyChars: 10, bodyBudgetChars: 15 })
+    const begun = log.begin(request(2, { requestBody: { text: 'r'.repeat(8), size: 8, mimeType: 'text/plain' } }))
+    respond(log, log.begin(request(3)), 200, 'x'.repeat(10))
+    expect(log.get(begun.id).requestBody).toMatchObject({ text: '', evicted: true })
+    respond(log, begun, 200, 'b'.repeat(4))
+    expect(log.get(begun.id)).toMatchObject({ state: 'done', requestBody: { evicted: true }, responseBody: { text: 'bbbb' } })
+    expect(begun.requestBody?.text).toBe('r'.repeat(8))
+  })
+
   it('lists newest first, filtered by method, status, status class, state and text, with paging', () => {
     const log = new NetworkLog()
     for (let i = 0; i < 12; i++) respond(log, log.begin(request(i)), i < 4 ? 200 : i < 8 ? 404 : 500)
