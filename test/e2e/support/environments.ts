@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { openSection } from './authorize'
 
 export interface NewEnvironment {
@@ -14,10 +14,11 @@ export interface NewEnvironment {
 }
 
 /**
- * Creates an environment through the Environments section's form, as a user types it, and returns the form (still on
- * screen after Create). Selecting it as the active environment is left to the test.
+ * Creates an environment through the Environments section's form, as a user types it, and returns the form. Waits until
+ * the save is decided: the form closes (created), or it stays with a field error or an error box, whose words the
+ * failure then names (for tests that expect the refusal, `expectRefusal`). Selecting it as active is left to the test.
  */
-export async function createEnvironment(page: Page, env: NewEnvironment): Promise<Locator> {
+export async function createEnvironment(page: Page, env: NewEnvironment, options: { expectRefusal?: boolean } = {}): Promise<Locator> {
   await openSection(page, /^Environments/)
   await page.getByRole('button', { name: 'New environment' }).click()
   const form = page.getByRole('form', { name: 'New environment' })
@@ -30,5 +31,11 @@ export async function createEnvironment(page: Page, env: NewEnvironment): Promis
   await form.getByLabel('Client secret (client_secret)').fill(env.secret)
   if (env.production) await form.getByRole('checkbox', { name: /Production — a red band/ }).check()
   await form.getByRole('button', { name: 'Create environment' }).click()
+  if (options.expectRefusal) return form
+  const refusal = form.getByRole('alert').or(form.locator('[aria-invalid="true"]'))
+  await expect(form.or(refusal).first()).toBeHidden({ timeout: 30_000 }).catch(async (error: unknown) => {
+    const words = (await refusal.allInnerTexts().catch(() => [])).join(' / ')
+    throw new Error(`Creating the environment “${env.name}” did not finish${words ? `: the form says ${words}` : ''}`, { cause: error })
+  })
   return form
 }

@@ -28,7 +28,8 @@ export function EnvironmentsPanel() {
   }, [])
 
   if (list.isLoading) return <div className="loading">Reading the environments…</div>
-  if (list.error || !list.data) {
+  // A refresh that fails keeps the list on screen (with the error above it): only a first read that fails has nothing to show.
+  if (!list.data) {
     return (
       <div className="panel">
         <h1>Environments</h1>
@@ -56,6 +57,7 @@ export function EnvironmentsPanel() {
         </div>
       </div>
       <p className="lead">The built-in sandbox and your own servers. Secrets are stored encrypted and only ever shown masked.</p>
+      <ErrorBox error={list.error} title="Could not refresh the environments." onRetry={() => list.refetch()} />
       <StorageBox list={data} />
       <EnvironmentTable
         environments={data.environments}
