@@ -72,8 +72,14 @@ export class ClockSkewEstimator {
   private readonly windowHalfWidths: Float64Array
   private first = 0
   private count = 0
+  /**
+   * The estimate, written in place by each sample (never handed out: readers get `published` copies), so a response
+   * allocates nothing here; null before the first sample and after a reset.
+   */
   private current: Estimate | null = null
-  private lastAnnounced: Estimate | null = null
+  /** The level and offset listeners last heard (null level: nothing announced since the last reset). */
+  private announcedLevel: SkewLevel | null = null
+  private announcedOffsetMs = 0
   private readonly listeners = new Set<(estimate: SkewEstimate) => void>()
   /** The last Date header parsed: consecutive responses mostly carry the same second, so it is parsed once. */
   private lastDateText = ''
@@ -116,7 +122,7 @@ export class ClockSkewEstimator {
     }
     this.push(offset, halfWidth)
     this.restartOnJump()
-    this.current = this.compute(sample)
+    this.compute(sample)
     this.announceIfMeaningful()
   }
 
@@ -143,7 +149,7 @@ export class ClockSkewEstimator {
     this.first = 0
     this.count = 0
     this.current = null
-    this.lastAnnounced = null
+    this.announcedLevel = null
   }
 
   private parseDate(text: string): number {
@@ -190,7 +196,7 @@ export class ClockSkewEstimator {
     }
   }
 
-  private compute(sample: SkewSample): Estimate {
+  private compute(sample: SkewSample): void {
     const n = this.count
     // No arrays allocated per response: median sorts the first n of the scratch arrays in place.
     const offsets = this.offsets
@@ -209,26 +215,37 @@ export class ClockSkewEstimator {
     const offset = median(offsets, n)
     let uncertainty = median(halfWidths, n)
     if (lo <= offset && offset <= hi) uncertainty = Math.min(uncertainty, Math.max(offset - lo, hi - offset))
-    return {
-      offsetMs: Math.round(offset),
-      uncertaintyMs: Math.round(uncertainty),
-      samples: n,
-      level: skewLevel(offset),
-      updatedAtMs: this.now(),
-      source: sample.source,
-      // The request's method and URL, not the sample (which may carry a whole request): nothing else is kept.
-      sourceMethod: sample.source === undefined ? sample.request?.method : undefined,
-      sourceUrl: sample.source === undefined ? sample.request?.url : undefined,
-    }
+    const e = (this.current ??= {
+      offsetMs: 0,
+      uncertaintyMs: 0,
+      samples: 0,
+      level: 'ok',
+      updatedAtMs: 0,
+      source: undefined,
+      sourceMethod: undefined,
+      sourceUrl: undefined,
+    })
+    e.offsetMs = Math.round(offset)
+    e.uncertaintyMs = Math.round(uncertainty)
+    e.samples = n
+    e.level = skewLevel(offset)
+    e.updatedAtMs = this.now()
+    e.source = sample.source
+    // The request's method and URL, not the sample (which may carry a whole request): nothing else is kept.
+    e.sourceMethod = sample.source === undefined ? sample.request?.method : undefined
+    e.sourceUrl = sample.source === undefined ? sample.request?.url : undefined
   }
 
   private announceIfMeaningful(): void {
     const next = this.current
     if (!next) return
-    const last = this.lastAnnounced
-    const meaningful = !last || last.level !== next.level || Math.abs(last.offsetMs - next.offsetMs) >= this.changeThresholdMs
+    const meaningful =
+      this.announcedLevel === null ||
+      this.announcedLevel !== next.level ||
+      Math.abs(this.announcedOffsetMs - next.offsetMs) >= this.changeThresholdMs
     if (!meaningful) return
-    this.lastAnnounced = next
+    this.announcedLevel = next.level
+    this.announcedOffsetMs = next.offsetMs
     for (const listener of this.listeners) listener(published(next))
   }
 }
