@@ -215,7 +215,7 @@ export class ClockSkewEstimator {
     const offset = median(offsets, n)
     let uncertainty = median(halfWidths, n)
     if (lo <= offset && offset <= hi) uncertainty = Math.min(uncertainty, Math.max(offset - lo, hi - offset))
-    const e = (this.current ??= {
+    this.current ??= {
       offsetMs: 0,
       uncertaintyMs: 0,
       samples: 0,
@@ -224,7 +224,8 @@ export class ClockSkewEstimator {
       source: undefined,
       sourceMethod: undefined,
       sourceUrl: undefined,
-    })
+    }
+    const e = this.current
     e.offsetMs = Math.round(offset)
     e.uncertaintyMs = Math.round(uncertainty)
     e.samples = n
