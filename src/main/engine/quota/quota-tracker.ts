@@ -50,6 +50,11 @@ interface KeyState {
   lastStatus: number | null
   /** Replaced, never changed in place: a description hands it out as it is (no copy per response). */
   notes: string[]
+  /** In `pendingUpdates`: its coalesced `quota:update` is due (a flag, not a Set lookup per captured exchange). */
+  pending: boolean
+  /** The last `nextUnitAt` formatted and its time: it moves only when the oldest request leaves the window. */
+  nextUnitMs: number
+  nextUnitText: string
   updatedAt: number
   /** Bumped by every change of the state (a send, a response, a block): a description of an older one is stale. */
   version: number
@@ -77,8 +82,11 @@ export class QuotaTracker {
   /** The most recently used key (already last in `keys`, so touching it again needs no reordering). */
   private lastTouched: KeyState | null = null
   /** Keys observed by `observeWatched` whose `quota:update` is due at the end of this event-loop turn. */
-  private readonly pendingUpdates = new Set<KeyState>()
+  private pendingUpdates: KeyState[] = []
+  /** The other of the two pending lists: a flush takes the full one and empties it for the next (no array per turn). */
+  private spareUpdates: KeyState[] = []
   private flushTimer: NodeJS.Immediate | null = null
+  private readonly flush = () => this.flushUpdates()
 
   constructor(private readonly options: QuotaTrackerOptions = {}) {
     this.limits = options.limits ?? new QuotaLimits()
@@ -156,8 +164,11 @@ export class QuotaTracker {
    */
   observeWatched(ticket: SendTicket, response: QuotaResponse): void {
     const s = this.apply(ticket, response)
-    this.pendingUpdates.add(s)
-    this.flushTimer ??= setImmediate(() => this.flushUpdates())
+    if (!s.pending) {
+      s.pending = true
+      this.pendingUpdates.push(s)
+    }
+    this.flushTimer ??= setImmediate(this.flush)
   }
 
   private apply(ticket: SendTicket, response: QuotaResponse): KeyState {
@@ -194,10 +205,17 @@ export class QuotaTracker {
 
   private flushUpdates(): void {
     this.flushTimer = null
-    const due = [...this.pendingUpdates]
-    this.pendingUpdates.clear()
+    const due = this.pendingUpdates
+    // Keys observed again by a listener below go to the other list and the next turn's flush.
+    this.pendingUpdates = this.spareUpdates
+    for (const s of due) s.pending = false
     // A key reset or forgotten since has already said so (reset emits its fresh state): its old state is not sent.
-    for (const s of due) if (this.keys.get(s.key.id) === s) this.emitUpdate(s)
+    try {
+      for (const s of due) if (this.keys.get(s.key.id) === s) this.emitUpdate(s)
+    } finally {
+      due.length = 0
+      this.spareUpdates = due
+    }
   }
 
   /** No response arrived: the request stays counted (the server may have counted it). */
@@ -237,7 +255,8 @@ export class QuotaTracker {
     for (const s of this.keys.values()) clearTimeout(s.unblockTimer)
     if (this.flushTimer) clearImmediate(this.flushTimer)
     this.flushTimer = null
-    this.pendingUpdates.clear()
+    for (const s of this.pendingUpdates) s.pending = false
+    this.pendingUpdates.length = 0
   }
 
   private block(s: KeyState, receivedAt: number, seconds: number, source: QuotaBlockedEvent['source']): void {
@@ -325,7 +344,7 @@ export class QuotaTracker {
       serverObservedAt: s.serverObservedAt === undefined ? null : iso(s.serverObservedAt),
       used,
       predictedRemaining: predicted,
-      nextUnitAt: nextUnit === null ? null : iso(nextUnit),
+      nextUnitAt: nextUnit === null ? null : this.nextUnitText(s, nextUnit),
       retryAfterUntil: s.blockedUntil > now ? iso(s.blockedUntil) : null,
       retryAfter: s.blockedUntil > now ? s.blockedBy : null,
       history: s.ledger.history(now),
@@ -348,6 +367,15 @@ export class QuotaTracker {
     if (s.serverResetAt !== undefined) until = sooner(until, s.serverResetAt, now)
     if (s.serverObservedAt !== undefined) until = sooner(until, s.serverObservedAt + windowMs, now)
     return sooner(until, s.blockedUntil, now)
+  }
+
+  /** `nextUnit` as ISO text, formatted again only when it moved (isoAt keeps one time; a state formats two or three). */
+  private nextUnitText(s: KeyState, nextUnit: number): string {
+    if (s.nextUnitMs !== nextUnit) {
+      s.nextUnitText = iso(nextUnit)
+      s.nextUnitMs = nextUnit
+    }
+    return s.nextUnitText
   }
 
   private emitUpdate(s: KeyState): QuotaKeyState {
@@ -400,6 +428,9 @@ export class QuotaTracker {
       forcedUntilAnswer: false,
       lastStatus: null,
       notes: [],
+      pending: false,
+      nextUnitMs: Number.NaN,
+      nextUnitText: '',
       updatedAt: this.now(),
       version: 0,
       described: null,

@@ -42,11 +42,6 @@ interface ClockSkewOptions {
   changeThresholdMs?: number
 }
 
-interface Interval {
-  offset: number
-  halfWidth: number
-}
-
 /** Classifies an offset against the signature lifetime: ok below 3 s, warn from 3 s, danger from 7 s. */
 export function skewLevel(offsetMs: number): SkewLevel {
   const abs = Math.abs(offsetMs)
@@ -69,23 +64,40 @@ export class ClockSkewEstimator {
   private readonly windowSize: number
   private readonly now: () => number
   private readonly changeThresholdMs: number
-  private window: Interval[] = []
+  /**
+   * The window: each sample's offset and half-width in two rings of `windowSize` slots, the oldest at `first`
+   * (numbers in place: no object per response, nothing shifted).
+   */
+  private readonly windowOffsets: Float64Array
+  private readonly windowHalfWidths: Float64Array
+  private first = 0
+  private count = 0
+  /**
+   * The estimate, written in place by each sample (never handed out: readers get `published` copies), so a response
+   * allocates nothing here; null before the first sample and after a reset.
+   */
   private current: Estimate | null = null
-  private lastAnnounced: Estimate | null = null
+  /** The level and offset listeners last heard (null level: nothing announced since the last reset). */
+  private announcedLevel: SkewLevel | null = null
+  private announcedOffsetMs = 0
   private readonly listeners = new Set<(estimate: SkewEstimate) => void>()
   /** The last Date header parsed: consecutive responses mostly carry the same second, so it is parsed once. */
   private lastDateText = ''
   private lastDateMs = Number.NaN
   /** Wall-clock time of the last reset: a sample sent before it answers for the previous server and is dropped. */
   private resetAt = Number.NEGATIVE_INFINITY
-  /** Scratch arrays for the medians, grown to the window's length (kept from one sample to the next). */
-  private offsets = new Float64Array(16)
-  private halfWidths = new Float64Array(16)
+  /** Scratch arrays for the medians (kept from one sample to the next). */
+  private readonly offsets: Float64Array
+  private readonly halfWidths: Float64Array
 
   constructor(options: ClockSkewOptions = {}) {
-    this.windowSize = Math.max(1, options.windowSize ?? 9)
+    this.windowSize = Math.max(1, Math.floor(options.windowSize ?? 9))
     this.now = options.now ?? Date.now
     this.changeThresholdMs = options.changeThresholdMs ?? 250
+    this.windowOffsets = new Float64Array(this.windowSize)
+    this.windowHalfWidths = new Float64Array(this.windowSize)
+    this.offsets = new Float64Array(this.windowSize)
+    this.halfWidths = new Float64Array(this.windowSize)
   }
 
   /**
@@ -97,18 +109,20 @@ export class ClockSkewEstimator {
     const rtt = sample.receivedAt - sample.sentAt
     if (!Number.isFinite(rtt) || rtt < 0) return
     const localMid = (sample.sentAt + sample.receivedAt) / 2
-    let interval: Interval
+    let offset: number
+    let halfWidth: number
     if (sample.serverTimeMs !== undefined && Number.isFinite(sample.serverTimeMs)) {
-      interval = { offset: sample.serverTimeMs - localMid, halfWidth: rtt / 2 }
+      offset = sample.serverTimeMs - localMid
+      halfWidth = rtt / 2
     } else {
       const date = this.parseDate(sample.serverDate)
       if (!Number.isFinite(date)) return
-      interval = { offset: date + 500 - localMid, halfWidth: 500 + rtt / 2 }
+      offset = date + 500 - localMid
+      halfWidth = 500 + rtt / 2
     }
-    this.window.push(interval)
-    if (this.window.length > this.windowSize) this.window.shift()
+    this.push(offset, halfWidth)
     this.restartOnJump()
-    this.current = this.compute(sample)
+    this.compute(sample)
     this.announceIfMeaningful()
   }
 
@@ -132,9 +146,10 @@ export class ClockSkewEstimator {
   reset(): void {
     // Samples' sentAt are Date.now() readings (the transport's and the probe's), so the cut is too.
     this.resetAt = Date.now()
-    this.window = []
+    this.first = 0
+    this.count = 0
     this.current = null
-    this.lastAnnounced = null
+    this.announcedLevel = null
   }
 
   private parseDate(text: string): number {
@@ -145,63 +160,93 @@ export class ClockSkewEstimator {
     return this.lastDateMs
   }
 
+  /** Adds a sample to the window, forgetting the oldest when it is full. */
+  private push(offset: number, halfWidth: number): void {
+    let slot = this.first + this.count
+    if (slot >= this.windowSize) slot -= this.windowSize
+    this.windowOffsets[slot] = offset
+    this.windowHalfWidths[slot] = halfWidth
+    if (this.count < this.windowSize) this.count++
+    else this.first = this.first + 1 === this.windowSize ? 0 : this.first + 1
+  }
+
+  /** The ring slot of the window's i-th sample, oldest first. */
+  private slot(i: number): number {
+    const slot = this.first + i
+    return slot >= this.windowSize ? slot - this.windowSize : slot
+  }
+
   private restartOnJump(): void {
     const current = this.current
-    const n = this.window.length
+    const n = this.count
     if (n < 5 || !current) return
     let lo = Number.POSITIVE_INFINITY
     let hi = Number.NEGATIVE_INFINITY
     for (let i = n - 3; i < n; i++) {
-      const s = this.window[i] as Interval
-      if (Math.abs(s.offset - current.offsetMs) <= 2_000 + s.halfWidth) return
-      lo = Math.min(lo, s.offset)
-      hi = Math.max(hi, s.offset)
+      const slot = this.slot(i)
+      const offset = this.windowOffsets[slot] as number
+      if (Math.abs(offset - current.offsetMs) <= 2_000 + (this.windowHalfWidths[slot] as number)) return
+      lo = Math.min(lo, offset)
+      hi = Math.max(hi, offset)
     }
     // The last three samples all lie far from the estimate and agree with each other: the server's clock jumped.
-    if (hi - lo <= 2_000) this.window = this.window.slice(-3)
+    if (hi - lo <= 2_000) {
+      this.first = this.slot(n - 3)
+      this.count = 3
+    }
   }
 
-  private compute(sample: SkewSample): Estimate {
-    const n = this.window.length
-    if (this.offsets.length < n) {
-      this.offsets = new Float64Array(2 * n)
-      this.halfWidths = new Float64Array(2 * n)
-    }
+  private compute(sample: SkewSample): void {
+    const n = this.count
     // No arrays allocated per response: median sorts the first n of the scratch arrays in place.
     const offsets = this.offsets
     const halfWidths = this.halfWidths
     let lo = Number.NEGATIVE_INFINITY
     let hi = Number.POSITIVE_INFINITY
     for (let i = 0; i < n; i++) {
-      const s = this.window[i] as Interval
-      offsets[i] = s.offset
-      halfWidths[i] = s.halfWidth
-      lo = Math.max(lo, s.offset - s.halfWidth)
-      hi = Math.min(hi, s.offset + s.halfWidth)
+      const slot = this.slot(i)
+      const offset = this.windowOffsets[slot] as number
+      const halfWidth = this.windowHalfWidths[slot] as number
+      offsets[i] = offset
+      halfWidths[i] = halfWidth
+      lo = Math.max(lo, offset - halfWidth)
+      hi = Math.min(hi, offset + halfWidth)
     }
     const offset = median(offsets, n)
     let uncertainty = median(halfWidths, n)
     if (lo <= offset && offset <= hi) uncertainty = Math.min(uncertainty, Math.max(offset - lo, hi - offset))
-    return {
-      offsetMs: Math.round(offset),
-      uncertaintyMs: Math.round(uncertainty),
-      samples: n,
-      level: skewLevel(offset),
-      updatedAtMs: this.now(),
-      source: sample.source,
-      // The request's method and URL, not the sample (which may carry a whole request): nothing else is kept.
-      sourceMethod: sample.source === undefined ? sample.request?.method : undefined,
-      sourceUrl: sample.source === undefined ? sample.request?.url : undefined,
+    this.current ??= {
+      offsetMs: 0,
+      uncertaintyMs: 0,
+      samples: 0,
+      level: 'ok',
+      updatedAtMs: 0,
+      source: undefined,
+      sourceMethod: undefined,
+      sourceUrl: undefined,
     }
+    const e = this.current
+    e.offsetMs = Math.round(offset)
+    e.uncertaintyMs = Math.round(uncertainty)
+    e.samples = n
+    e.level = skewLevel(offset)
+    e.updatedAtMs = this.now()
+    e.source = sample.source
+    // The request's method and URL, not the sample (which may carry a whole request): nothing else is kept.
+    e.sourceMethod = sample.source === undefined ? sample.request?.method : undefined
+    e.sourceUrl = sample.source === undefined ? sample.request?.url : undefined
   }
 
   private announceIfMeaningful(): void {
     const next = this.current
     if (!next) return
-    const last = this.lastAnnounced
-    const meaningful = !last || last.level !== next.level || Math.abs(last.offsetMs - next.offsetMs) >= this.changeThresholdMs
+    const meaningful =
+      this.announcedLevel === null ||
+      this.announcedLevel !== next.level ||
+      Math.abs(this.announcedOffsetMs - next.offsetMs) >= this.changeThresholdMs
     if (!meaningful) return
-    this.lastAnnounced = next
+    this.announcedLevel = next.level
+    this.announcedOffsetMs = next.offsetMs
     for (const listener of this.listeners) listener(published(next))
   }
 }

@@ -205,6 +205,26 @@ describe('watched traffic (captured exchanges)', () => {
     expect(updates.slice(2).map(u => [u.key, u.used, u.serverRemaining])).toEqual([[a.id, 51, 49]])
   })
 
+  it('a key a listener observes again while its update is being said is said again on the next turn', async () => {
+    const updates: QuotaKeyState[] = []
+    const a = quotaKey('c1', 'GET', '/api/v1/locations')
+    const tracker: QuotaTracker = new QuotaTracker({
+      onUpdate: s => {
+        updates.push(s)
+        if (updates.length === 1) tracker.observeWatched(tracker.recordSend(a), { status: 200, headers: { 'x-ratelimit-remaining': '7' } })
+      },
+    })
+    tracker.observeWatched(tracker.recordSend(a), { status: 200, headers: { 'x-ratelimit-remaining': '8' } })
+    await nextTurn()
+    expect(updates.map(u => [u.used, u.serverRemaining])).toEqual([[1, 8]])
+    await nextTurn()
+    expect(updates.map(u => [u.used, u.serverRemaining])).toEqual([
+      [1, 8],
+      [2, 7],
+    ])
+    tracker.close()
+  })
+
   it('a 429 blocks the key at once; a key reset before the turn ends sends its fresh state, never the old one', async () => {
     const { tracker, updates, blocked } = setup()
     const a = quotaKey('c1', 'GET', '/api/v1/locations')

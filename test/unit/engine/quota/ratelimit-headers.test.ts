@@ -83,4 +83,35 @@ describe('reading quota headers', () => {
       { numRuns: 2000 },
     )
   })
+  it('reads a count only as one agreeing run of up to 12 ASCII digits no bigger than MAX_COUNT, from a record or a Map alike', () => {
+    const digits = fc.constantFrom('0', '1', '9', '٣', ' ', ',', '+', '-', 'e', '.', '\t')
+    const text = fc.oneof(
+      fc.string({ unit: digits, maxLength: 14 }),
+      fc.nat({ max: 2 * MAX_COUNT }).map(String),
+      fc.constantFrom('1000000000', '1000000001', '0001000000000', '000000000001', '5, 5', '5,6', ' 7 ', ''),
+    )
+    fc.assert(
+      fc.property(text, raw => {
+        const parts = [...new Set(raw.split(',').map(p => p.trim()))]
+        const only = parts.length === 1 ? (parts[0] as string) : ''
+        const expected = /^[0-9]{1,12}$/.test(only) && Number(only) <= MAX_COUNT ? Number(only) : undefined
+        const fromRecord = readQuotaHeaders({ 'x-ratelimit-remaining': raw })
+        const fromMap = readQuotaHeaders(new Map([['x-ratelimit-remaining', raw]]))
+        expect(fromRecord.remaining).toBe(expected)
+        expect(fromRecord.notes).toHaveLength(expected === undefined ? 1 : 0)
+        expect(fromMap).toEqual(fromRecord)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+
+  it('gives each reading its own notes: a note on one response never appears on another', () => {
+    const clean = readQuotaHeaders({ 'x-ratelimit-limit': '100' })
+    const bad = readQuotaHeaders({ 'x-ratelimit-limit': 'lots' })
+    const worse = readQuotaHeaders({ 'x-ratelimit-limit': 'many', 'x-ratelimit-remaining': 'few' })
+    expect(clean.notes).toEqual([])
+    expect(bad.notes).toHaveLength(1)
+    expect(worse.notes).toHaveLength(2)
+    expect(readQuotaHeaders({}).notes).toEqual([])
+  })
 })

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ClockSkewEstimator, type SkewEstimate, skewLevel } from '../../../../src/main/engine/signing/clock-skew'
 import { signingTime, signingTimestamp } from '../../../../src/main/engine/signing/signing-timestamp'
@@ -98,6 +99,57 @@ describe('ClockSkewEstimator', () => {
     for (let i = 0; i < 3; i++) skew.observe(sample(T0 + 60_000 + i * 100, T0 + i * 100 - 5, T0 + i * 100 + 5))
     expect(skew.estimate()!.offsetMs).toBeGreaterThan(59_000)
     expect(skew.estimate()!.samples).toBe(3)
+  })
+
+  it('estimates from the last samples of its window only, however many came and jumped before (a model of the rule)', () => {
+    // The rule, written plainly: keep the last `size` intervals; when the last three lie > 2 s + their half-width from
+    // the estimate and within 2 s of each other (5 or more kept), keep only those three; median offset, and the
+    // median half-width narrowed to the intersection of the intervals when the median lies inside it.
+    const model = (size: number) => {
+      let kept: Array<{ offset: number; halfWidth: number }> = []
+      let offset: number | null = null
+      return (o: number, h: number) => {
+        kept.push({ offset: o, halfWidth: h })
+        if (kept.length > size) kept.shift()
+        const last = kept.slice(-3)
+        if (kept.length >= 5 && offset !== null && last.every(s => Math.abs(s.offset - (offset as number)) > 2_000 + s.halfWidth)) {
+          const os = last.map(s => s.offset)
+          if (Math.max(...os) - Math.min(...os) <= 2_000) kept = last
+        }
+        const mid = (xs: number[]) => {
+          const v = [...xs].sort((a, b) => a - b)
+          return v.length % 2 ? (v[v.length >> 1] as number) : ((v[v.length / 2 - 1] as number) + (v[v.length / 2] as number)) / 2
+        }
+        const m = mid(kept.map(s => s.offset))
+        const lo = Math.max(...kept.map(s => s.offset - s.halfWidth))
+        const hi = Math.min(...kept.map(s => s.offset + s.halfWidth))
+        let u = mid(kept.map(s => s.halfWidth))
+        if (lo <= m && m <= hi) u = Math.min(u, Math.max(m - lo, hi - m))
+        offset = Math.round(m)
+        return { offsetMs: Math.round(m), uncertaintyMs: Math.round(u), samples: kept.length }
+      }
+    }
+    const step = fc.record({
+      ahead: fc.integer({ min: -30_000, max: 30_000 }),
+      rtt: fc.integer({ min: 0, max: 3_000 }),
+      precise: fc.boolean(),
+    })
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.array(step, { minLength: 1, maxLength: 40 }), (size, steps) => {
+        const skew = new ClockSkewEstimator({ now: () => T0, windowSize: size })
+        const expected = model(size)
+        steps.forEach(({ ahead, rtt, precise }, i) => {
+          const sentAt = T0 + i * 997
+          const server = sentAt + Math.floor(rtt / 2) + ahead
+          skew.observe(precise ? { ...sample(server, sentAt, sentAt + rtt), serverTimeMs: server } : sample(server, sentAt, sentAt + rtt))
+          const date = Math.floor(server / 1000) * 1000
+          const mid = sentAt + rtt / 2
+          const want = precise ? expected(server - mid, rtt / 2) : expected(date + 500 - mid, 500 + rtt / 2)
+          expect(skew.estimate()).toMatchObject(want)
+        })
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it('tells listeners about meaningful changes only', () => {
