@@ -33,9 +33,11 @@ export async function createEnvironment(page: Page, env: NewEnvironment, options
   await form.getByRole('button', { name: 'Create environment' }).click()
   if (options.expectRefusal) return form
   const refusal = form.getByRole('alert').or(form.locator('[aria-invalid="true"]'))
-  await expect(form.or(refusal).first()).toBeHidden({ timeout: 30_000 }).catch(async (error: unknown) => {
-    const words = (await refusal.allInnerTexts().catch(() => [])).join(' / ')
-    throw new Error(`Creating the environment “${env.name}” did not finish${words ? `: the form says ${words}` : ''}`, { cause: error })
-  })
+  await expect(form.or(refusal).first())
+    .toBeHidden({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      const words = (await refusal.allInnerTexts().catch(() => [])).join(' / ')
+      throw new Error(`Creating the environment “${env.name}” did not finish${words ? `: the form says ${words}` : ''}`, { cause: error })
+    })
   return form
 }
