@@ -49,16 +49,19 @@ interface TokenResponseFacts {
 /**
  * What the rules read from one exchange, computed once and shared by every judge: header lookups by lower-case name,
  * the endpoint, the bearer token's fingerprint, parsed token bodies. Holds no raw token or secret beyond the call.
+ * The doctor keeps one and re-points it at each exchange (`load`): no object per exchange, and judges read it only
+ * during their `observe` call, never keep it.
  */
 export class ExchangeFacts {
-  readonly endpoint: EndpointKind
-  readonly method: string
+  private exchange!: CapturedExchange
+  private kind!: EndpointKind
+  private upperMethod!: string
   /** The request headers the judges ask for, picked out in one pass (the first of repeated ones). */
-  private readonly signature: string | undefined
-  private readonly timestamp: string | undefined
-  private readonly accessKey: string | undefined
-  private readonly authorization: string | undefined
-  private readonly contentType: string | undefined
+  private signature: string | undefined
+  private timestamp: string | undefined
+  private accessKey: string | undefined
+  private authorization: string | undefined
+  private contentType: string | undefined
   private tokenRequestCache: TokenRequestFacts | null | undefined
   private tokenResponseCache: TokenResponseFacts | null | undefined
   private queryCache: QueryParams | undefined
@@ -67,21 +70,85 @@ export class ExchangeFacts {
   private bearerTokenCache: string | null | undefined
   private memoKey: string | undefined
   private memoValue: unknown
+  /** The path and method classified last: a capture's traffic repeats them, so most exchanges classify nothing. */
+  private lastPath = ''
+  private lastKind: EndpointKind = 'other'
+  private lastMethod = ''
+  private lastUpperMethod = ''
 
-  constructor(readonly x: CapturedExchange) {
-    this.endpoint = endpointOf(x.request.path)
-    this.method = x.request.method.toUpperCase()
+  constructor(x: CapturedExchange) {
+    this.load(x)
+  }
+
+  /** Re-points these facts at another exchange, forgetting everything derived from the previous one. */
+  load(x: CapturedExchange): this {
+    this.exchange = x
+    const { path, method } = x.request
+    if (path !== this.lastPath) {
+      this.lastKind = endpointOf(path)
+      this.lastPath = path
+    }
+    this.kind = this.lastKind
+    if (method !== this.lastMethod) {
+      this.lastUpperMethod = method.toUpperCase()
+      this.lastMethod = method
+    }
+    this.upperMethod = this.lastUpperMethod
+    this.forget()
     // One pass, no map: only names of these lengths can be one of the five, and only those are lower-cased.
-    for (const [name, value] of x.request.headers) {
+    const headers = x.request.headers
+    for (let i = 0; i < headers.length; i++) {
+      const header = headers[i]!
+      const name = header[0]
       const n = name.length
       if (n < 11 || n > 13) continue
       const key = name.toLowerCase()
-      if (key === 'x-signature') this.signature ??= value
-      else if (key === 'x-timestamp') this.timestamp ??= value
-      else if (key === 'x-access-key') this.accessKey ??= value
-      else if (key === 'authorization') this.authorization ??= value
-      else if (key === 'content-type') this.contentType ??= value
+      if (key === 'x-signature') this.signature ??= header[1]
+      else if (key === 'x-timestamp') this.timestamp ??= header[1]
+      else if (key === 'x-access-key') this.accessKey ??= header[1]
+      else if (key === 'authorization') this.authorization ??= header[1]
+      else if (key === 'content-type') this.contentType ??= header[1]
     }
+    return this
+  }
+
+  /**
+   * Drops the exchange and everything read from it (header values, the bearer token, bodies): called once the judges
+   * are done, so that between exchanges the doctor holds no request's credentials.
+   */
+  release(): void {
+    this.exchange = RELEASED
+    this.forget()
+  }
+
+  private forget(): void {
+    this.signature = undefined
+    this.timestamp = undefined
+    this.accessKey = undefined
+    this.authorization = undefined
+    this.contentType = undefined
+    this.tokenRequestCache = undefined
+    this.tokenResponseCache = undefined
+    this.queryCache = undefined
+    this.bodyTextCache = undefined
+    this.bearerFpCache = undefined
+    this.bearerTokenCache = undefined
+    this.memoKey = undefined
+    this.memoValue = undefined
+  }
+
+  /** The exchange as the capture recorded it. */
+  get x(): CapturedExchange {
+    return this.exchange
+  }
+
+  get endpoint(): EndpointKind {
+    return this.kind
+  }
+
+  /** The request's method, upper-cased. */
+  get method(): string {
+    return this.upperMethod
   }
 
   /** A request header by lower-case name (the first of repeated ones). */
@@ -98,18 +165,13 @@ export class ExchangeFacts {
       case 'content-type':
         return this.contentType
     }
-    for (const [n, value] of this.x.request.headers) {
-      if (n.length === name.length && n.toLowerCase() === name) return value
-    }
-    return undefined
+    return findHeader(this.exchange.request.headers, name)
   }
 
   /** A response header by lower-case name (the first of repeated ones). Judges ask for one or two: no index is built. */
   responseHeader(name: string): string | undefined {
-    for (const [n, value] of this.x.response?.headers ?? []) {
-      if (n.length === name.length && n.toLowerCase() === name) return value
-    }
-    return undefined
+    const response = this.exchange.response
+    return response === null || response === undefined ? undefined : findHeader(response.headers, name)
   }
 
   get status(): number | null {
@@ -214,6 +276,30 @@ export class ExchangeFacts {
     this.tokenResponseCache = { accessFp: fp('access_token'), refreshFp: fp('refresh_token'), hasExpiration: 'expiration' in json }
     return this.tokenResponseCache
   }
+}
+
+/** What released facts point at: an exchange with nothing in it. */
+const RELEASED: CapturedExchange = {
+  logId: '',
+  seq: 0,
+  envId: '',
+  host: undefined as never,
+  client: undefined as never,
+  startedAt: 0,
+  respondedAt: null,
+  request: undefined as never,
+  response: null,
+  error: null,
+  drill: null,
+}
+
+/** The first header of this lower-case name: only names of its length are lower-cased. */
+function findHeader(headers: ReadonlyArray<readonly [string, string]>, name: string): string | undefined {
+  for (let i = 0; i < headers.length; i++) {
+    const header = headers[i]!
+    if (header[0].length === name.length && header[0].toLowerCase() === name) return header[1]
+  }
+  return undefined
 }
 
 function parseFields(body: string, contentType: string): Record<string, unknown> | null {

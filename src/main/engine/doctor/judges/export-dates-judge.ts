@@ -19,15 +19,8 @@ export class ExportDatesJudge implements Judge {
       t['requests.export-dates'].pass(f.logId)
       return
     }
-    t['requests.export-dates'].fail(f.logId, () => {
-      const problems: string[] = []
-      for (const name of FILTERS) {
-        const value = f.query.get(name)
-        if (value === null) problems.push(`${name} is missing`)
-        else if (!isCalendarDate(value)) problems.push(`${name}=${quoteValue(value)} is not a date in YYYY-MM-DD form`)
-      }
-      return `${problems.join('; ')}. Send both filters as calendar dates, e.g. filter[dateTimeFrom]=2025-04-01&filter[dateTimeTo]=2025-04-30 (no time, no timezone).`
-    })
+    const tally = t['requests.export-dates']
+    tally.fail(f.logId, tally.keeps('fail') ? describeDates(f) : '')
   }
 
   private isFrom(value: string): boolean {
@@ -43,6 +36,17 @@ export class ExportDatesJudge implements Judge {
     this.lastTo = value
     return true
   }
+}
+
+/** What is wrong with the export's filters: built only when the tally keeps the message. */
+function describeDates(f: ExchangeFacts): string {
+  const problems: string[] = []
+  for (const name of FILTERS) {
+    const value = f.query.get(name)
+    if (value === null) problems.push(`${name} is missing`)
+    else if (!isCalendarDate(value)) problems.push(`${name}=${quoteValue(value)} is not a date in YYYY-MM-DD form`)
+  }
+  return `${problems.join('; ')}. Send both filters as calendar dates, e.g. filter[dateTimeFrom]=2025-04-01&filter[dateTimeTo]=2025-04-30 (no time, no timezone).`
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
