@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto'
 import type { CapturedExchange } from '../capture/captured-exchange'
+import { lowerCased } from './plain-text'
 import { type QueryParams, queryParams } from './query-params'
 
 /** Which endpoint of the spec an exchange went to (section 4), from its path alone. */
@@ -9,11 +10,16 @@ export type EndpointKind = 'authorize' | 'token' | 'locations' | 'installations'
 export const BEARER_ENDPOINTS: ReadonlySet<EndpointKind> = new Set(['locations', 'installations', 'api-locations'])
 
 const EXPORT_PATH = /^\/api\/v1\/export\/[^/]+\/tickets$/
+const BEARER = /^\s*bearer\s/i
+const BEARER_TOKEN = /^\s*bearer\s+(\S+)/i
+const BASIC_CREDENTIALS = /^\s*basic\s+(\S+)/i
 
 /** Classifies a path: case-insensitive, trailing slashes ignored, as the API routes it. */
 export function endpointOf(path: string): EndpointKind {
-  let p = path.toLowerCase()
-  while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)
+  let p = lowerCased(path)
+  let end = p.length
+  while (end > 1 && p.charCodeAt(end - 1) === 47) end--
+  if (end < p.length) p = p.slice(0, end)
   if (p === '/oauth2/authorize') return 'authorize'
   if (p === '/oauth2/token') return 'token'
   if (p === '/marketplace/v2/platform-token/locations') return 'locations'
@@ -102,7 +108,7 @@ export class ExchangeFacts {
       const name = header[0]
       const n = name.length
       if (n < 11 || n > 13) continue
-      const key = name.toLowerCase()
+      const key = lowerCased(name)
       if (key === 'x-signature') this.signature ??= header[1]
       else if (key === 'x-timestamp') this.timestamp ??= header[1]
       else if (key === 'x-access-key') this.accessKey ??= header[1]
@@ -198,14 +204,14 @@ export class ExchangeFacts {
   private get bearerToken(): string | null {
     if (this.bearerTokenCache !== undefined) return this.bearerTokenCache
     const auth = this.authorization
-    const m = auth ? /^\s*bearer\s+(\S+)/i.exec(auth) : null
+    const m = auth ? BEARER_TOKEN.exec(auth) : null
     this.bearerTokenCache = m ? m[1]! : null
     return this.bearerTokenCache
   }
 
   get hasBearer(): boolean {
     const auth = this.authorization
-    return auth !== undefined && /^\s*bearer\s/i.test(auth)
+    return auth !== undefined && BEARER.test(auth)
   }
 
   /**
@@ -248,16 +254,15 @@ export class ExchangeFacts {
     if (this.endpoint !== 'token' || this.method !== 'POST' || this.x.request.body.truncated) return null
     const fields = parseFields(this.bodyText, this.requestContentType)
     if (!fields) return null
-    const text = (k: string) => (typeof fields[k] === 'string' ? (fields[k] as string) : null)
-    let clientId = text('client_id')
-    const basic = /^\s*basic\s+(\S+)/i.exec(this.authorization ?? '')
+    let clientId = textField(fields, 'client_id')
+    const basic = BASIC_CREDENTIALS.exec(this.authorization ?? '')
     if (clientId === null && basic) clientId = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? null
-    const code = text('code')
-    const refresh = text('refresh_token')
+    const code = textField(fields, 'code')
+    const refresh = textField(fields, 'refresh_token')
     this.tokenRequestCache = {
-      grantType: text('grant_type'),
+      grantType: textField(fields, 'grant_type'),
       clientId,
-      redirectUri: text('redirect_uri'),
+      redirectUri: textField(fields, 'redirect_uri'),
       codeFp: code ? tokenFingerprint(code) : null,
       refreshFp: refresh ? tokenFingerprint(refresh) : null,
     }
@@ -272,10 +277,25 @@ export class ExchangeFacts {
     if (this.endpoint !== 'token' || !res || res.status < 200 || res.status > 299 || res.body.truncated) return null
     const json = parseJsonObject(res.body.bytes.toString('utf8'))
     if (!json) return null
-    const fp = (k: string) => (typeof json[k] === 'string' && json[k] !== '' ? tokenFingerprint(json[k] as string) : null)
-    this.tokenResponseCache = { accessFp: fp('access_token'), refreshFp: fp('refresh_token'), hasExpiration: 'expiration' in json }
+    this.tokenResponseCache = {
+      accessFp: fingerprintField(json, 'access_token'),
+      refreshFp: fingerprintField(json, 'refresh_token'),
+      hasExpiration: 'expiration' in json,
+    }
     return this.tokenResponseCache
   }
+}
+
+// Module functions, not closures in the getters: a closure would make every call allocate its context, even the
+// usual one that returns at once.
+function textField(fields: Record<string, unknown>, name: string): string | null {
+  const value = fields[name]
+  return typeof value === 'string' ? value : null
+}
+
+function fingerprintField(json: Record<string, unknown>, name: string): string | null {
+  const value = json[name]
+  return typeof value === 'string' && value !== '' ? tokenFingerprint(value) : null
 }
 
 /** What released facts point at: an exchange with nothing in it. */
@@ -297,7 +317,7 @@ const RELEASED: CapturedExchange = {
 function findHeader(headers: ReadonlyArray<readonly [string, string]>, name: string): string | undefined {
   for (let i = 0; i < headers.length; i++) {
     const header = headers[i]!
-    if (header[0].length === name.length && header[0].toLowerCase() === name) return header[1]
+    if (header[0].length === name.length && lowerCased(header[0]) === name) return header[1]
   }
   return undefined
 }

@@ -38,8 +38,9 @@ export class PaceJudge implements Judge {
       this.spare = null
       if (spare === null) ring = [now]
       else {
-        spare.length = 0
-        spare.push(now)
+        // Shortened, not emptied: an array set to length 0 gives up its storage, and its next push allocates anew.
+        spare[0] = now
+        spare.length = 1
         ring = spare
       }
     } else ring.push(now)
