@@ -1,5 +1,6 @@
 import type { ExchangeFacts } from '../exchange-facts'
 import type { Judge, JudgeScope, Tallies } from '../judge'
+import { isPlainQuery, plainValueIs } from '../query-params'
 import { quoteValue } from '../quote-value'
 
 const FILTERS = ['filter[dateTimeFrom]', 'filter[dateTimeTo]'] as const
@@ -13,6 +14,15 @@ export class ExportDatesJudge implements Judge {
 
   observe(f: ExchangeFacts, t: Tallies): void {
     if (f.endpoint !== 'export') return
+    // The same range as the last good one, read in place: no query object and no value strings per request.
+    const raw = f.x.request.query
+    const { lastFrom, lastTo } = this
+    if (lastFrom !== null && lastTo !== null && isPlainQuery(raw)) {
+      if (plainValueIs(raw, FILTERS[0], lastFrom) && plainValueIs(raw, FILTERS[1], lastTo)) {
+        t['requests.export-dates'].pass(f.logId)
+        return
+      }
+    }
     const from = f.query.get(FILTERS[0])
     const to = f.query.get(FILTERS[1])
     if (from !== null && to !== null && this.isFrom(from) && this.isTo(to)) {
