@@ -52,6 +52,8 @@ export class Doctor {
   private readonly tallies: Tallies
   private readonly judges: Judge[]
   private readonly routes: JudgeRoutes
+  /** Re-pointed at each exchange: judges read it only while observing it. */
+  private facts: ExchangeFacts | null = null
   private exchanges = 0
   private errors = 0
   private firstError: string | null = null
@@ -63,6 +65,7 @@ export class Doctor {
       registeredRedirectUris: options.registeredRedirectUris ?? [],
       limits: options.limits ?? new QuotaLimits(),
       clock: options.clock ?? { offsetDuring: () => 0 },
+      rateKeys: new Map(),
     }
     this.tallies = Object.fromEntries(RULE_IDS.map(id => [id, new RuleTally(id)])) as Tallies
     const reuse = new ReuseJudge()
@@ -88,9 +91,18 @@ export class Doctor {
   /** The CaptureObserver to register with the capture: judges one exchange, never throws into the capture. */
   readonly observe: CaptureObserver = (exchange: CapturedExchange): void => {
     this.exchanges++
-    const facts = new ExchangeFacts(exchange)
-    if (facts.endpoint === 'operator') return
-    for (const judge of this.routes.of(facts)) {
+    let facts = this.facts
+    if (facts === null) {
+      facts = new ExchangeFacts(exchange)
+      this.facts = facts
+    } else facts.load(exchange)
+    if (facts.endpoint === 'operator') {
+      facts.release()
+      return
+    }
+    const judges = this.routes.of(facts)
+    for (let i = 0; i < judges.length; i++) {
+      const judge = judges[i]!
       try {
         judge.observe(facts, this.tallies)
       } catch (error) {
@@ -98,6 +110,7 @@ export class Doctor {
         this.firstError ??= `${judge.constructor.name} on ${exchange.logId}: ${(error as Error).message}`
       }
     }
+    facts.release()
   }
 
   /**

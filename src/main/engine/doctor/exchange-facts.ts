@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto'
 import type { CapturedExchange } from '../capture/captured-exchange'
+import { lowerCased } from './plain-text'
 import { type QueryParams, queryParams } from './query-params'
 
 /** Which endpoint of the spec an exchange went to (section 4), from its path alone. */
@@ -9,11 +10,16 @@ export type EndpointKind = 'authorize' | 'token' | 'locations' | 'installations'
 export const BEARER_ENDPOINTS: ReadonlySet<EndpointKind> = new Set(['locations', 'installations', 'api-locations'])
 
 const EXPORT_PATH = /^\/api\/v1\/export\/[^/]+\/tickets$/
+const BEARER = /^\s*bearer\s/i
+const BEARER_TOKEN = /^\s*bearer\s+(\S+)/i
+const BASIC_CREDENTIALS = /^\s*basic\s+(\S+)/i
 
 /** Classifies a path: case-insensitive, trailing slashes ignored, as the API routes it. */
 export function endpointOf(path: string): EndpointKind {
-  let p = path.toLowerCase()
-  while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1)
+  let p = lowerCased(path)
+  let end = p.length
+  while (end > 1 && p.charCodeAt(end - 1) === 47) end--
+  if (end < p.length) p = p.slice(0, end)
   if (p === '/oauth2/authorize') return 'authorize'
   if (p === '/oauth2/token') return 'token'
   if (p === '/marketplace/v2/platform-token/locations') return 'locations'
@@ -49,16 +55,19 @@ interface TokenResponseFacts {
 /**
  * What the rules read from one exchange, computed once and shared by every judge: header lookups by lower-case name,
  * the endpoint, the bearer token's fingerprint, parsed token bodies. Holds no raw token or secret beyond the call.
+ * The doctor keeps one and re-points it at each exchange (`load`): no object per exchange, and judges read it only
+ * during their `observe` call, never keep it.
  */
 export class ExchangeFacts {
-  readonly endpoint: EndpointKind
-  readonly method: string
+  private exchange!: CapturedExchange
+  private kind!: EndpointKind
+  private upperMethod!: string
   /** The request headers the judges ask for, picked out in one pass (the first of repeated ones). */
-  private readonly signature: string | undefined
-  private readonly timestamp: string | undefined
-  private readonly accessKey: string | undefined
-  private readonly authorization: string | undefined
-  private readonly contentType: string | undefined
+  private signature: string | undefined
+  private timestamp: string | undefined
+  private accessKey: string | undefined
+  private authorization: string | undefined
+  private contentType: string | undefined
   private tokenRequestCache: TokenRequestFacts | null | undefined
   private tokenResponseCache: TokenResponseFacts | null | undefined
   private queryCache: QueryParams | undefined
@@ -67,21 +76,85 @@ export class ExchangeFacts {
   private bearerTokenCache: string | null | undefined
   private memoKey: string | undefined
   private memoValue: unknown
+  /** The path and method classified last: a capture's traffic repeats them, so most exchanges classify nothing. */
+  private lastPath = ''
+  private lastKind: EndpointKind = 'other'
+  private lastMethod = ''
+  private lastUpperMethod = ''
 
-  constructor(readonly x: CapturedExchange) {
-    this.endpoint = endpointOf(x.request.path)
-    this.method = x.request.method.toUpperCase()
+  constructor(x: CapturedExchange) {
+    this.load(x)
+  }
+
+  /** Re-points these facts at another exchange, forgetting everything derived from the previous one. */
+  load(x: CapturedExchange): this {
+    this.exchange = x
+    const { path, method } = x.request
+    if (path !== this.lastPath) {
+      this.lastKind = endpointOf(path)
+      this.lastPath = path
+    }
+    this.kind = this.lastKind
+    if (method !== this.lastMethod) {
+      this.lastUpperMethod = method.toUpperCase()
+      this.lastMethod = method
+    }
+    this.upperMethod = this.lastUpperMethod
+    this.forget()
     // One pass, no map: only names of these lengths can be one of the five, and only those are lower-cased.
-    for (const [name, value] of x.request.headers) {
+    const headers = x.request.headers
+    for (let i = 0; i < headers.length; i++) {
+      const header = headers[i]!
+      const name = header[0]
       const n = name.length
       if (n < 11 || n > 13) continue
-      const key = name.toLowerCase()
-      if (key === 'x-signature') this.signature ??= value
-      else if (key === 'x-timestamp') this.timestamp ??= value
-      else if (key === 'x-access-key') this.accessKey ??= value
-      else if (key === 'authorization') this.authorization ??= value
-      else if (key === 'content-type') this.contentType ??= value
+      const key = lowerCased(name)
+      if (key === 'x-signature') this.signature ??= header[1]
+      else if (key === 'x-timestamp') this.timestamp ??= header[1]
+      else if (key === 'x-access-key') this.accessKey ??= header[1]
+      else if (key === 'authorization') this.authorization ??= header[1]
+      else if (key === 'content-type') this.contentType ??= header[1]
     }
+    return this
+  }
+
+  /**
+   * Drops the exchange and everything read from it (header values, the bearer token, bodies): called once the judges
+   * are done, so that between exchanges the doctor holds no request's credentials.
+   */
+  release(): void {
+    this.exchange = RELEASED
+    this.forget()
+  }
+
+  private forget(): void {
+    this.signature = undefined
+    this.timestamp = undefined
+    this.accessKey = undefined
+    this.authorization = undefined
+    this.contentType = undefined
+    this.tokenRequestCache = undefined
+    this.tokenResponseCache = undefined
+    this.queryCache = undefined
+    this.bodyTextCache = undefined
+    this.bearerFpCache = undefined
+    this.bearerTokenCache = undefined
+    this.memoKey = undefined
+    this.memoValue = undefined
+  }
+
+  /** The exchange as the capture recorded it. */
+  get x(): CapturedExchange {
+    return this.exchange
+  }
+
+  get endpoint(): EndpointKind {
+    return this.kind
+  }
+
+  /** The request's method, upper-cased. */
+  get method(): string {
+    return this.upperMethod
   }
 
   /** A request header by lower-case name (the first of repeated ones). */
@@ -98,18 +171,13 @@ export class ExchangeFacts {
       case 'content-type':
         return this.contentType
     }
-    for (const [n, value] of this.x.request.headers) {
-      if (n.length === name.length && n.toLowerCase() === name) return value
-    }
-    return undefined
+    return findHeader(this.exchange.request.headers, name)
   }
 
   /** A response header by lower-case name (the first of repeated ones). Judges ask for one or two: no index is built. */
   responseHeader(name: string): string | undefined {
-    for (const [n, value] of this.x.response?.headers ?? []) {
-      if (n.length === name.length && n.toLowerCase() === name) return value
-    }
-    return undefined
+    const response = this.exchange.response
+    return response === null || response === undefined ? undefined : findHeader(response.headers, name)
   }
 
   get status(): number | null {
@@ -136,14 +204,14 @@ export class ExchangeFacts {
   private get bearerToken(): string | null {
     if (this.bearerTokenCache !== undefined) return this.bearerTokenCache
     const auth = this.authorization
-    const m = auth ? /^\s*bearer\s+(\S+)/i.exec(auth) : null
+    const m = auth ? BEARER_TOKEN.exec(auth) : null
     this.bearerTokenCache = m ? m[1]! : null
     return this.bearerTokenCache
   }
 
   get hasBearer(): boolean {
     const auth = this.authorization
-    return auth !== undefined && /^\s*bearer\s/i.test(auth)
+    return auth !== undefined && BEARER.test(auth)
   }
 
   /**
@@ -186,16 +254,15 @@ export class ExchangeFacts {
     if (this.endpoint !== 'token' || this.method !== 'POST' || this.x.request.body.truncated) return null
     const fields = parseFields(this.bodyText, this.requestContentType)
     if (!fields) return null
-    const text = (k: string) => (typeof fields[k] === 'string' ? (fields[k] as string) : null)
-    let clientId = text('client_id')
-    const basic = /^\s*basic\s+(\S+)/i.exec(this.authorization ?? '')
+    let clientId = textField(fields, 'client_id')
+    const basic = BASIC_CREDENTIALS.exec(this.authorization ?? '')
     if (clientId === null && basic) clientId = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':')[0] ?? null
-    const code = text('code')
-    const refresh = text('refresh_token')
+    const code = textField(fields, 'code')
+    const refresh = textField(fields, 'refresh_token')
     this.tokenRequestCache = {
-      grantType: text('grant_type'),
+      grantType: textField(fields, 'grant_type'),
       clientId,
-      redirectUri: text('redirect_uri'),
+      redirectUri: textField(fields, 'redirect_uri'),
       codeFp: code ? tokenFingerprint(code) : null,
       refreshFp: refresh ? tokenFingerprint(refresh) : null,
     }
@@ -210,10 +277,49 @@ export class ExchangeFacts {
     if (this.endpoint !== 'token' || !res || res.status < 200 || res.status > 299 || res.body.truncated) return null
     const json = parseJsonObject(res.body.bytes.toString('utf8'))
     if (!json) return null
-    const fp = (k: string) => (typeof json[k] === 'string' && json[k] !== '' ? tokenFingerprint(json[k] as string) : null)
-    this.tokenResponseCache = { accessFp: fp('access_token'), refreshFp: fp('refresh_token'), hasExpiration: 'expiration' in json }
+    this.tokenResponseCache = {
+      accessFp: fingerprintField(json, 'access_token'),
+      refreshFp: fingerprintField(json, 'refresh_token'),
+      hasExpiration: 'expiration' in json,
+    }
     return this.tokenResponseCache
   }
+}
+
+// Module functions, not closures in the getters: a closure would make every call allocate its context, even the
+// usual one that returns at once.
+function textField(fields: Record<string, unknown>, name: string): string | null {
+  const value = fields[name]
+  return typeof value === 'string' ? value : null
+}
+
+function fingerprintField(json: Record<string, unknown>, name: string): string | null {
+  const value = json[name]
+  return typeof value === 'string' && value !== '' ? tokenFingerprint(value) : null
+}
+
+/** What released facts point at: an exchange with nothing in it. */
+const RELEASED: CapturedExchange = {
+  logId: '',
+  seq: 0,
+  envId: '',
+  host: undefined as never,
+  client: undefined as never,
+  startedAt: 0,
+  respondedAt: null,
+  request: undefined as never,
+  response: null,
+  error: null,
+  drill: null,
+}
+
+/** The first header of this lower-case name: only names of its length are lower-cased. */
+function findHeader(headers: ReadonlyArray<readonly [string, string]>, name: string): string | undefined {
+  for (let i = 0; i < headers.length; i++) {
+    const header = headers[i]!
+    if (header[0].length === name.length && lowerCased(header[0]) === name) return header[1]
+  }
+  return undefined
 }
 
 function parseFields(body: string, contentType: string): Record<string, unknown> | null {

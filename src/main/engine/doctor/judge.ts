@@ -1,3 +1,4 @@
+import type { QuotaKey } from '../quota/quota-key'
 import type { QuotaLimits } from '../quota/quota-limits'
 import type { EndpointKind, ExchangeFacts } from './exchange-facts'
 import type { RuleId } from './rule-catalogue'
@@ -17,6 +18,8 @@ export interface DoctorSettings {
   registeredRedirectUris: readonly string[]
   limits: QuotaLimits
   clock: ServerClockShift
+  /** The rate keys this doctor built, by raw request path (rate-key.ts): dies with the doctor. */
+  rateKeys: Map<string, QuotaKey>
 }
 
 /** A finding that holds only until more traffic arrives (a 401 not yet followed by a refresh), shown live. */
@@ -88,12 +91,25 @@ export class RecentMap<K, V> {
     return this.nodes.get(key)?.value
   }
 
-  set(key: K, value: V): void {
+  /**
+   * Sets the key as the most recent, and returns the value it evicted to stay within its bound (for the caller to
+   * reuse). A new key past the bound takes over the evicted key's list node instead of allocating one.
+   */
+  set(key: K, value: V): V | undefined {
     let node = this.nodes.get(key)
+    let evicted: V | undefined
     if (node !== undefined) {
       node.value = value
-      if (node === this.newest) return
+      if (node === this.newest) return undefined
       this.unlink(node)
+    } else if (this.nodes.size >= this.max && this.oldest !== null) {
+      node = this.oldest
+      this.unlink(node)
+      this.nodes.delete(node.key)
+      evicted = node.value
+      node.key = key
+      node.value = value
+      this.nodes.set(key, node)
     } else {
       node = { key, value, older: null, newer: null }
       this.nodes.set(key, node)
@@ -103,10 +119,12 @@ export class RecentMap<K, V> {
     this.newest = node
     this.oldest ??= node
     while (this.nodes.size > this.max && this.oldest) {
-      const evicted: RecentNode<K, V> = this.oldest
-      this.unlink(evicted)
-      this.nodes.delete(evicted.key)
+      const gone: RecentNode<K, V> = this.oldest
+      this.unlink(gone)
+      this.nodes.delete(gone.key)
+      evicted = gone.value
     }
+    return evicted
   }
 
   private unlink(node: RecentNode<K, V>): void {

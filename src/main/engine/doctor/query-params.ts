@@ -24,24 +24,42 @@ export function isPlainQuery(raw: string): boolean {
   return raw.charCodeAt(0) !== 63 && !NOT_PLAIN.test(raw)
 }
 
+/**
+ * Whether the first pair named `name` of a plain query (isPlainQuery) has exactly this value: what
+ * `queryParams(raw).get(name) === value` says, read in place without slicing the value out.
+ */
+export function plainValueIs(raw: string, name: string, value: string): boolean {
+  const start = valueStart(raw, name)
+  if (start < 0) return false
+  const end = raw.indexOf('&', start)
+  return (end < 0 ? raw.length : end) - start === value.length && raw.startsWith(value, start)
+}
+
+/** Where the value of the first pair named `name` starts in a plain query (its end is the next `&`), or -1. */
+function valueStart(raw: string, name: string): number {
+  let start = 0
+  while (start <= raw.length) {
+    let end = raw.indexOf('&', start)
+    if (end < 0) end = raw.length
+    if (end > start && raw.startsWith(name, start)) {
+      const after = start + name.length
+      if (after === end) return after
+      if (after < end && raw.charCodeAt(after) === 61) return after + 1
+    }
+    start = end + 1
+  }
+  return -1
+}
+
 /** A query whose decoding is itself: pairs split at `&`, each at its first `=`, empty pairs skipped. */
 class PlainQuery implements QueryParams {
   constructor(private readonly raw: string) {}
 
   get(name: string): string | null {
-    const raw = this.raw
-    let start = 0
-    while (start <= raw.length) {
-      let end = raw.indexOf('&', start)
-      if (end < 0) end = raw.length
-      if (end > start && raw.startsWith(name, start)) {
-        const after = start + name.length
-        if (after === end) return ''
-        if (after < end && raw.charCodeAt(after) === 61) return raw.slice(after + 1, end)
-      }
-      start = end + 1
-    }
-    return null
+    const start = valueStart(this.raw, name)
+    if (start < 0) return null
+    const end = this.raw.indexOf('&', start)
+    return this.raw.slice(start, end < 0 ? this.raw.length : end)
   }
 
   *[Symbol.iterator](): Iterator<[string, string]> {

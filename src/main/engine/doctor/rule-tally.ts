@@ -2,9 +2,6 @@ import { RULES, type RuleId } from './rule-catalogue'
 
 export type Verdict = 'pass' | 'fail' | 'warning' | 'not_exercised'
 
-/** A finding's message, or a function that builds it: called only when the tally keeps it. */
-type Message = string | (() => string)
-
 /** How many log ids of evidence a rule keeps: the first few, then only a count. */
 const EVIDENCE_KEPT = 5
 
@@ -43,12 +40,21 @@ export class RuleTally {
     this.record('pass', logId, message)
   }
 
-  warn(logId: string | string[], message: Message): void {
+  warn(logId: string | string[], message: string): void {
     this.record('warning', logId, message)
   }
 
-  fail(logId: string | string[], message: Message): void {
+  fail(logId: string | string[], message: string): void {
     this.record('fail', logId, message)
+  }
+
+  /**
+   * Whether a finding of this verdict would set the rule's message (it is worse than the verdict so far). A judge
+   * that reports the same mistake on every exchange builds its message only when this is true, and passes '' else:
+   * no string and no closure per exchange, and the same verdict, message and evidence as building it every time.
+   */
+  keeps(verdict: Exclude<Verdict, 'not_exercised'>): boolean {
+    return RANK[verdict] > RANK[this.verdict]
   }
 
   get current(): Verdict {
@@ -70,19 +76,14 @@ export class RuleTally {
   }
 
   /**
-   * Per exchange, so it builds nothing unless the verdict changes: a pass's default message, or a message given as a
-   * function, only when it is kept (a mistake repeated on every request is described once, not once per request).
+   * Per exchange, so it builds nothing unless the verdict changes: a pass's default message only when it is kept
+   * (judges build theirs only when `keeps` says so: a mistake repeated on every request is described once).
    */
-  private record(verdict: Verdict, logIds: string | string[], message: Message | undefined): void {
+  private record(verdict: Verdict, logIds: string | string[], message: string | undefined): void {
     this.checked++
     if (RANK[verdict] > RANK[this.verdict]) {
       this.verdict = verdict
-      this.message =
-        message === undefined
-          ? `Held on every exchange checked. ${RULES[this.id].passes}`
-          : typeof message === 'string'
-            ? message
-            : message()
+      this.message = message ?? `Held on every exchange checked. ${RULES[this.id].passes}`
       this.evidence = []
       this.evidenceCount = 0
     }

@@ -13,8 +13,12 @@ describe('RecentMap, the pace judge’s per-key state', () => {
           const recent = new RecentMap<string, number>(max)
           const bounded = new BoundedMap<string, number>(max)
           for (const [key, value] of writes) {
-            recent.set(key, value)
+            const before = new Map(bounded)
+            const evicted = recent.set(key, value)
             bounded.set(key, value)
+            // The value it hands back for reuse is the one of the key it forgot, if any.
+            const forgotten = [...before.keys()].find(k => k !== key && !bounded.has(k))
+            expect(evicted).toBe(forgotten === undefined ? undefined : before.get(forgotten))
             expect(recent.size).toBe(bounded.size)
             for (const k of keys) expect(recent.get(k)).toBe(bounded.get(k))
           }

@@ -1,6 +1,9 @@
 import { type ExchangeFacts, parseJsonObject } from '../exchange-facts'
 import type { Judge, JudgeScope, Tallies } from '../judge'
 
+/** A body that opens like a JSON object or array. */
+const JSON_START = /^\s*[[{]/
+
 /**
  * 4.2, 4.3, 4.5: request bodies are JSON sent with `Content-Type: application/json`. A JSON body labelled otherwise
  * fails; a form-encoded token request is a warning (RFC 6749 clients send it, and some servers accept it, but the
@@ -14,7 +17,7 @@ export class ContentTypeJudge implements Judge {
     const type = f.requestContentType
     const isJsonType = type === 'application/json' || type.endsWith('+json')
     const text = f.bodyText
-    const looksJson = /^\s*[[{]/.test(text) && (f.x.request.body.truncated || parseJsonValue(text))
+    const looksJson = JSON_START.test(text) && (f.x.request.body.truncated || parseJsonValue(text))
     const label = type === '' ? 'no Content-Type' : `Content-Type: ${type}`
     if (looksJson && !isJsonType) {
       tally.fail(f.logId, `${f.method} ${f.x.request.path} sent a JSON body with ${label}. Send Content-Type: application/json.`)

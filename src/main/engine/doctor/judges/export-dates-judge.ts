@@ -1,5 +1,6 @@
 import type { ExchangeFacts } from '../exchange-facts'
 import type { Judge, JudgeScope, Tallies } from '../judge'
+import { isPlainQuery, plainValueIs } from '../query-params'
 import { quoteValue } from '../quote-value'
 
 const FILTERS = ['filter[dateTimeFrom]', 'filter[dateTimeTo]'] as const
@@ -13,21 +14,23 @@ export class ExportDatesJudge implements Judge {
 
   observe(f: ExchangeFacts, t: Tallies): void {
     if (f.endpoint !== 'export') return
+    // The same range as the last good one, read in place: no query object and no value strings per request.
+    const raw = f.x.request.query
+    const { lastFrom, lastTo } = this
+    if (lastFrom !== null && lastTo !== null && isPlainQuery(raw)) {
+      if (plainValueIs(raw, FILTERS[0], lastFrom) && plainValueIs(raw, FILTERS[1], lastTo)) {
+        t['requests.export-dates'].pass(f.logId)
+        return
+      }
+    }
     const from = f.query.get(FILTERS[0])
     const to = f.query.get(FILTERS[1])
     if (from !== null && to !== null && this.isFrom(from) && this.isTo(to)) {
       t['requests.export-dates'].pass(f.logId)
       return
     }
-    t['requests.export-dates'].fail(f.logId, () => {
-      const problems: string[] = []
-      for (const name of FILTERS) {
-        const value = f.query.get(name)
-        if (value === null) problems.push(`${name} is missing`)
-        else if (!isCalendarDate(value)) problems.push(`${name}=${quoteValue(value)} is not a date in YYYY-MM-DD form`)
-      }
-      return `${problems.join('; ')}. Send both filters as calendar dates, e.g. filter[dateTimeFrom]=2025-04-01&filter[dateTimeTo]=2025-04-30 (no time, no timezone).`
-    })
+    const tally = t['requests.export-dates']
+    tally.fail(f.logId, tally.keeps('fail') ? describeDates(f) : '')
   }
 
   private isFrom(value: string): boolean {
@@ -43,6 +46,17 @@ export class ExportDatesJudge implements Judge {
     this.lastTo = value
     return true
   }
+}
+
+/** What is wrong with the export's filters: built only when the tally keeps the message. */
+function describeDates(f: ExchangeFacts): string {
+  const problems: string[] = []
+  for (const name of FILTERS) {
+    const value = f.query.get(name)
+    if (value === null) problems.push(`${name} is missing`)
+    else if (!isCalendarDate(value)) problems.push(`${name}=${quoteValue(value)} is not a date in YYYY-MM-DD form`)
+  }
+  return `${problems.join('; ')}. Send both filters as calendar dates, e.g. filter[dateTimeFrom]=2025-04-01&filter[dateTimeTo]=2025-04-30 (no time, no timezone).`
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -1,6 +1,8 @@
 import type { ExchangeFacts } from '../exchange-facts'
 import type { Judge, Tallies } from '../judge'
 
+const PLAIN_HTTP = /^http:/i
+
 /**
  * 1 and 5.1: HTTPS only, except to loopback (a local sandbox, a loopback redirect catcher), which never leaves the
  * machine. Judges the URL each request went to and every redirect_uri it sends.
@@ -13,7 +15,7 @@ export class HttpsJudge implements Judge {
     if (f.endpoint === 'operator') return
     const tally = t['requests.https']
     // Only plain-HTTP URLs need parsing (most traffic is https, or loopback through the capture).
-    const target = /^http:/i.test(f.x.request.url) ? this.origin(f.x.request.url) : null
+    const target = PLAIN_HTTP.test(f.x.request.url) ? this.origin(f.x.request.url) : null
     if (target && !target.loopback) {
       tally.fail(
         f.logId,

@@ -19,6 +19,8 @@ const PROJECTION_MIN_SPAN_MS = 60_000
 export class PaceJudge implements Judge {
   readonly scope: JudgeScope = RATE_LIMITED
   private readonly rings = new RecentMap<string, number[]>(1000)
+  /** The ring of the key evicted last, reused by the next new key. */
+  private spare: number[] | null = null
 
   constructor(private readonly settings: DoctorSettings) {}
 
@@ -29,28 +31,40 @@ export class PaceJudge implements Judge {
     const windowMs = this.settings.limits.windowSeconds * 1000
     const now = f.x.startedAt
     let ring = this.rings.get(key.id)
-    // A new key's ring starts as a one-element array: traffic over many paths makes most rings new, and an empty
-    // array's first push reserves room for 17.
-    if (ring === undefined) ring = [now]
-    else ring.push(now)
+    // A new key's ring is the last evicted one, emptied (traffic over many paths makes most rings new, and each would
+    // otherwise live until evicted and die old), else a one-element array (an empty one's first push reserves 17).
+    if (ring === undefined) {
+      const spare = this.spare
+      this.spare = null
+      if (spare === null) ring = [now]
+      else {
+        // Shortened, not emptied: an array set to length 0 gives up its storage, and its next push allocates anew.
+        spare[0] = now
+        spare.length = 1
+        ring = spare
+      }
+    } else ring.push(now)
     while (ring.length > 0 && (ring[0]! <= now - windowMs || ring.length > limit + 1)) ring.shift()
-    this.rings.set(key.id, ring)
+    const evicted = this.rings.set(key.id, ring)
+    if (evicted !== undefined && evicted !== ring) this.spare = evicted
     const count = ring.length
     const tally = t['limits.pace']
-    // Messages are functions: a pace past the limit fails on every request, and the tally keeps only the first words.
+    // A pace past the limit fails on every request: its message is built only when the tally keeps it.
     if (count > limit) {
       tally.fail(
         f.logId,
-        () =>
-          `More than ${limit} requests to ${key.method} ${key.path} within ${windowMs / 60_000} minutes: the server refuses the excess with 429. Count requests per (client, method, path) and spread them over the window, or cache the answers.`,
+        tally.keeps('fail')
+          ? `More than ${limit} requests to ${key.method} ${key.path} within ${windowMs / 60_000} minutes: the server refuses the excess with 429. Count requests per (client, method, path) and spread them over the window, or cache the answers.`
+          : '',
       )
       return
     }
     if (count >= Math.ceil(limit * PACE_WARNING_SHARE)) {
       tally.warn(
         f.logId,
-        () =>
-          `${count} of ${limit} requests to ${key.method} ${key.path} used in the current ${windowMs / 60_000}-minute window. Slow down or cache: the next ${limit - count} will exhaust it.`,
+        tally.keeps('warning')
+          ? `${count} of ${limit} requests to ${key.method} ${key.path} used in the current ${windowMs / 60_000}-minute window. Slow down or cache: the next ${limit - count} will exhaust it.`
+          : '',
       )
       return
     }
@@ -60,8 +74,9 @@ export class PaceJudge implements Judge {
       if (projected > limit) {
         tally.warn(
           f.logId,
-          () =>
-            `At the pace of the last ${Math.round(span / 1000)} s, ${key.method} ${key.path} would reach ${projected} requests per window; the limit is ${limit}. It will answer 429 in about ${Math.round((((limit - count) / count) * span) / 60_000)} minutes: spread the calls or cache the answers.`,
+          tally.keeps('warning')
+            ? `At the pace of the last ${Math.round(span / 1000)} s, ${key.method} ${key.path} would reach ${projected} requests per window; the limit is ${limit}. It will answer 429 in about ${Math.round((((limit - count) / count) * span) / 60_000)} minutes: spread the calls or cache the answers.`
+            : '',
         )
         return
       }

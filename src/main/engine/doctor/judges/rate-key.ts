@@ -15,9 +15,23 @@ export function rateKeyOf(f: ExchangeFacts, settings: DoctorSettings): QuotaKey 
   return f.memo('rate-key', deriveRateKey, settings)
 }
 
+/** How many keys a doctor keeps by raw path (settings.rateKeys): all are dropped at once when it is full. */
+const KEYS_CACHED = 4096
+
+/**
+ * The key through a cache by raw path (checked against client and method), one cache per doctor: a capture repeats its paths, and
+ * building a key parses the path and concatenates a new id string every time (quotaKey remembers only the last).
+ */
 function deriveRateKey(f: ExchangeFacts, settings: DoctorSettings): QuotaKey {
   const client = f.header('x-access-key') ?? f.tokenRequest?.clientId ?? settings.clientId
-  return quotaKey(client, f.method, f.x.request.path)
+  const path = f.x.request.path
+  const keysByPath = settings.rateKeys
+  const known = keysByPath.get(path)
+  if (known !== undefined && known.clientId === client && known.method === f.method) return known
+  const key = quotaKey(client, f.method, path)
+  if (keysByPath.size >= KEYS_CACHED) keysByPath.clear()
+  keysByPath.set(path, key)
+  return key
 }
 
 /** Retry-After as milliseconds (delta-seconds or an HTTP date), or null when absent or unreadable. */

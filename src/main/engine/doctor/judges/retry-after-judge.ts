@@ -38,6 +38,11 @@ export class RetryAfterJudge implements Judge {
   observe(f: ExchangeFacts, t: Tallies): void {
     // No 429 yet and none now: no window to judge against or to open (the usual exchange), so no key is needed.
     if (this.windows.size === 0 && f.status !== 429) return
+    this.judge(f, t)
+  }
+
+  /** An exchange with windows to judge against or one to open (its closures' context is allocated only here). */
+  private judge(f: ExchangeFacts, t: Tallies): void {
     const key = rateKeyOf(f, this.settings)
     if (!key) return
     const tally = t['limits.retry-after']

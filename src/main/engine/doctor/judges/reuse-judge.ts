@@ -1,5 +1,6 @@
 import type { ExchangeFacts } from '../exchange-facts'
 import type { Judge, JudgeScope, Tallies } from '../judge'
+import { lowerCased, trimmed } from '../plain-text'
 
 /** Signatures remembered this long (well past the 10 s lifetime, to catch a cached signature), at most MAX_SEEN. */
 const REUSE_MEMORY_MS = 10 * 60_000
@@ -45,18 +46,18 @@ export class ReuseJudge implements Judge {
 
   /** Whether this signature was sent by an exchange before `logId` (and is remembered): its timestamp is that one's. */
   sentBefore(signature: string, logId: string): boolean {
-    const seq = this.seen.get(signature.trim().toLowerCase())
+    const seq = this.seen.get(lowerCased(trimmed(signature)))
     return seq !== undefined && this.logIds[seq - this.base] !== logId
   }
 
   observe(f: ExchangeFacts, t: Tallies): void {
     const raw = f.header('x-signature')
     if (raw === undefined) return
-    const signature = raw.trim().toLowerCase()
+    const signature = lowerCased(trimmed(raw))
     const now = f.x.startedAt
     this.evict(now)
     const seq = this.seen.get(signature)
-    const timestamp = (f.header('x-timestamp') ?? '').trim()
+    const timestamp = trimmed(f.header('x-timestamp') ?? '')
     const verified = reachedServerVerifier(f)
     const i = seq === undefined ? -1 : seq - this.base
     if (seq === undefined) {

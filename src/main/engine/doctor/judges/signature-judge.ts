@@ -3,8 +3,12 @@ import { explainSignature } from '../../signing/signature-explainer'
 import { MILLISECONDS_THRESHOLD } from '../../signing/signer'
 import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, JudgeScope, Tallies } from '../judge'
+import { trimmed } from '../plain-text'
 import { quoteValue } from '../quote-value'
 import type { RuleId } from '../rule-catalogue'
+
+/** Unix time as digits (whole seconds or milliseconds: which is judged next). */
+const WHOLE_NUMBER = /^\d{1,16}$/
 
 /** Mismatches explained in full per capture; past it the verdict stays, without the (costly) search for the cause. */
 const EXPLAINED_MISMATCHES = 20
@@ -30,7 +34,7 @@ export class SignatureJudge implements Judge {
     const signature = f.header('x-signature')
     if (signature === undefined) return
     const accessKey = f.header('x-access-key') ?? ''
-    const tsText = (f.header('x-timestamp') ?? '').trim()
+    const tsText = trimmed(f.header('x-timestamp') ?? '')
     const id = f.logId
 
     if (accessKey === this.settings.clientId) t['signing.access-key'].pass(id)
@@ -45,7 +49,7 @@ export class SignatureJudge implements Judge {
       )
       return
     }
-    if (!/^\d{1,16}$/.test(tsText)) {
+    if (!WHOLE_NUMBER.test(tsText)) {
       t['signing.timestamp-seconds'].fail(
         id,
         `x-timestamp ${quoteValue(tsText)} is not Unix time in whole seconds. Send Math.floor(Date.now() / 1000) (Python: int(time.time())).`,

@@ -2,11 +2,15 @@ import { SIGNATURE_LIFETIME_MS } from '../../signing/clock-skew'
 import { MILLISECONDS_THRESHOLD } from '../../signing/signer'
 import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, JudgeScope, Tallies } from '../judge'
+import { trimmed } from '../plain-text'
 
 /** The signatures already sent (the reuse judge's memory): a resent one carries the first sending's timestamp. */
 interface SentSignatures {
   sentBefore(signature: string, logId: string): boolean
 }
+
+/** Unix time as digits (signing.timestamp-seconds judges which unit). */
+const WHOLE_NUMBER = /^\d{1,16}$/
 
 /** An age (or lead) past half the lifetime leaves too little for a queue or a retry: a warning. */
 const SKEW_WARNING_MS = SIGNATURE_LIFETIME_MS / 2
@@ -30,8 +34,8 @@ export class SkewJudge implements Judge {
   ) {}
 
   observe(f: ExchangeFacts, t: Tallies): void {
-    const tsText = (f.header('x-timestamp') ?? '').trim()
-    if (f.header('x-signature') === undefined || !/^\d{1,16}$/.test(tsText) || f.x.drill !== null) return
+    const tsText = trimmed(f.header('x-timestamp') ?? '')
+    if (f.header('x-signature') === undefined || !WHOLE_NUMBER.test(tsText) || f.x.drill !== null) return
     const ts = Number(tsText)
     const date = f.responseHeader('date')
     if (ts >= MILLISECONDS_THRESHOLD || date === undefined) return
