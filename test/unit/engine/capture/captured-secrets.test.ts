@@ -43,10 +43,15 @@ describe('the secret harvest of captured bodies', () => {
       fc.property(fc.array(field, { maxLength: 6 }), fc.boolean(), (fields, nested) => {
         const object = Object.fromEntries(fields)
         const body = JSON.stringify(nested ? { results: [{ data: object }] } : object)
-        const values = Object.entries(object).map(([, v]) => v)
-        const expected = Object.entries(object)
-          .filter(([k]) => sensitiveLabel(k) !== null)
-          .map(([, v]) => v)
+        // A value can stand under two names; it is a secret when any of them is a credential name.
+        const values = [...new Set(Object.values(object))]
+        const expected = [
+          ...new Set(
+            Object.entries(object)
+              .filter(([k]) => sensitiveLabel(k) !== null)
+              .map(([, v]) => v),
+          ),
+        ]
         expect(registered(body, values).sort()).toEqual(expected.sort())
       }),
       { numRuns: 1500 },
