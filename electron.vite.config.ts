@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import { firstScreenCompileHints } from './scripts/build/compile-hints'
 
 export default defineConfig({
   main: {
@@ -31,7 +32,8 @@ export default defineConfig({
   },
   renderer: {
     root: 'src/renderer',
-    plugins: [react()],
+    // The first screen's chunks carry V8's compile hint: compiled while they stream in, not during the first render.
+    plugins: [react(), firstScreenCompileHints()],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves the renderer unminified by default; the first screen has a 350 KB budget.
