@@ -87,7 +87,7 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
   })
   let host: Awaited<ReturnType<typeof startWebHost>>
   try {
-    host = await startWebHost({ runtime: engine, rendererDir, port })
+    host = await startWebHost({ runtime: engine, rendererDir, port, pageExpected: !values['no-open'] })
   } catch (error) {
     dataFolderLock.release()
     io.stderr.write(`${(error as Error).message}\n`)

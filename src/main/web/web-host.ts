@@ -25,6 +25,12 @@ interface WebHostOptions {
   sessionSecret?: string
   /** See firstScreenShown: how long to wait for a first request (default 300 ms), and at most (default 3 s). */
   firstScreenGraceMs?: number
+  /**
+   * The host's caller is opening a browser on it (`web` without `--no-open`): a page is on its way from the start, so
+   * the engine waits for its first screen (up to the cap), not just the grace; a browser takes longer than that to
+   * start and ask, and the engine's start would take a core from it while it does.
+   */
+  pageExpected?: boolean
   firstScreenCapMs?: number
 }
 
@@ -68,6 +74,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   engine.catch(() => {})
   const staticFiles = createStaticFiles(options.rendererDir)
   const firstScreen = firstScreenWatch(options.firstScreenGraceMs ?? 300, options.firstScreenCapMs ?? 3000)
+  if (options.pageExpected) firstScreen.asked()
   let sockets: Promise<SocketServer> | null = null
   let closing = false
   const uploads = createUploadStore()

@@ -122,6 +122,24 @@ describe('the web host while its engine is starting', () => {
     await host.firstScreenShown
   })
 
+  it('a host that opens the browser itself waits for that page past the grace, until it has painted', async () => {
+    // Same grace for both; timers of one length fire in the order they were set: when the host nobody opens a browser
+    // on is done waiting, the other's grace is over too.
+    const opening = await startWebHost({ runtime: new Promise(() => {}), rendererDir: dir, firstScreenGraceMs: 1, pageExpected: true })
+    const alone = await startWebHost({ runtime: new Promise(() => {}), rendererDir: dir, firstScreenGraceMs: 1 })
+    try {
+      await alone.firstScreenShown
+      expect(await settled(opening.firstScreenShown)).toBe(false)
+      const launch = new URL(opening.newLaunchUrl())
+      expect((await get(opening.port, launch.pathname + launch.search)).status).toBe(302)
+      sockets.push(await openSocket(opening))
+      await opening.firstScreenShown
+    } finally {
+      await opening.close()
+      await alone.close()
+    }
+  })
+
   it('a page that gets in while the engine is starting is served first: the start waits until that page has painted', async () => {
     // Nobody is loading a page: the engine's start goes on.
     expect(await settled(host.pageQuiet())).toBe(true)
