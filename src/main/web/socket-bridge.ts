@@ -2,6 +2,7 @@ import type { WebSocket } from 'ws'
 import { type EventMessage, type WebServerMessage, webClientMessage } from '../../shared/contract'
 import type { HandlerRegistry } from '../bridge/registry'
 import { parseBridgeMessage } from './message-parser'
+import { stringifyInSlices } from './sliced-json'
 import { withUploads } from './upload-payload'
 import type { UploadStore } from './upload-store'
 
@@ -91,7 +92,7 @@ export function serveSocket(socket: WebSocket, registry: Pick<HandlerRegistry, '
     }
     registry
       .dispatch(channel, payload, { transport: 'web', signal: controller.signal })
-      .then(result => send(socket, { t: 'result', id, result }))
+      .then(result => sendSliced(socket, { t: 'result', id, result }))
       .catch(() => {
         // dispatch turns handler failures into values; reaching this means the error path itself failed.
         const error = { code: 'internal' as const, message: `${channel} failed and its error could not be reported.` }
@@ -105,6 +106,19 @@ export function serveSocket(socket: WebSocket, registry: Pick<HandlerRegistry, '
 export function sendEvent(socket: WebSocket, message: EventMessage): void {
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) return
   send(socket, { t: 'event', ...message })
+}
+
+/** An answer: at once as `send` does, or, when it holds a long list, in slices first (stringifyInSlices). */
+async function sendSliced(socket: WebSocket, message: WebServerMessage): Promise<void> {
+  let text: string | undefined
+  try {
+    const written = stringifyInSlices(message)
+    text = typeof written === 'object' ? await written : written
+  } catch {
+    // As in send: a value that cannot be serialized must not take the host down; the page times out instead.
+    return
+  }
+  if (text !== undefined && socket.readyState === socket.OPEN) socket.send(text)
 }
 
 function send(socket: WebSocket, message: WebServerMessage): void {

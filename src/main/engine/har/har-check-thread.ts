@@ -9,24 +9,34 @@ import type { CheckedEntry, SkippedEntry } from './har-check'
 export interface HarCheckRequest {
   keep: number
   batch: number
+  skippedSlice: number
 }
 
-/** The file's UTF-8 a piece per message (moved, not copied), then its end; then 'more' for each batch of entries. */
-export type HarCheckFeed = { t: 'piece'; bytes: ArrayBuffer } | { t: 'end' } | 'more'
+/**
+ * The file's UTF-8 a piece per message (moved, not copied), then its end; then 'skipped' for each further slice of the
+ * skipped entries, then 'more' for each batch of entries.
+ */
+export type HarCheckFeed = { t: 'piece'; bytes: ArrayBuffer } | { t: 'end' } | 'skipped' | 'more'
 
 /**
- * What the worker answers: `ready` once its program is loaded, then `checked` (or why not), then one `entries` per
- * request, empty at the end.
+ * What the worker answers: `ready` once its program is loaded, then `checked` (or why not) with the first slice of the
+ * skipped entries and their count, then one `skipped` slice and one `entries` batch per request, empty at the end.
  */
 export type HarCheckReply =
   | { t: 'ready' }
-  | { t: 'checked'; valid: number; skipped: SkippedEntry[] }
+  | { t: 'checked'; valid: number; skipped: SkippedEntry[]; skippedCount: number }
+  | { t: 'skipped'; skipped: SkippedEntry[] }
   | { t: 'refused'; code: BridgeErrorCode; message: string; hint?: string; details?: unknown }
   | { t: 'failed'; message: string }
   | { t: 'entries'; entries: CheckedEntry[] }
 
 /** Kept entries per message: each batch is its own small task for the host to receive and add. */
 const BATCH = 100
+/**
+ * Skipped entries (index and problem) per message: a file of tens of thousands of bad entries comes back as small
+ * tasks too, never as one message the host's event loop decodes in one go (50,000 took it 50–75 ms).
+ */
+export const SKIPPED_SLICE = 1000
 
 /** A HAR checked in a worker: the counts, and the kept entries coming back a batch at a time. */
 interface CheckedOffThread {
@@ -43,8 +53,9 @@ interface CheckedOffThread {
  * a piece owns its memory and copied (that piece alone) when it does not; a string encoded a piece at a time. Nothing
  * is ever copied, encoded or joined whole in one task (bytes moved are
  * the caller's no more: it hands them over); the worker decodes as the pieces come and refuses bytes that
- * are not UTF-8, naming the byte. Only the entries to keep come back, a batch per message, the next asked for when one
- * arrives, so the caller receives them as small tasks and never holds more than two batches it has not used. Refusals
+ * are not UTF-8, naming the byte. The skipped entries come back a slice per message (SKIPPED_SLICE) before the counts
+ * are answered, and only the entries to keep come back, a batch per message, the next asked for when one arrives, so
+ * the caller receives them as small tasks whatever the file holds and never holds more than two batches it has not used. Refusals
  * come back as the same ConsoleError the check throws in place. An aborted `signal` before the check ends stops the
  * worker and rejects with ConsoleError('cancelled', `cancelled`); once the counts are back, the batches always come to
  * the end. Resolves null, having sent nothing, when the worker's program cannot start (missing from a package, or
@@ -58,7 +69,7 @@ export async function checkHarOffThread(
   const { signal, cancelled } = options
   if (signal?.aborted) throw new ConsoleError('cancelled', cancelled)
   const { url, execArgv } = options.workerUrl ? { url: options.workerUrl, execArgv: undefined } : workerFile()
-  const request: HarCheckRequest = { keep, batch: BATCH }
+  const request: HarCheckRequest = { keep, batch: BATCH, skippedSlice: SKIPPED_SLICE }
   const worker = new Worker(url, { workerData: request, execArgv })
   const replies: HarCheckReply[] = []
   let waiting: ((reply: HarCheckReply) => void) | null = null
@@ -101,15 +112,28 @@ export async function checkHarOffThread(
   }
   void feed(worker, source, () => gone || signal?.aborted === true)
   return next().then(
-    first => {
-      signal?.removeEventListener('abort', onAbort)
+    async first => {
       if (first.t !== 'checked') {
+        signal?.removeEventListener('abort', onAbort)
         stop()
         throw replyError(first)
       }
+      // The rest of the skipped entries, a slice per message (each its own task), before the counts are answered.
+      const skipped = first.skipped
+      while (skipped.length < first.skippedCount) {
+        worker.postMessage('skipped' satisfies HarCheckFeed)
+        const reply = await next()
+        if (reply.t !== 'skipped' || reply.skipped.length === 0) {
+          signal?.removeEventListener('abort', onAbort)
+          stop()
+          throw replyError(reply)
+        }
+        for (const s of reply.skipped) skipped.push(s)
+      }
+      signal?.removeEventListener('abort', onAbort)
       return {
         valid: first.valid,
-        skipped: first.skipped,
+        skipped,
         async *batches() {
           try {
             worker.postMessage('more')

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { ConsoleError } from '../../../../src/main/engine/core/console-error'
 import { SecretRegistry } from '../../../../src/main/engine/core/secret-registry'
+import { SKIPPED_SLICE } from '../../../../src/main/engine/har/har-check-thread'
 import { parseHar, readHarEntry } from '../../../../src/main/engine/har/har-import'
 import { NetworkLog } from '../../../../src/main/engine/log/network-log'
 import { Redactor } from '../../../../src/main/engine/log/redaction'
@@ -91,6 +92,20 @@ describe('a large HAR, checked in a thread of its own', () => {
     expect(entries).toEqual(newest.map(({ e, i }) => readHarEntry(e, i, redactor)))
     expect(JSON.stringify(entries)).not.toMatch(/sbx_at_offthread_|sbx_at_body_|sbx_rt_\d+_r/)
     expect(entries[0]?.bodies.response?.text).toContain('é ✓ 😀')
+  })
+
+  it('names every skipped entry, in order, when the file holds more bad entries than one message carries', async () => {
+    const bad = Array.from({ length: SKIPPED_SLICE * 2 + 10 }, (_, i) => i + 3)
+    const raw = Array.from({ length: bad.length + 5 }, (_, i) => entryOf(i, bad))
+    const text = harOf(raw)
+    const redactor = new Redactor(new SecretRegistry())
+    const offThread = await parseHar(text, redactor, WORKER)
+    const inPlace = await parseHar(text, redactor, { inPlaceUpTo: Number.POSITIVE_INFINITY })
+    expect(offThread.skipped.map(s => s.index)).toEqual(bad)
+    expect(offThread.skipped).toEqual(inPlace.skipped)
+    expect(offThread.skipped.at(-1)?.problem).toMatch(new RegExp(`^log\\.entries\\[${bad.at(-1)}\\]\\.request\\.method`))
+    expect(offThread.valid).toBe(5)
+    expect(offThread.entries).toEqual(inPlace.entries)
   })
 
   it('adds them to the log and counts them all, through the log’s own import', async () => {
