@@ -1,6 +1,7 @@
 import { answeredInPlace } from '../drills/drill-catalogue'
 import type { ExchangeFacts } from '../exchange-facts'
-import { type DoctorSettings, type Judge, type JudgeScope, RecentMap, type Tallies } from '../judge'
+import type { DoctorSettings, Judge, JudgeScope, Tallies } from '../judge'
+import { RecentMap } from '../recent-map'
 import { RATE_LIMITED, rateKeyOf } from './rate-key'
 
 /** The share of the window's limit from which the pace is a warning. */
@@ -18,7 +19,7 @@ const PROJECTION_MIN_SPAN_MS = 60_000
  */
 export class PaceJudge implements Judge {
   readonly scope: JudgeScope = RATE_LIMITED
-  private readonly rings = new RecentMap<string, number[]>(1000)
+  private readonly rings = new RecentMap<number[]>(1000)
   /** The ring of the key evicted last, reused by the next new key. */
   private spare: number[] | null = null
 
