@@ -39,11 +39,6 @@ export class StringSlots {
     }
   }
 
-  /** The key a slot holds, if any. */
-  keyAt(slot: number): string | undefined {
-    return this.keys[slot]
-  }
-
   /** Puts a key the index does not hold at a slot not in use. */
   put(key: string, slot: number): void {
     const mask = this.mask
