@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BoundedMap, RecentMap } from '../../../../src/main/engine/doctor/judge'
+import { BoundedMap } from '../../../../src/main/engine/doctor/judge'
+import { RecentMap } from '../../../../src/main/engine/doctor/recent-map'
 
 describe('RecentMap, the pace judge’s per-key state', () => {
   it('keeps and forgets exactly the keys BoundedMap keeps and forgets, for any sequence of writes (property)', () => {
@@ -10,7 +11,7 @@ describe('RecentMap, the pace judge’s per-key state', () => {
         fc.integer({ min: 1, max: 5 }),
         fc.array(fc.tuple(fc.constantFrom(...keys), fc.integer()), { maxLength: 60 }),
         (max, writes) => {
-          const recent = new RecentMap<string, number>(max)
+          const recent = new RecentMap<number>(max)
           const bounded = new BoundedMap<string, number>(max)
           for (const [key, value] of writes) {
             const before = new Map(bounded)
@@ -29,7 +30,7 @@ describe('RecentMap, the pace judge’s per-key state', () => {
   })
 
   it('forgets the key written least recently, not the one inserted first', () => {
-    const m = new RecentMap<string, number>(2)
+    const m = new RecentMap<number>(2)
     m.set('a', 1)
     m.set('b', 2)
     m.set('a', 3)

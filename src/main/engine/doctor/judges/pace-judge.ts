@@ -1,7 +1,9 @@
 import { answeredInPlace } from '../drills/drill-catalogue'
 import type { ExchangeFacts } from '../exchange-facts'
-import { type DoctorSettings, type Judge, type JudgeScope, RecentMap, type Tallies } from '../judge'
+import type { DoctorSettings, Judge, JudgeScope, Tallies } from '../judge'
+import { RecentMap } from '../recent-map'
 import { RATE_LIMITED, rateKeyOf } from './rate-key'
+import { StartTimes } from './start-times'
 
 /** The share of the window's limit from which the pace is a warning. */
 const PACE_WARNING_SHARE = 0.8
@@ -18,9 +20,9 @@ const PROJECTION_MIN_SPAN_MS = 60_000
  */
 export class PaceJudge implements Judge {
   readonly scope: JudgeScope = RATE_LIMITED
-  private readonly rings = new RecentMap<string, number[]>(1000)
+  private readonly rings = new RecentMap<StartTimes>(1000)
   /** The ring of the key evicted last, reused by the next new key. */
-  private spare: number[] | null = null
+  private spare: StartTimes | null = null
 
   constructor(private readonly settings: DoctorSettings) {}
 
@@ -32,22 +34,16 @@ export class PaceJudge implements Judge {
     const now = f.x.startedAt
     let ring = this.rings.get(key.id)
     // A new key's ring is the last evicted one, emptied (traffic over many paths makes most rings new, and each would
-    // otherwise live until evicted and die old), else a one-element array (an empty one's first push reserves 17).
+    // otherwise live until evicted and die old).
     if (ring === undefined) {
-      const spare = this.spare
+      ring = this.spare ?? new StartTimes()
       this.spare = null
-      if (spare === null) ring = [now]
-      else {
-        // Shortened, not emptied: an array set to length 0 gives up its storage, and its next push allocates anew.
-        spare[0] = now
-        spare.length = 1
-        ring = spare
-      }
+      ring.reset(now)
     } else ring.push(now)
-    while (ring.length > 0 && (ring[0]! <= now - windowMs || ring.length > limit + 1)) ring.shift()
+    while (ring.count > 0 && (ring.first() <= now - windowMs || ring.count > limit + 1)) ring.dropFirst()
     const evicted = this.rings.set(key.id, ring)
     if (evicted !== undefined && evicted !== ring) this.spare = evicted
-    const count = ring.length
+    const count = ring.count
     const tally = t['limits.pace']
     // A pace past the limit fails on every request: its message is built only when the tally keeps it.
     if (count > limit) {
@@ -68,7 +64,7 @@ export class PaceJudge implements Judge {
       )
       return
     }
-    const span = now - ring[0]!
+    const span = now - ring.first()
     if (count >= PROJECTION_MIN_REQUESTS && span >= PROJECTION_MIN_SPAN_MS) {
       const projected = Math.round((count / span) * windowMs)
       if (projected > limit) {

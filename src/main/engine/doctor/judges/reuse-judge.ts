@@ -1,6 +1,7 @@
 import type { ExchangeFacts } from '../exchange-facts'
 import type { Judge, JudgeScope, Tallies } from '../judge'
 import { lowerCased, trimmed } from '../plain-text'
+import { StringSlots } from '../string-slots'
 
 /** Signatures remembered this long (well past the 10 s lifetime, to catch a cached signature), at most MAX_SEEN. */
 const REUSE_MEMORY_MS = 10 * 60_000
@@ -27,27 +28,38 @@ function reachedServerVerifier(f: ExchangeFacts): boolean {
  * share a timestamp, which is fine, but when they are also identical (method, path, body) their signatures are too:
  * the server refuses the second, and the message says to space them.
  *
- * Every signed request adds one signature that lives for minutes, so the memory is columns, not an object per
- * signature: the signature maps to its position in arrays kept in insertion order (when, which exchange, the
- * timestamp sent, whether the server verified it), which eviction consumes from the oldest end.
+ * Every signed request adds one signature that lives for minutes, so the memory is allocated once, not per signature
+ * (nor by a Map growing and rehashing): a ring of MAX_SEEN + 1 positions (maxSeen: smaller in tests) in insertion order (when, which exchange,
+ * the timestamp sent, whether the server verified it), each signature's position found through StringSlots, and
+ * eviction consuming the ring from its oldest end.
  */
 export class ReuseJudge implements Judge {
   readonly scope: JudgeScope = { signedOnly: true }
-  /** Signature → its sequence number; its columns are at `sequence - base`. */
-  private readonly seen = new Map<string, number>()
-  private signatures: string[] = []
-  private ats: number[] = []
-  private logIds: string[] = []
-  private timestamps: string[] = []
-  private verified: boolean[] = []
-  /** The sequence number of the columns' first element, and of the oldest remembered signature. */
-  private base = 0
+  /** The ring's positions: maxSeen after eviction, and the one the exchange being judged adds. */
+  private readonly ring: number
+  /** Signature → its ring position. */
+  private readonly seen: StringSlots
+  private readonly ats: Float64Array
+  private readonly logIds: string[]
+  private readonly timestamps: string[]
+  private readonly verified: Uint8Array
+  /** The ring position of the oldest remembered signature, and how many are remembered. */
   private oldest = 0
+  private count = 0
+
+  constructor(private readonly maxSeen = MAX_SEEN) {
+    this.ring = maxSeen + 1
+    this.seen = new StringSlots(this.ring)
+    this.ats = new Float64Array(this.ring)
+    this.logIds = new Array<string>(this.ring).fill('')
+    this.timestamps = new Array<string>(this.ring).fill('')
+    this.verified = new Uint8Array(this.ring)
+  }
 
   /** Whether this signature was sent by an exchange before `logId` (and is remembered): its timestamp is that one's. */
   sentBefore(signature: string, logId: string): boolean {
-    const seq = this.seen.get(lowerCased(trimmed(signature)))
-    return seq !== undefined && this.logIds[seq - this.base] !== logId
+    const i = this.seen.find(lowerCased(trimmed(signature)))
+    return i >= 0 && this.logIds[i] !== logId
   }
 
   observe(f: ExchangeFacts, t: Tallies): void {
@@ -56,23 +68,24 @@ export class ReuseJudge implements Judge {
     const signature = lowerCased(trimmed(raw))
     const now = f.x.startedAt
     this.evict(now)
-    const seq = this.seen.get(signature)
+    const i = this.seen.find(signature)
     const timestamp = trimmed(f.header('x-timestamp') ?? '')
     const verified = reachedServerVerifier(f)
-    const i = seq === undefined ? -1 : seq - this.base
-    if (seq === undefined) {
-      this.seen.set(signature, this.base + this.signatures.length)
-      this.signatures.push(signature)
-      this.ats.push(now)
-      this.logIds.push(f.logId)
-      this.timestamps.push(timestamp)
-      this.verified.push(verified)
+    if (i < 0) {
+      // evict() left at most maxSeen, so the ring has a free position after its newest.
+      const at = (this.oldest + this.count) % this.ring
+      this.count++
+      this.seen.put(signature, at)
+      this.ats[at] = now
+      this.logIds[at] = f.logId
+      this.timestamps[at] = timestamp
+      this.verified[at] = verified ? 1 : 0
       t['signing.fresh-signature'].pass(f.logId)
       return
     }
     const beforeAt = this.ats[i]!
-    if (!this.verified[i] && Math.abs(now - beforeAt) < SAME_SECOND_MS) {
-      if (verified) this.verified[i] = true
+    if (this.verified[i] === 0 && Math.abs(now - beforeAt) < SAME_SECOND_MS) {
+      if (verified) this.verified[i] = 1
       t['signing.fresh-signature'].pass(f.logId)
       return
     }
@@ -85,26 +98,16 @@ export class ReuseJudge implements Judge {
     )
   }
 
-  /**
-   * Forgets signatures older than REUSE_MEMORY_MS, oldest first, and any past MAX_SEEN: in O(1) amortized per
-   * exchange. (Iterating a Map from its start after many deletions walks every deleted slot until the Map rehashes.)
-   */
+  /** Forgets signatures older than REUSE_MEMORY_MS, oldest first (in sending order), and any past MAX_SEEN. */
   private evict(now: number): void {
-    const end = this.base + this.signatures.length
-    while (this.oldest < end) {
-      const i = this.oldest - this.base
-      if (this.ats[i]! >= now - REUSE_MEMORY_MS && this.seen.size <= MAX_SEEN) break
-      this.seen.delete(this.signatures[i]!)
-      this.oldest++
-    }
-    const gone = this.oldest - this.base
-    if (gone > 1024 && gone * 2 > this.signatures.length) {
-      this.signatures = this.signatures.slice(gone)
-      this.ats = this.ats.slice(gone)
-      this.logIds = this.logIds.slice(gone)
-      this.timestamps = this.timestamps.slice(gone)
-      this.verified = this.verified.slice(gone)
-      this.base = this.oldest
+    while (this.count > 0) {
+      const i = this.oldest
+      if (this.ats[i]! >= now - REUSE_MEMORY_MS && this.count <= this.maxSeen) break
+      this.seen.free(i)
+      this.logIds[i] = ''
+      this.timestamps[i] = ''
+      this.oldest = (i + 1) % this.ring
+      this.count--
     }
   }
 }
