@@ -23,6 +23,8 @@ const names = (page: Page) => rows(page).getByRole('button').allTextContents()
 
 async function filterBy(page: Page, query: string, count: { atLeast: number } | number) {
   await page.getByLabel('Filter the log').fill(query)
+  // Until the engine has answered for this query the list shows the previous one's rows (aria-busy): wait for it.
+  await expect(page.locator('.netlog__list')).toHaveAttribute('aria-busy', 'false')
   if (typeof count === 'number') await expect(rows(page)).toHaveCount(count)
   else await expect.poll(() => rows(page).count()).toBeGreaterThanOrEqual(count.atLeast)
   await expect(page.getByTestId('log-count')).toHaveText(/ of \d+$/)

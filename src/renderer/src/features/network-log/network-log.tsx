@@ -21,18 +21,21 @@ export function NetworkLog() {
   const select = useLogStore(s => s.select)
   const setQuery = useLogStore(s => s.setQuery)
   const go = useNavStore(s => s.go)
-  const { shown, problems, filtered } = useLogMatch(entries, query)
+  const { shown, problems, filtered, pending } = useLogMatch(entries, query)
   const selected = useMemo(() => (selectedId ? (entries.find(e => e.id === selectedId) ?? null) : null), [entries, selectedId])
   const exportIds = useMemo(() => (filtered ? shown.map(e => e.id) : undefined), [filtered, shown])
   return (
     <div className={`netlog${selected ? ' netlog--detail' : ''}`}>
       <LogToolbar shown={shown.length} exportIds={exportIds} problems={problems} />
       <div className="netlog__split">
-        <div className="netlog__list">
+        {/* Busy while the list still shows the previous filter's answer: assistive tech (and tests) know it will change. */}
+        <div className="netlog__list" aria-busy={pending}>
           {shown.length > 0 ? (
             <LogList entries={shown} selectedId={selectedId} onSelect={select} compact={selected !== null} />
           ) : !loaded ? (
             <p className="loading netlog__empty">Reading the network log…</p>
+          ) : pending ? (
+            <p className="loading netlog__empty">Filtering the log…</p>
           ) : filtered && entries.length > 0 ? (
             <div className="empty netlog__empty">
               No entry matches the filter.{' '}

@@ -19,7 +19,7 @@ function revisionOf(entries: LogEntrySummary[]): string {
 export function useLogMatch(
   entries: LogEntrySummary[],
   query: string,
-): { shown: LogEntrySummary[]; problems: string[]; filtered: boolean; error: Error | null } {
+): { shown: LogEntrySummary[]; problems: string[]; filtered: boolean; pending: boolean; error: Error | null } {
   const text = query.trim()
   const revision = revisionOf(entries)
   const match = useQuery({
@@ -36,5 +36,7 @@ export function useLogMatch(
     const set = new Set(ids)
     return entries.filter(e => set.has(e.id))
   }, [entries, ids, text])
-  return { shown, problems: text === '' ? [] : (match.data?.problems ?? []), filtered: text !== '', error: match.error }
+  // Until the engine answers for this query, `shown` is the previous query's answer (or nothing): pending says so.
+  const pending = text !== '' && match.error === null && (match.isPlaceholderData || match.data === undefined)
+  return { shown, problems: text === '' ? [] : (match.data?.problems ?? []), filtered: text !== '', pending, error: match.error }
 }
