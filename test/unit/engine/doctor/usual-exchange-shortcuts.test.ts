@@ -1,9 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { ExchangeFacts, endpointOf } from '../../../../src/main/engine/doctor/exchange-facts'
 import { RecentRateKeys } from '../../../../src/main/engine/doctor/judges/rate-key'
 import { RULE_IDS } from '../../../../src/main/engine/doctor/rule-catalogue'
 import { RuleTally } from '../../../../src/main/engine/doctor/rule-tally'
 import { quotaKey } from '../../../../src/main/engine/quota/quota-key'
+import { FlowBuilder, T0 } from './flow-builder'
 
 describe('the doctor’s shortcuts on the usual exchange decide as the long way would', () => {
   it('hands back the key quotaKey builds for any client, method and raw path, over more paths than it remembers (property)', () => {
@@ -39,6 +41,19 @@ describe('the doctor’s shortcuts on the usual exchange decide as the long way 
           }
         },
       ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('classifies every exchange’s endpoint as endpointOf does its path, whatever paths came before (property)', () => {
+    const paths = ['/api/v1/locations', '/API/v1/locations/', '/api/v1/export/7/tickets', '/oauth2/token', '/_sandbox/x', '', '/', '/x']
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...paths), { minLength: 1, maxLength: 30 }), sequence => {
+        const b = new FlowBuilder()
+        for (const [i, path] of sequence.entries()) b.add({ path, at: T0 + i })
+        const facts = new ExchangeFacts(b.exchanges[0]!)
+        for (const x of b.exchanges) expect(facts.load(x).endpoint).toBe(endpointOf(x.request.path))
+      }),
       { numRuns: 500 },
     )
   })
