@@ -1,11 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { Doctor } from '../../../../src/main/engine/doctor/doctor'
 import { ExchangeFacts, endpointOf } from '../../../../src/main/engine/doctor/exchange-facts'
 import { RecentRateKeys } from '../../../../src/main/engine/doctor/judges/rate-key'
 import { RULE_IDS } from '../../../../src/main/engine/doctor/rule-catalogue'
 import { RuleTally } from '../../../../src/main/engine/doctor/rule-tally'
 import { quotaKey } from '../../../../src/main/engine/quota/quota-key'
-import { FlowBuilder, T0 } from './flow-builder'
+import { CLIENT_ID, FlowBuilder, SECRET, T0 } from './flow-builder'
 
 describe('the doctor’s shortcuts on the usual exchange decide as the long way would', () => {
   it('hands back the key quotaKey builds for any client, method and raw path, over more paths than it remembers (property)', () => {
@@ -55,6 +56,37 @@ describe('the doctor’s shortcuts on the usual exchange decide as the long way 
         for (const x of b.exchanges) expect(facts.load(x).endpoint).toBe(endpointOf(x.request.path))
       }),
       { numRuns: 500 },
+    )
+  })
+
+  it('fails a plain-HTTP redirect_uri in any query as URLSearchParams reads it, read or skipped (property)', () => {
+    const PARTS = [
+      'redirect_uri',
+      'redirect%5Furi',
+      'redirect%5furi',
+      'redirect',
+      '_uri',
+      '=',
+      '&',
+      '+',
+      '%',
+      'http://evil.example/cb',
+      'https://x.example',
+      'http%3A%2F%2Fevil.example',
+      'a',
+    ]
+    const query = fc.array(fc.constantFrom(...PARTS), { maxLength: 8 }).map(parts => parts.join(''))
+    fc.assert(
+      fc.property(query, q => {
+        const b = new FlowBuilder()
+        b.add({ path: '/api/v1/other', query: q, at: T0 })
+        const doctor = new Doctor({ clientId: CLIENT_ID, clientSecret: SECRET })
+        doctor.observe(b.exchanges[0]!)
+        const https = doctor.scorecard(Number.POSITIVE_INFINITY).rules.find(r => r.id === 'requests.https')!
+        const uri = URL.parse(new URLSearchParams(q).get('redirect_uri') ?? '')
+        expect(https.verdict).toBe(uri?.protocol === 'http:' ? 'fail' : 'pass')
+      }),
+      { numRuns: 1000 },
     )
   })
 
