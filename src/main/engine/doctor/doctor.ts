@@ -11,6 +11,7 @@ import { ExportDatesJudge } from './judges/export-dates-judge'
 import { HttpsJudge } from './judges/https-judge'
 import { LocationIdJudge } from './judges/location-id-judge'
 import { PaceJudge } from './judges/pace-judge'
+import { RecentRateKeys } from './judges/rate-key'
 import { RetryAfterJudge } from './judges/retry-after-judge'
 import { ReuseJudge } from './judges/reuse-judge'
 import { SignatureJudge } from './judges/signature-judge'
@@ -65,7 +66,7 @@ export class Doctor {
       registeredRedirectUris: options.registeredRedirectUris ?? [],
       limits: options.limits ?? new QuotaLimits(),
       clock: options.clock ?? { offsetDuring: () => 0 },
-      rateKeys: new Map(),
+      rateKeys: new RecentRateKeys(),
     }
     this.tallies = Object.fromEntries(RULE_IDS.map(id => [id, new RuleTally(id)])) as Tallies
     const reuse = new ReuseJudge()
@@ -101,16 +102,24 @@ export class Doctor {
       return
     }
     const judges = this.routes.of(facts)
-    for (let i = 0; i < judges.length; i++) {
-      const judge = judges[i]!
+    const tallies = this.tallies
+    // One try around the whole round rather than one per judge: a judge that throws is counted and the round goes on
+    // with the next one, as before.
+    let i = 0
+    while (i < judges.length) {
       try {
-        judge.observe(facts, this.tallies)
+        for (; i < judges.length; i++) judges[i]!.observe(facts, tallies)
       } catch (error) {
-        this.errors++
-        this.firstError ??= `${judge.constructor.name} on ${exchange.logId}: ${(error as Error).message}`
+        this.judgeFailed(judges[i]!, exchange, error)
+        i++
       }
     }
     facts.release()
+  }
+
+  private judgeFailed(judge: Judge, exchange: CapturedExchange, error: unknown): void {
+    this.errors++
+    this.firstError ??= `${judge.constructor.name} on ${exchange.logId}: ${(error as Error).message}`
   }
 
   /**

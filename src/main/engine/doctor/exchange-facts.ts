@@ -76,9 +76,11 @@ export class ExchangeFacts {
   private bearerTokenCache: string | null | undefined
   private memoKey: string | undefined
   private memoValue: unknown
-  /** The path and method classified last: a capture's traffic repeats them, so most exchanges classify nothing. */
+  /** The paths and method classified last: a capture's traffic repeats them, so most exchanges classify nothing. */
   private lastPath = ''
   private lastKind: EndpointKind = 'other'
+  private prevPath = ''
+  private prevKind: EndpointKind = 'other'
   private lastMethod = ''
   private lastUpperMethod = ''
 
@@ -91,7 +93,12 @@ export class ExchangeFacts {
     this.exchange = x
     const { path, method } = x.request
     if (path !== this.lastPath) {
-      this.lastKind = endpointOf(path)
+      // Two paths remembered: traffic that alternates a hot path with others (a listing between exports) classifies
+      // the hot one once.
+      const kind = path === this.prevPath ? this.prevKind : endpointOf(path)
+      this.prevPath = this.lastPath
+      this.prevKind = this.lastKind
+      this.lastKind = kind
       this.lastPath = path
     }
     this.kind = this.lastKind

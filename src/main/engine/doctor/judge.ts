@@ -1,6 +1,6 @@
-import type { QuotaKey } from '../quota/quota-key'
 import type { QuotaLimits } from '../quota/quota-limits'
 import type { EndpointKind, ExchangeFacts } from './exchange-facts'
+import type { RecentRateKeys } from './judges/rate-key'
 import type { RuleId } from './rule-catalogue'
 import type { RuleTally, Verdict } from './rule-tally'
 
@@ -18,8 +18,8 @@ export interface DoctorSettings {
   registeredRedirectUris: readonly string[]
   limits: QuotaLimits
   clock: ServerClockShift
-  /** The rate keys this doctor built, by raw request path (rate-key.ts): dies with the doctor. */
-  rateKeys: Map<string, QuotaKey>
+  /** The rate keys this doctor built for its last few raw request paths (rate-key.ts): dies with the doctor. */
+  rateKeys: RecentRateKeys
 }
 
 /** A finding that holds only until more traffic arrives (a 401 not yet followed by a refresh), shown live. */

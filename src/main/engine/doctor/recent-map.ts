@@ -18,6 +18,9 @@ export class RecentMap<V> {
   private oldest = NONE
   private newest = NONE
   private used = 0
+  /** The key looked up last and its slot (-1: absent), valid until the next `set`: the pace judge gets, then sets. */
+  private foundKey: string | null = null
+  private foundSlot = NONE
 
   constructor(private readonly max: number) {
     this.slots = new StringSlots(max)
@@ -32,6 +35,8 @@ export class RecentMap<V> {
 
   get(key: string): V | undefined {
     const slot = this.slots.find(key)
+    this.foundKey = key
+    this.foundSlot = slot
     return slot < 0 ? undefined : this.values[slot]
   }
 
@@ -40,7 +45,9 @@ export class RecentMap<V> {
    * reuse).
    */
   set(key: string, value: V): V | undefined {
-    let slot = this.slots.find(key)
+    // Nothing moved since `get` found (or missed) this key: its slot is known without probing the index again.
+    let slot = key === this.foundKey ? this.foundSlot : this.slots.find(key)
+    this.foundKey = null
     let evicted: V | undefined
     if (slot >= 0) {
       this.values[slot] = value

@@ -35,8 +35,21 @@ export class RuleTally {
 
   constructor(readonly id: RuleId) {}
 
-  /** The rule was exercised by this exchange and held. */
+  /**
+   * The rule was exercised by this exchange and held. The usual call, on a rule that already holds its evidence or is
+   * worse than pass, only counts: no call chain, the same tally as `record` would leave.
+   */
   pass(logId: string, message?: string): void {
+    const verdict = this.verdict
+    if (verdict === 'warning' || verdict === 'fail') {
+      this.checked++
+      return
+    }
+    if (verdict === 'pass' && this.evidence.length === EVIDENCE_KEPT) {
+      this.checked++
+      if (!this.evidence.includes(logId)) this.evidenceCount++
+      return
+    }
     this.record('pass', logId, message)
   }
 

@@ -29,6 +29,31 @@ describe('RecentMap, the pace judge’s per-key state', () => {
     )
   })
 
+  it('answers the same when each write follows a lookup of that key or of another, as the pace judge does (property)', () => {
+    const keys = ['a', 'b', 'c', 'd', 'e']
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.tuple(fc.constantFrom(...keys), fc.constantFrom(...keys, null), fc.integer()), { maxLength: 60 }),
+        (max, writes) => {
+          const recent = new RecentMap<number>(max)
+          const bounded = new BoundedMap<string, number>(max)
+          for (const [key, looked, value] of writes) {
+            if (looked !== null) expect(recent.get(looked)).toBe(bounded.get(looked))
+            const had = bounded.has(key) ? undefined : [...bounded.values()][0]
+            const evicted = recent.set(key, value)
+            if (bounded.size === max) expect(evicted).toBe(had)
+            bounded.set(key, value)
+            expect(recent.size).toBe(bounded.size)
+          }
+          // Read back only at the end: a lookup between writes would refresh what the map remembers of the last one.
+          for (const k of keys) expect(recent.get(k)).toBe(bounded.get(k))
+        },
+      ),
+      { numRuns: 1000 },
+    )
+  })
+
   it('forgets the key written least recently, not the one inserted first', () => {
     const m = new RecentMap<number>(2)
     m.set('a', 1)

@@ -15,23 +15,41 @@ export function rateKeyOf(f: ExchangeFacts, settings: DoctorSettings): QuotaKey 
   return f.memo('rate-key', deriveRateKey, settings)
 }
 
-/** How many keys a doctor keeps by raw path (settings.rateKeys): all are dropped at once when it is full. */
-const KEYS_CACHED = 4096
+/** How many raw paths a doctor remembers the key of: the capture's few hot paths, compared in place. */
+const RECENT_PATHS = 8
 
 /**
- * The key through a cache by raw path (checked against client and method), one cache per doctor: a capture repeats its paths, and
- * building a key parses the path and concatenates a new id string every time (quotaKey remembers only the last).
+ * The rate keys of the last few raw paths, one store per doctor: a capture repeats its hot paths (a listing, a token
+ * call), and building a key parses the path and concatenates a new id string. A small ring compared by text rather
+ * than a Map: a path that never repeats (an id in it) costs a few comparisons, not a hash, an insertion and, once the
+ * Map is full, its rebuilding; quotaKey itself hands back the key the capture built for the same exchange.
  */
+export class RecentRateKeys {
+  private readonly paths: string[] = new Array<string>(RECENT_PATHS).fill('')
+  private readonly keys: Array<QuotaKey | null> = new Array<QuotaKey | null>(RECENT_PATHS).fill(null)
+  private next = 0
+
+  /** The key of this client, method and raw path, from the ring or built (and then remembered). */
+  keyOf(client: string, method: string, path: string): QuotaKey {
+    const paths = this.paths
+    for (let i = 0; i < RECENT_PATHS; i++) {
+      if (paths[i] !== path) continue
+      const known = this.keys[i]!
+      if (known.clientId === client && known.method === method) return known
+    }
+    const key = quotaKey(client, method, path)
+    const at = this.next
+    paths[at] = path
+    this.keys[at] = key
+    this.next = at === RECENT_PATHS - 1 ? 0 : at + 1
+    return key
+  }
+}
+
+/** The key through the doctor's recent keys (its client: x-access-key, the token request's client_id, else the environment's). */
 function deriveRateKey(f: ExchangeFacts, settings: DoctorSettings): QuotaKey {
   const client = f.header('x-access-key') ?? f.tokenRequest?.clientId ?? settings.clientId
-  const path = f.x.request.path
-  const keysByPath = settings.rateKeys
-  const known = keysByPath.get(path)
-  if (known !== undefined && known.clientId === client && known.method === f.method) return known
-  const key = quotaKey(client, f.method, path)
-  if (keysByPath.size >= KEYS_CACHED) keysByPath.clear()
-  keysByPath.set(path, key)
-  return key
+  return settings.rateKeys.keyOf(client, f.method, f.x.request.path)
 }
 
 /** Retry-After as milliseconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
