@@ -36,7 +36,7 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
   child.stderr?.on('data', d => {
     out += String(d)
   })
-  const url = await new Promise<string>((res, rej) => {
+  const printed = new Promise<string>((res, rej) => {
     const timer = setTimeout(() => rej(new Error(`partner-console web printed no URL within 30 s. Output:\n${out}`)), 30_000)
     const check = () => {
       // The banner ends with "… Ctrl-C to stop."; wait for it so every line of it (sandbox URL too) is in.
@@ -51,6 +51,16 @@ export async function startConsole(extraArgs: string[] = [], env: Record<string,
       clearTimeout(timer)
       rej(new Error(`partner-console web exited with ${code} before printing a URL. Output:\n${out}`))
     })
+  })
+  // A host that never printed its URL (it timed out, or exited) leaves nothing behind: its process and data folder go.
+  const url = await printed.catch(async (error: unknown) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise(r => child.once('exit', r))
+      child.kill('SIGKILL')
+      await exited
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
   })
   const urlPattern = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+(?=\n)/g
   let asked = 0
