@@ -112,21 +112,19 @@ test('a page on another 127.0.0.1 port that opens the console cannot navigate it
   const attackerPage = await page.context().newPage()
   await attackerPage.goto(`${attackerOrigin}/plain`)
   const opened = attackerPage.waitForEvent('popup')
-  await attackerPage.evaluate(url => {
-    Reflect.set(window, 'consoleTab', window.open(url))
-  }, `${host.origin}/`)
+  await attackerPage.evaluate(`window.consoleTab = window.open(${JSON.stringify(`${host.origin}/`)}); true`)
   const consoleTab = await opened
   await overview(consoleTab)
   // Without the console cutting its opener, the same line takes the console's tab to the attacker's page.
-  const attempt = await attackerPage.evaluate(target => {
-    const tab: Window | null = Reflect.get(window, 'consoleTab')
+  const lookAlike = JSON.stringify(`${attackerOrigin}/look-alike`)
+  const attempt = await attackerPage.evaluate(`(() => {
     try {
-      if (tab) tab.location.href = target
+      window.consoleTab.location.href = ${lookAlike}
       return 'navigation started'
     } catch (error) {
-      return `refused: ${(error as Error).name}`
+      return 'refused: ' + error.name
     }
-  }, `${attackerOrigin}/look-alike`)
+  })()`)
   expect(attempt).toBe('refused: SecurityError')
   await expect(consoleTab.getByTestId('status-environment')).not.toHaveText('')
   expect(consoleTab.url()).toBe(`${host.origin}/`)
