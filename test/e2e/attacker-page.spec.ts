@@ -22,6 +22,10 @@ test.beforeAll(async () => {
       return
     }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    if (url.pathname === '/plain' || url.pathname === '/look-alike') {
+      res.end(`<!doctype html><title>${url.pathname.slice(1)}</title><h1>Overview</h1>`)
+      return
+    }
     if (url.pathname === '/plant') {
       // Cookies ignore ports: these land on the console's 127.0.0.1 too. Path=/bridge makes them come first.
       const port = new URL(host.origin).port
@@ -97,4 +101,33 @@ test('the authorize page opened by the console gets no handle on the console tab
   expect(await popup.evaluate('window.opener === null')).toBe(true)
   expect(page.url()).toBe(`${host.origin}/`)
   await popup.close()
+})
+
+test('a page on another 127.0.0.1 port that opens the console cannot navigate it to a look-alike', async ({ page }) => {
+  // The test before left another environment active: what counts here is that the console answers.
+  const overview = (p: Page) => expect(p.getByRole('heading', { name: 'Overview' })).toBeVisible()
+  await page.goto(await host.freshUrl())
+  await overview(page)
+  // Same site as the console (ports do not count), so the session cookie goes with the window it opens.
+  const attackerPage = await page.context().newPage()
+  await attackerPage.goto(`${attackerOrigin}/plain`)
+  const opened = attackerPage.waitForEvent('popup')
+  await attackerPage.evaluate(`window.consoleTab = window.open(${JSON.stringify(`${host.origin}/`)}); true`)
+  const consoleTab = await opened
+  await overview(consoleTab)
+  // Without the console cutting its opener, the same line takes the console's tab to the attacker's page.
+  const lookAlike = JSON.stringify(`${attackerOrigin}/look-alike`)
+  const attempt = await attackerPage.evaluate(`(() => {
+    try {
+      window.consoleTab.location.href = ${lookAlike}
+      return 'navigation started'
+    } catch (error) {
+      return 'refused: ' + error.name
+    }
+  })()`)
+  expect(attempt).toBe('refused: SecurityError')
+  await expect(consoleTab.getByTestId('status-environment')).not.toHaveText('')
+  expect(consoleTab.url()).toBe(`${host.origin}/`)
+  await consoleTab.close()
+  await attackerPage.close()
 })
