@@ -26,12 +26,10 @@ process.on('SIGINT', () => server.close(() => process.exit(0)))
  * Goal ≤ 1.5×.
  *
  * Each URL is opened as a browser opens a link it is handed (what `web` does through the launch file): a new tab created
- * with that URL (CDP Target.createTarget), not Playwright's newPage + goto. newPage first commits about:blank in a
- * renderer of its own; a blank page without a Cross-Origin-Opener-Policy reuses that renderer, while the console's page
- * (COOP same-origin-allow-popups, security-headers.ts) must move to a new browsing context group and so to a second,
- * newly started renderer process: measured at load ~10, the Overview heading came 1,349 ms after navigation start with
- * the header and 901 ms without it, a cost no browser opening the URL pays. Opened as a new tab, both pages start one
- * renderer and are measured alike.
+ * with that URL (CDP Target.createTarget), not Playwright's newPage + goto, which first commits about:blank in a renderer
+ * of its own that a later navigation may or may not reuse. (Session 9 measured that difference while the console still
+ * sent a Cross-Origin-Opener-Policy header; session 10 dropped the header, see docs/security.md: it made every cold open
+ * start a second renderer process.) Opened as a new tab, both pages start one renderer and are measured alike.
  */
 export async function benchFirstScreenCold(): Promise<BenchRow> {
   const launch = chromiumOrSkip()
