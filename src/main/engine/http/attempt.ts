@@ -11,6 +11,7 @@ import { type DecodedBody, decodeBody } from './body-text'
 import { connectionDetails } from './connection-details'
 import type { DeadlineTimer } from './deadlines'
 import { type ExchangeOutcome, type RunningExchange, startExchange } from './exchange'
+import type { InFlightList } from './in-flight'
 import { loggedUrlParts } from './logged-url-parts'
 import type { NetworkRoute } from './network-dispatcher'
 import type { SocketObservation } from './socket-timings'
@@ -25,7 +26,7 @@ export interface AttemptServices {
   redactor: Redactor
   skew: ClockSkewEstimator
   /** The exchanges running now: the client's shutdown stops them (no listener on a shared signal per exchange). */
-  inFlight: Set<RunningExchange>
+  inFlight: InFlightList<RunningExchange>
   /** The exchanges' overall timeouts, on one timer (deadlines.ts). */
   deadlines: DeadlineTimer
 }
