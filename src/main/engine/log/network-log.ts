@@ -105,35 +105,32 @@ export class NetworkLog {
 
   /**
    * Records a request as it is sent. Returns the entry as captured: its body whole (the log's own copy is cut to
-   * `maxBodyChars` and may lose its body later), to be completed with `complete`. When the log keeps the body whole
-   * (most requests), the caller's entry and the log's are one object: the log never changes an entry it shares in
-   * place afterwards (an eviction or a note replaces its own copy), so the caller's stays as captured either way.
+   * `maxBodyChars` and may lose its body later), to be completed with `complete`.
    */
   begin(c: BeginCapture): LogEntry {
     this.seq += 1
     const id = `log-${this.seq}`
     const { host, path } = c.parts ?? splitUrl(c.url)
     const startedAt = c.startedAt ?? new Date().toISOString()
-    const whole = wholeBody(c.requestBody)
-    const captured = pendingEntry(c, id, this.seq, startedAt, host, path, whole)
-    const slot: Slot = { entry: captured, bodyChars: 0 }
+    // Two entries built by one literal each (the caller's with its body whole, the log's own with the body it stores):
+    // no spread copying ~30 fields from one to the other.
+    const captured = pendingEntry(c, id, this.seq, startedAt, host, path, wholeBody(c.requestBody))
+    const entry = pendingEntry(c, id, this.seq, startedAt, host, path, null)
+    const slot: Slot = { entry, bodyChars: 0 }
     this.slots.set(id, slot)
     this.order.push(id)
-    const stored = this.storeBody(slot, whole)
-    // A cut body: the log's own entry, built by one literal (no spread copying ~30 fields).
-    if (stored !== whole) slot.entry = pendingEntry(c, id, this.seq, startedAt, host, path, stored)
+    entry.requestBody = this.storeBody(slot, c.requestBody)
     this.enforceCapacity()
     this.enforceBudget()
-    this.listeners.onEntry?.(slot.entry)
+    this.listeners.onEntry?.(entry)
     return captured
   }
 
   /**
    * Adds the response (or the failure, with `error`) to an entry begun with `begin`, and returns the completed entry
    * as captured (bodies whole): what the executor's exchange view is derived from. `pending` (the caller's, from
-   * `begin`) is completed in place and returned. The log's copy is the same object while the log keeps both bodies
-   * whole (completed once); it is its own object when a body is cut or was evicted meanwhile (completed too), and
-   * nothing when the entry was dropped meanwhile.
+   * `begin`) is completed in place and returned, and the log's copy is completed in place too, unless it was dropped
+   * meanwhile: two entry objects per exchange, not a copy of ~30 fields at each step.
    */
   complete(pending: LogEntry, c: CompleteCapture & { timings: PhaseTimings }): RespondedEntry
   complete(pending: LogEntry, c: CompleteCapture): LogEntry
@@ -141,23 +138,16 @@ export class NetworkLog {
     const slot = this.slots.get(pending.id)
     const notes = c.notes?.length ? [...pending.notes, ...c.notes] : pending.notes
     fillResponse(pending, c, notes)
-    const whole = wholeBody(c.responseBody)
-    pending.responseBody = whole
+    pending.responseBody = wholeBody(c.responseBody)
     pending.truncated = Boolean(c.responseBody?.truncated)
     if (slot) {
-      const stored = this.storeBody(slot, whole)
-      if (slot.entry !== pending) {
-        // The log's own copy: its own (possibly cut or evicted) request body, the response body cut to its cap.
-        const e = slot.entry
-        fillResponse(e, c, notes)
-        e.responseBody = stored
-        e.truncated = Boolean(stored?.truncated)
-      } else if (stored !== whole) {
-        // Shared until now, and the response body is cut: the log keeps a copy of its own with the cut body.
-        slot.entry = { ...pending, responseBody: stored, truncated: true }
-      }
+      // The log's copy keeps its own (possibly cut or evicted) request body and cuts the response body to its cap.
+      const e = slot.entry
+      fillResponse(e, c, notes)
+      e.responseBody = this.storeBody(slot, c.responseBody)
+      e.truncated = Boolean(e.responseBody?.truncated)
       this.enforceBudget()
-      this.listeners.onEntry?.(slot.entry)
+      this.listeners.onEntry?.(e)
     }
     return pending
   }
@@ -165,8 +155,7 @@ export class NetworkLog {
   /** Adds a note to an entry after the fact (why it was not retried, say); returns the captured entry with it. */
   addNote<E extends LogEntry>(captured: E, note: string): E {
     const slot = this.slots.get(captured.id)
-    // A copy, not the entry changed in place: it may be the caller's too (see begin).
-    if (slot) slot.entry = { ...slot.entry, notes: [...slot.entry.notes, note] }
+    if (slot) slot.entry.notes = [...slot.entry.notes, note]
     return { ...captured, notes: [...captured.notes, note] }
   }
 
@@ -188,8 +177,8 @@ export class NetworkLog {
     const slot: Slot = { entry: full, bodyChars: 0 }
     this.slots.set(id, slot)
     this.order.push(id)
-    full.requestBody = this.storeBody(slot, wholeBody(bodies.request))
-    full.responseBody = this.storeBody(slot, wholeBody(bodies.response))
+    full.requestBody = this.storeBody(slot, bodies.request)
+    full.responseBody = this.storeBody(slot, bodies.response)
     full.truncated = Boolean(full.responseBody?.truncated)
     this.enforceCapacity()
     this.enforceBudget()
@@ -285,11 +274,7 @@ export class NetworkLog {
     return this.bodyChars
   }
 
-  /**
-   * Counts a body in the budget and returns what the log keeps of it: the same object when it is within the cap, a
-   * cut copy otherwise (so an entry whose bodies are whole can be shared with the caller).
-   */
-  private storeBody(slot: Slot, body: LoggedBody | null): LoggedBody | null {
+  private storeBody(slot: Slot, body: CapturedBody | null): LogEntry['requestBody'] {
     if (!body) return null
     const cap = this.config.maxBodyChars
     const cut = body.text.length > cap
@@ -299,7 +284,7 @@ export class NetworkLog {
       this.bodyChars += text.length
       this.bodyQueue.push(slot.entry.id)
     }
-    return cut ? { text, size: body.size, mimeType: body.mimeType, truncated: true, evicted: false } : body
+    return { text, size: body.size, mimeType: body.mimeType, truncated: cut || Boolean(body.truncated), evicted: false }
   }
 
   private enforceCapacity(): void {
@@ -323,10 +308,12 @@ export class NetworkLog {
       this.bodyQueueHead++
       const slot = this.slots.get(id)
       if (slot && slot.bodyChars > 0) {
-        // A copy of the entry without its bodies, not the bodies emptied in place: entry and bodies may be the
-        // caller's too (see begin).
-        const e = slot.entry
-        slot.entry = { ...e, requestBody: evicted(e.requestBody), responseBody: evicted(e.responseBody) }
+        for (const body of [slot.entry.requestBody, slot.entry.responseBody]) {
+          if (body && body.text.length > 0) {
+            body.text = ''
+            body.evicted = true
+          }
+        }
         this.bodyChars -= slot.bodyChars
         slot.bodyChars = 0
       }
@@ -429,11 +416,6 @@ function fillResponse(e: LogEntry, c: CompleteCapture, notes: string[]): void {
   e.responseBytes = c.responseBody ? c.responseBody.size : c.status ? 0 : null
   e.notes = notes
   if (c.connection) e.connection = c.connection
-}
-
-/** A body as the log keeps it once the budget dropped its text (the same object when it had none). */
-function evicted(body: LoggedBody | null): LoggedBody | null {
-  return body && body.text.length > 0 ? { ...body, text: '', evicted: true } : body
 }
 
 /** A captured body as the entry holds it before the log's caps. */
