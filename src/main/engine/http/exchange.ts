@@ -281,9 +281,24 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler, Ex
  */
 function headerPairs(raw: ReadonlyArray<Buffer | string>): HeaderPair[] {
   const pairs: HeaderPair[] = []
+  const last = lastPairs
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const value = raw[i + 1] as Buffer | string
-    pairs.push({ name: headerNameToString(raw[i] as Buffer | string), value: typeof value === 'string' ? value : value.toString('utf8') })
+    const rawValue = raw[i + 1] as Buffer | string
+    const name = headerNameToString(raw[i] as Buffer | string)
+    const value = typeof rawValue === 'string' ? rawValue : rawValue.toString('utf8')
+    // The same header line as the last response's at this place: its pair again (see lastPairs).
+    const before = last[pairs.length]
+    pairs.push(before !== undefined && before.name === name && before.value === value ? before : { name, value })
   }
+  lastPairs = pairs
   return pairs
 }
+
+/**
+ * The last response's header pairs. Most lines repeat from one response to the next (Content-Type, Connection, the
+ * quota's limit): a line equal to the last one at the same place is handed out as that same pair, so the network
+ * log, which keeps every response's headers, keeps one pair and one value text for all of them, not one per entry
+ * (fewer objects kept alive per exchange for the garbage collector to carry). Pairs are never changed after they are
+ * made, so sharing them is safe; the text just read for a repeated line is left for the young generation.
+ */
+let lastPairs: readonly HeaderPair[] = []

@@ -131,10 +131,27 @@ export class Redactor {
       else ruled = true
     }
     if (ruled || !this.holdsNothing(free)) return this.headerTuples(Object.entries(record), options)
+    // The same headers as last time (a client repeats its calls): the same list again, which the log keeps once for
+    // all its entries. Lists handed out are never changed.
+    const last = this.lastRecordPairs
+    let same = true
+    let count = 0
+    for (const name in record) {
+      const pair = last[count++]
+      if (pair === undefined || pair.name !== name || pair.value !== record[name]) {
+        same = false
+        break
+      }
+    }
+    if (same && count === last.length) return last as HeaderPair[]
     const out: HeaderPair[] = []
     for (const name in record) out.push({ name, value: record[name] as string })
+    this.lastRecordPairs = out
     return out
   }
+
+  /** The last header list `headerRecord` made in its common case (nothing redacted). */
+  private lastRecordPairs: readonly HeaderPair[] = []
 
   /**
    * `headers` for a flat list of `[name, value]` (what the capture holds): the same result, with one pair object per
