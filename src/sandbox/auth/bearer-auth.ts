@@ -39,6 +39,18 @@ function codePointName(token: string, index: number): string {
  */
 function readBearer(header: string | undefined): string | undefined {
   if (header === undefined) return undefined
+  // A client sends the same header on every call: the token read from it last time is handed out again (a pure
+  // function of the header text; the same string also keeps its hash for the token store's lookup).
+  if (header === lastHeader) return lastToken
+  lastToken = tokenOf(header)
+  lastHeader = header
+  return lastToken
+}
+
+let lastHeader = ''
+let lastToken: string | undefined
+
+function tokenOf(header: string): string | undefined {
   const space = header.indexOf(' ')
   if (space !== 6) return undefined
   // The usual spelling without case folding; any other case takes one lower-casing.

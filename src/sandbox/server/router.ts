@@ -54,9 +54,18 @@ const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not_found' })
 export class Router {
   private readonly exact = new Map<string, MethodTable>()
   private readonly patterns: Array<{ regex: RegExp; methods: Map<string, RouteHandler> }> = []
+  /**
+   * The last exact route found (clients repeat the same call): the same method and routing key again is answered
+   * without looking up either map. Only exact routes are kept (their match is built once, frozen); adding a route
+   * forgets it.
+   */
+  private lastMethod = ''
+  private lastPath = ''
+  private lastFound: FoundMatch | null = null
 
   /** Registers a handler for an exact routing key (lower-case, no trailing slash). */
   add(method: string, path: string, handler: RouteHandler): this {
+    this.lastFound = null
     const key = routingKey(path)
     let methods = this.exact.get(key)
     if (!methods) {
@@ -69,6 +78,7 @@ export class Router {
 
   /** Registers a handler for routing keys matching an anchored regular expression. */
   addPattern(method: string, regex: RegExp, handler: RouteHandler): this {
+    this.lastFound = null
     let entry = this.patterns.find(p => p.regex.source === regex.source)
     if (!entry) {
       entry = { regex, methods: new Map() }
@@ -87,8 +97,16 @@ export class Router {
 
   /** Finds the handler for a method and routing key. HEAD is not special-cased. */
   match(method: string, path: string): RouteMatch {
+    if (this.lastFound !== null && path === this.lastPath && method === this.lastMethod) return this.lastFound
     const methods = this.exact.get(path)
-    if (methods) return methods.get(method) ?? { kind: 'method_not_allowed', allow: [...methods.keys()] }
+    if (methods) {
+      const found = methods.get(method)
+      if (!found) return { kind: 'method_not_allowed', allow: [...methods.keys()] }
+      this.lastMethod = method
+      this.lastPath = path
+      this.lastFound = found
+      return found
+    }
     for (const p of this.patterns) {
       const m = p.regex.exec(path)
       if (!m) continue

@@ -89,6 +89,9 @@ export function createSandboxServer(state: SandboxState, router: Router, tls?: {
     await route(req, res, method, rawPath, path, rawQuery)
   }
 
+  // The last path received and its routing key: clients repeat the same call, so the key is not made again for it.
+  let lastRawPath = ''
+  let lastPath = ''
   // No async function and no closure per request: a synchronous handler's answer costs no promise and no extra turn.
   const listener = (req: IncomingMessage, res: SandboxResponse) => {
     res.stage('Date', httpDate())
@@ -97,7 +100,11 @@ export function createSandboxServer(state: SandboxState, router: Router, tls?: {
     const q = target.indexOf('?')
     const rawPath = q < 0 ? target : target.slice(0, q)
     const rawQuery = q < 0 ? '' : target.slice(q + 1)
-    const path = routingKey(rawPath)
+    if (rawPath !== lastRawPath) {
+      lastRawPath = rawPath
+      lastPath = routingKey(rawPath)
+    }
+    const path = lastPath
     if (log) {
       const started = performance.now()
       res.on('finish', () => log(`${method} ${rawPath} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`))

@@ -11,6 +11,7 @@ import { type DecodedBody, decodeBody } from './body-text'
 import { connectionDetails } from './connection-details'
 import type { DeadlineTimer } from './deadlines'
 import { type ExchangeOutcome, type RunningExchange, startExchange } from './exchange'
+import type { InFlightList } from './in-flight'
 import { loggedUrlParts } from './logged-url-parts'
 import type { NetworkRoute } from './network-dispatcher'
 import type { SocketObservation } from './socket-timings'
@@ -25,7 +26,7 @@ export interface AttemptServices {
   redactor: Redactor
   skew: ClockSkewEstimator
   /** The exchanges running now: the client's shutdown stops them (no listener on a shared signal per exchange). */
-  inFlight: Set<RunningExchange>
+  inFlight: InFlightList<RunningExchange>
   /** The exchanges' overall timeouts, on one timer (deadlines.ts). */
   deadlines: DeadlineTimer
 }
@@ -73,7 +74,11 @@ export interface AttemptResult {
 export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal: AbortSignal | undefined): Promise<AttemptResult> {
   const ticket = p.quotaKey ? s.quota.recordSend(p.quotaKey) : null
   // What the engine sends is its own: credentials found there by name become known secrets (docs/security.md).
-  const url = s.redactor.url(p.url.href, SENT)
+  const redactedUrl = s.redactor.url(p.url.href, SENT)
+  // The same logged text as the last attempt's (clients repeat their calls): that text and its host and path again,
+  // kept once by the log for all its entries rather than once per entry.
+  const same = redactedUrl === lastLogged.url
+  const url = same ? lastLogged.url : redactedUrl
   // Each header redacted as it is listed (one array of pairs, one scan of the values no header rule covers).
   const requestHeaders = s.redactor.headerRecord(p.headers, SENT)
   const requestBody = p.body === undefined ? null : s.redactor.body(p.body, SENT)
@@ -83,7 +88,7 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
     startedAt,
     method: p.method,
     url,
-    parts: loggedUrlParts(p.url, url),
+    parts: same ? lastLogged.parts : rememberLogged(url, loggedUrlParts(p.url, url)),
     purpose: p.purpose,
     auth: p.auth,
     requestHeaders,
@@ -162,6 +167,14 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   if (decoded.jsonError) facts.jsonError = decoded.jsonError
   if (p.signing) facts.signing = { canonical: s.redactor.text(p.signing.canonical), timestamp: p.signing.timestamp }
   return { outcome, decoded, headerMap, entry, facts }
+}
+
+/** The last logged URL text and its parts (see runAttempt). */
+let lastLogged: { url: string; parts: { host: string; path: string } | undefined } = { url: '', parts: undefined }
+
+function rememberLogged(url: string, parts: { host: string; path: string } | undefined): typeof parts {
+  lastLogged = { url, parts }
+  return parts
 }
 
 /** The redactor's options, made once (not an object per call): what the engine sends, a cut body, a whole one. */

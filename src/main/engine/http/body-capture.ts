@@ -13,7 +13,8 @@ export class BodyCapture {
     this.total += chunk.length
     if (this.kept >= this.cap) return
     const take = Math.min(chunk.length, this.cap - this.kept)
-    this.chunks.push(Buffer.from(chunk.subarray(0, take)))
+    // A whole chunk (the common case) is copied as it is: no view of it made first.
+    this.chunks.push(Buffer.from(take === chunk.length ? chunk : chunk.subarray(0, take)))
     this.kept += take
   }
 

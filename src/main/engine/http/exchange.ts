@@ -6,6 +6,7 @@ import { BodyCapture } from './body-capture'
 import { readSocketFacts, type SocketFacts } from './connection-details'
 import { clearDeadline, type Deadline, type DeadlineTimer } from './deadlines'
 import { dispatchOrigin, dispatchPath } from './dispatch-target'
+import type { InFlightLinks } from './in-flight'
 import { describeNetworkError } from './network-errors'
 import { computeTimings, type ExchangeMarks } from './phase-timings'
 import type { SocketObservation, SocketTimings } from './socket-timings'
@@ -44,8 +45,8 @@ export interface ExchangeOutcome {
   socketFacts?: SocketFacts
 }
 
-/** A running exchange: its outcome and a way to stop it (timeout and user cancel share it). */
-export interface RunningExchange {
+/** A running exchange: its outcome and a way to stop it (timeout and user cancel share it); the client lists it. */
+export interface RunningExchange extends InFlightLinks {
   outcome: Promise<ExchangeOutcome>
   cancel(reason: 'cancelled' | 'timeout'): void
 }
@@ -93,13 +94,19 @@ export function startExchange(
  * never reads. The response headers are read once, from the raw list, into the exchange's own pairs. Its socket comes
  * from undici's diagnostics, matched to this request by the request object (socket-timings.ts).
  */
-class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
+class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler, ExchangeMarks {
   readonly outcome: Promise<ExchangeOutcome>
   private resolve!: (o: ExchangeOutcome) => void
   private reject!: (e: unknown) => void
   private readonly deadline: Deadline
   readonly method: string
-  private readonly marks: ExchangeMarks
+  // The exchange's marks (ExchangeMarks) are the handler's own fields: no object of marks per request.
+  readonly start: number
+  socket: SocketTimings | undefined = undefined
+  socketReady: number | undefined = undefined
+  sent: number | undefined = undefined
+  headers: number | undefined = undefined
+  end: number | undefined = undefined
   private readonly capture: BodyCapture
   private readonly wallStart = Date.now()
   /** undici's abort for this request, from onConnect (null until it has a socket). */
@@ -108,23 +115,25 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   private settled = false
   private status = 0
   private statusText = ''
-  private headers: HeaderPair[] = []
+  private responseHeaders: HeaderPair[] = []
   private sentAt = 0
   private receivedAt = 0
   private facts: SocketFacts | undefined
+  inFlightPrev: InFlightLinks | null = null
+  inFlightNext: InFlightLinks | null = null
 
   constructor(
     private readonly spec: ExchangeSpec,
     deadlines: DeadlineTimer,
   ) {
     this.method = spec.method
-    this.marks = { start: performance.now() }
+    this.start = performance.now()
     this.capture = new BodyCapture(spec.maxBodyBytes)
     this.outcome = new Promise<ExchangeOutcome>((resolve, reject) => {
       this.resolve = resolve
       this.reject = reject
     })
-    this.deadline = deadlines.add(this, spec.timeoutMs, this.marks.start)
+    this.deadline = deadlines.add(this, spec.timeoutMs, this.start)
     // The handler is its own abort listener (handleEvent): no closure per request.
     spec.signal?.addEventListener('abort', this, { once: true })
   }
@@ -158,31 +167,31 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
       return
     }
     this.abort = abort
-    this.marks.socketReady = performance.now()
-    this.marks.sent = undefined
+    this.socketReady = performance.now()
+    this.sent = undefined
     this.sentAt = Date.now()
   }
 
   onSocket(socket: Socket, timings: SocketTimings | undefined): void {
     this.facts = readSocketFacts(socket)
-    if (timings && !timings.claimed && timings.start >= this.marks.start - 1) {
+    if (timings && !timings.claimed && timings.start >= this.start - 1) {
       timings.claimed = true
-      this.marks.socket = timings
+      this.socket = timings
     }
   }
 
   /** The request (its body included) is written: undici's Request calls it on its handler. */
   onRequestSent(): void {
-    this.marks.sent = performance.now()
+    this.sent = performance.now()
   }
 
   onHeaders(statusCode: number, rawHeaders: Buffer[], _resume: () => void, statusText: string): boolean {
     if (statusCode < 200) return true // 1xx informational: the final response follows.
-    this.marks.headers = performance.now()
+    this.headers = performance.now()
     this.receivedAt = Date.now()
     this.status = statusCode
     this.statusText = statusText ?? ''
-    this.headers = headerPairs(rawHeaders)
+    this.responseHeaders = headerPairs(rawHeaders)
     return true
   }
 
@@ -192,7 +201,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   }
 
   onComplete(): void {
-    this.marks.end = performance.now()
+    this.end = performance.now()
     this.finish()
   }
 
@@ -203,7 +212,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
   /** No response (or a broken body): settles the outcome with a ConsoleError that says what happened. */
   fail(error: Error): void {
     if (this.settled) return
-    this.marks.end = performance.now()
+    this.end = performance.now()
     const reason = this.stopReason ?? undefined
     const consoleError =
       error instanceof ConsoleError
@@ -223,7 +232,7 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
     this.settled = true
     clearDeadline(this.deadline)
     this.spec.signal?.removeEventListener('abort', this)
-    const timings = computeTimings(this.marks)
+    const timings = computeTimings(this)
     this.reject(
       new ConsoleError(consoleError.code, consoleError.message, {
         hint: consoleError.hint,
@@ -241,12 +250,12 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
     this.resolve({
       status: this.status,
       statusText: this.statusText,
-      headers: this.headers,
+      headers: this.responseHeaders,
       body: this.capture.bytes(),
       bodyBytes: this.capture.total,
       truncated: this.capture.truncated,
       bodyError,
-      timings: computeTimings(this.marks),
+      timings: computeTimings(this),
       sentAt: this.sentAt || this.wallStart,
       receivedAt: this.receivedAt || Date.now(),
       socketFacts: this.facts,
@@ -272,9 +281,24 @@ class ExchangeHandler implements RunningExchange, Dispatcher.DispatchHandler {
  */
 function headerPairs(raw: ReadonlyArray<Buffer | string>): HeaderPair[] {
   const pairs: HeaderPair[] = []
+  const last = lastPairs
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const value = raw[i + 1] as Buffer | string
-    pairs.push({ name: headerNameToString(raw[i] as Buffer | string), value: typeof value === 'string' ? value : value.toString('utf8') })
+    const rawValue = raw[i + 1] as Buffer | string
+    const name = headerNameToString(raw[i] as Buffer | string)
+    const value = typeof rawValue === 'string' ? rawValue : rawValue.toString('utf8')
+    // The same header line as the last response's at this place: its pair again (see lastPairs).
+    const before = last[pairs.length]
+    pairs.push(before !== undefined && before.name === name && before.value === value ? before : { name, value })
   }
+  lastPairs = pairs
   return pairs
 }
+
+/**
+ * The last response's header pairs. Most lines repeat from one response to the next (Content-Type, Connection, the
+ * quota's limit): a line equal to the last one at the same place is handed out as that same pair, so the network
+ * log, which keeps every response's headers, keeps one pair and one value text for all of them, not one per entry
+ * (fewer objects kept alive per exchange for the garbage collector to carry). Pairs are never changed after they are
+ * made, so sharing them is safe; the text just read for a repeated line is left for the young generation.
+ */
+let lastPairs: readonly HeaderPair[] = []

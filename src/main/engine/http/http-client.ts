@@ -7,6 +7,7 @@ import type { ClockSkewEstimator } from '../signing/clock-skew'
 import { type AttemptResult, type AttemptServices, type PreparedAttempt, runAttempt } from './attempt'
 import { throwIfCancelled } from './cancellation'
 import { DeadlineTimer } from './deadlines'
+import { InFlightList } from './in-flight'
 import type { DispatcherPool, NetworkRoute } from './network-dispatcher'
 import { type AttemptRequest, prepareAttempt } from './prepare-attempt'
 import { resolveRequestUrl } from './target-url'
@@ -42,7 +43,7 @@ export class HttpClient {
       quota: deps.quota,
       redactor: deps.redactor,
       skew: deps.skew,
-      inFlight: new Set(),
+      inFlight: new InFlightList(),
       deadlines: new DeadlineTimer(),
     }
   }
@@ -130,7 +131,7 @@ export class HttpClient {
   /** Stops every running request (runtime shutdown). */
   close(): void {
     this.closing.abort()
-    for (const running of this.services.inFlight) running.cancel('cancelled')
+    for (const running of this.services.inFlight.items()) running.cancel('cancelled')
     this.services.deadlines.close()
   }
 }

@@ -121,9 +121,37 @@ export class Redactor {
    * A header record (name → value, names lower-case, as the engine sends them) as redacted pairs in its order: the
    * same answer as listing it and calling `headers`, with one scan of the values no rule covers and one array.
    */
-  headerRecord(record: Readonly<Record<string, string>>, options: CaptureOptions = {}): HeaderPair[] {
-    return this.headerTuples(Object.entries(record), options)
+  headerRecord(record: Readonly<Record<string, string>>, options: CaptureOptions = NO_OPTIONS): HeaderPair[] {
+    // The common case (no credential header, nothing to redact in the values) read straight from the record: no list
+    // of [name, value] arrays made first. A record is a plain object of own names (for…in meets nothing inherited).
+    let free = ''
+    let ruled = false
+    for (const name in record) {
+      if (this.ruleOf(name) === null) free += `${record[name]}\n`
+      else ruled = true
+    }
+    if (ruled || !this.holdsNothing(free)) return this.headerTuples(Object.entries(record), options)
+    // The same headers as last time (a client repeats its calls): the same list again, which the log keeps once for
+    // all its entries. Lists handed out are never changed.
+    const last = this.lastRecordPairs
+    let same = true
+    let count = 0
+    for (const name in record) {
+      const pair = last[count++]
+      if (pair === undefined || pair.name !== name || pair.value !== record[name]) {
+        same = false
+        break
+      }
+    }
+    if (same && count === last.length) return last as HeaderPair[]
+    const out: HeaderPair[] = []
+    for (const name in record) out.push({ name, value: record[name] as string })
+    this.lastRecordPairs = out
+    return out
   }
+
+  /** The last header list `headerRecord` made in its common case (nothing redacted). */
+  private lastRecordPairs: readonly HeaderPair[] = []
 
   /**
    * `headers` for a flat list of `[name, value]` (what the capture holds): the same result, with one pair object per
