@@ -5,6 +5,12 @@ import { isJsonText } from './json-validity'
 const BINARY_TYPE =
   /^(image|audio|video|font)\/|octet-stream|application\/(pdf|zip|gzip|x-gzip|x-tar|wasm|x-protobuf|protobuf|vnd\.ms-excel|msword)/i
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b|^text\/json\b/i
+/**
+ * Below this length (UTF-16 units) a body's JSON check is JSON.parse itself: the objects it builds are few and die young.
+ * From it on, the scan (json-validity.ts), which builds nothing: warm, it overtakes the parser between 64 and 128 KB,
+ * and it spares the heap a copy of the document.
+ */
+const PARSE_BELOW = 64 * 1024
 
 /** A response body read for display: its text, what it is, and the JSON parser's message when it is broken JSON. */
 export interface DecodedBody {
@@ -34,8 +40,10 @@ export function decodeBody(bytes: Buffer, contentType: string | null, truncated:
       jsonError: 'The body was cut at the size cap, so it cannot be parsed as a whole (raise the cap to see all of it).',
     }
   }
-  // Valid JSON is recognised by a scan that builds nothing; the parser runs only to word why a body is not.
-  if (isJsonText(text)) return { text, kind: 'json' }
+  // A large body is recognised by a scan that builds nothing; the parser then runs only to word why a body is not. A
+  // body under PARSE_BELOW goes to the parser at once: same verdict, and V8's native parser beats the scan there by far
+  // in a one-shot CLI process, where the scan runs uncompiled (a 30 KB body: ~0.4 ms against ~13 ms of CPU).
+  if (text.length >= PARSE_BELOW && isJsonText(text)) return { text, kind: 'json' }
   try {
     JSON.parse(text)
     return { text, kind: 'json' }
