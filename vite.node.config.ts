@@ -2,6 +2,7 @@ import { builtinModules } from 'node:module'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
+import { asciiOutput } from './scripts/build/ascii-output.ts'
 import { builtinFacade, withoutCostlyFacades } from './scripts/build/builtin-facade.ts'
 import { bundledUndici } from './scripts/build/bundled-undici.ts'
 
@@ -37,6 +38,9 @@ export default defineConfig({
       output: {
         format: 'esm',
         entryFileNames: '[name].js',
+        // Every chunk ASCII, so Node holds its source one byte per character (scripts/build/ascii-output.ts).
+        charset: 'ascii',
+        comments: { legal: true, annotation: true, jsdoc: false },
         // undici in a chunk of its own, loaded by whatever sends (not by commands that only print or sign).
         codeSplitting: { groups: [{ name: 'undici', test: /node_modules[\\/]undici[\\/]/ }] },
       },
@@ -45,6 +49,7 @@ export default defineConfig({
   plugins: [
     bundledUndici(),
     builtinFacade(),
+    asciiOutput(),
     {
       name: 'forbid-electron',
       resolveId(id) {
