@@ -2,13 +2,16 @@ import { builtinModules } from 'node:module'
 import { resolve } from 'node:path'
 import { defineConfig } from 'vite'
 import pkg from './package.json' with { type: 'json' }
+import { asciiOutput } from './scripts/build/ascii-output.ts'
 import { builtinFacade, withoutCostlyFacades } from './scripts/build/builtin-facade.ts'
+import { bundledUndici } from './scripts/build/bundled-undici.ts'
 
 /**
  * Dependencies bundled into the CLI instead of loaded from node_modules: zod's package entry loads 95 modules (every
- * locale of its messages among them) where the console uses a small part, which the bundle keeps alone.
+ * locale of its messages among them) where the console uses a small part, which the bundle keeps alone; undici's parts
+ * the console sends with are ~30 files, one chunk in the bundle (scripts/build/bundled-undici.ts).
  */
-const BUNDLED = ['zod']
+const BUNDLED = ['zod', 'undici']
 
 /**
  * Builds the plain-Node entry points (the `partner-console` CLI, which also hosts the web host and the sandbox) into
@@ -32,11 +35,21 @@ export default defineConfig({
         'har-check-worker': resolve(import.meta.dirname, 'src/main/engine/har/har-check-worker.ts'),
       },
       external: [...withoutCostlyFacades(builtinModules), ...Object.keys(pkg.dependencies).filter(d => !BUNDLED.includes(d))],
-      output: { format: 'esm', entryFileNames: '[name].js' },
+      output: {
+        format: 'esm',
+        entryFileNames: '[name].js',
+        // Every chunk ASCII, so Node holds its source one byte per character (scripts/build/ascii-output.ts).
+        charset: 'ascii',
+        comments: { legal: true, annotation: true, jsdoc: false },
+        // undici in a chunk of its own, loaded by whatever sends (not by commands that only print or sign).
+        codeSplitting: { groups: [{ name: 'undici', test: /node_modules[\\/]undici[\\/]/ }] },
+      },
     },
   },
   plugins: [
+    bundledUndici(),
     builtinFacade(),
+    asciiOutput(),
     {
       name: 'forbid-electron',
       resolveId(id) {

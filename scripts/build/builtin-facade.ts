@@ -36,9 +36,13 @@ export function builtinFacade(): Plugin {
   return {
     name: 'builtin-facade',
     enforce: 'pre',
-    resolveId(id) {
+    resolveId(id, _importer, options) {
       const name = facaded(id)
-      return name === null ? null : `${PREFIX}${name}`
+      if (name === null) return null
+      // A bundled CommonJS module (undici) requires builtins: require() reads the builtin itself, which builds no
+      // facade, and the module gets the builtin object it expects (a class to extend, not a namespace).
+      if ((options as { kind?: string } | undefined)?.kind === 'require-call') return { id: `node:${name}`, external: true }
+      return `${PREFIX}${name}`
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null

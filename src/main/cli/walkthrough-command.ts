@@ -17,7 +17,6 @@ import { printConsoleError } from './cli-hint'
 import { chosenDataDir } from './data-dir-choice'
 import { type CliIo, processIo, usageError } from './io'
 import { NETWORK_HELP, NETWORK_OPTIONS, parseNetworkArgs } from './network-args'
-import { openInBrowser } from './open-browser'
 import { redactingIo } from './redacting-io'
 import { chooseEnvironment, parseWhere, WHERE_OPTIONS } from './where-args'
 
@@ -171,7 +170,8 @@ export async function runWalkthroughCommand(argv: string[], io: CliIo = processI
       from,
       to,
       writeHar: values.har === undefined ? undefined : text => writeHarFile(values.har as string, text),
-      openUrl: values.open ? openInBrowser : undefined,
+      // Loaded with --open only: a headless run never opens a browser.
+      openUrl: values.open ? async url => (await import('./open-browser')).openInBrowser(url) : undefined,
       progress: new LineProgress(progressOut),
       signal: interrupt.signal,
       dispatcher: rt.network.dispatcherFor((await rt.environments.get(env.id)).network),
