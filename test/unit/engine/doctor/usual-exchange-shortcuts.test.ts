@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Doctor } from '../../../../src/main/engine/doctor/doctor'
 import { ExchangeFacts, endpointOf } from '../../../../src/main/engine/doctor/exchange-facts'
+import { isLoopbackHost } from '../../../../src/main/engine/doctor/judges/https-judge'
 import { RecentRateKeys } from '../../../../src/main/engine/doctor/judges/rate-key'
 import { RULE_IDS } from '../../../../src/main/engine/doctor/rule-catalogue'
 import { RuleTally } from '../../../../src/main/engine/doctor/rule-tally'
@@ -87,6 +88,47 @@ describe('the doctor’s shortcuts on the usual exchange decide as the long way 
         expect(https.verdict).toBe(uri?.protocol === 'http:' ? 'fail' : 'pass')
       }),
       { numRuns: 1000 },
+    )
+  })
+
+  it('fails a request sent over plain HTTP to a non-loopback host, whatever the scheme’s case or look-alikes (property)', () => {
+    const scheme = fc.constantFrom(
+      'http:',
+      'HTTP:',
+      'hTtP:',
+      'https:',
+      'HTTPS:',
+      'http;',
+      'htt:',
+      'ʜttp:',
+      'ｈttp:',
+      'http\u0130:',
+      'h',
+      '',
+    )
+    const host = fc.constantFrom(
+      '//api.partner.example',
+      '//127.0.0.1:8080',
+      '//localhost',
+      '//[::1]',
+      '//a.localhost',
+      '//u:p@x.example',
+      '',
+    )
+    fc.assert(
+      fc.property(fc.array(fc.tuple(scheme, host), { minLength: 1, maxLength: 4 }), urls => {
+        const b = new FlowBuilder()
+        const doctor = new Doctor({ clientId: CLIENT_ID, clientSecret: SECRET })
+        let expected = 'pass'
+        for (const [i, [s, h]] of urls.entries()) {
+          const url = `${s}${h}/api/v1/other`
+          doctor.observe(b.add({ path: '/api/v1/other', url, at: T0 + i }))
+          const parsed = URL.parse(url)
+          if (/^http:/i.test(url) && parsed && !isLoopbackHost(parsed.hostname)) expected = 'fail'
+        }
+        expect(doctor.scorecard(Number.POSITIVE_INFINITY).rules.find(r => r.id === 'requests.https')!.verdict).toBe(expected)
+      }),
+      { numRuns: 300 },
     )
   })
 
