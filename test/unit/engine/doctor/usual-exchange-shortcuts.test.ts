@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { Doctor } from '../../../../src/main/engine/doctor/doctor'
 import { ExchangeFacts, endpointOf } from '../../../../src/main/engine/doctor/exchange-facts'
 import { isLoopbackHost } from '../../../../src/main/engine/doctor/judges/https-judge'
-import { RecentRateKeys } from '../../../../src/main/engine/doctor/judges/rate-key'
+import { RecentRateKeys, rateKeyOf } from '../../../../src/main/engine/doctor/judges/rate-key'
 import { RULE_IDS } from '../../../../src/main/engine/doctor/rule-catalogue'
 import { RuleTally } from '../../../../src/main/engine/doctor/rule-tally'
 import { quotaKey } from '../../../../src/main/engine/quota/quota-key'
+import { QuotaLimits } from '../../../../src/main/engine/quota/quota-limits'
 import { CLIENT_ID, FlowBuilder, SECRET, T0 } from './flow-builder'
 
 describe('the doctor’s shortcuts on the usual exchange decide as the long way would', () => {
@@ -44,6 +45,65 @@ describe('the doctor’s shortcuts on the usual exchange decide as the long way 
         },
       ),
       { numRuns: 500 },
+    )
+  })
+
+  it('takes the rate key the capture handed over only when it is the one quotaKey builds for the doctor’s client, method and path (property)', () => {
+    const paths = [
+      '/api/v1/locations',
+      '/api/v1/Locations',
+      '/api/v1/locations/',
+      '/',
+      '',
+      'a',
+      '/a?x',
+      'k://x/y',
+      '/\u212A://x/y',
+      '/\u0130',
+      '/i\u0307',
+    ]
+    const handedFrom = fc.option(
+      fc.tuple(
+        fc.constantFrom(CLIENT_ID, 'other-client', 'anonymous'),
+        fc.constantFrom('GET', 'get', 'POST'),
+        fc.constantFrom(...paths, 'http://h/api/v1/locations', '\u212A://x/y'),
+      ),
+    )
+    const settings = {
+      clientId: CLIENT_ID,
+      clientSecret: SECRET,
+      registeredRedirectUris: [],
+      limits: new QuotaLimits(),
+      clock: { offsetDuring: () => 0 },
+    }
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(...paths),
+            fc.constantFrom('GET', 'get', 'POST'),
+            fc.option(fc.constantFrom(CLIENT_ID, 'other-client')),
+            handedFrom,
+          ),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
+        calls => {
+          const b = new FlowBuilder()
+          const facts = new ExchangeFacts(b.add({ path: '/', at: T0 }))
+          const doctorSettings = { ...settings, rateKeys: new RecentRateKeys() }
+          for (const [i, [path, method, accessKey, handed]] of calls.entries()) {
+            const x = b.add({ path, method, at: T0 + i, headers: accessKey === null ? {} : { 'x-access-key': accessKey } })
+            x.quotaKey = handed === null ? null : quotaKey(...handed)
+            const key = rateKeyOf(facts.load(x), doctorSettings)
+            if (facts.endpoint === 'authorize' || facts.endpoint === 'operator') continue
+            expect({ ...key }).toEqual({ ...quotaKey(accessKey ?? CLIENT_ID, method, path) })
+          }
+        },
+      ),
+      { numRuns: 2000 },
     )
   })
 
