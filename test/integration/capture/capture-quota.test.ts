@@ -62,12 +62,19 @@ describe('captured exchanges and the quota', () => {
       ['/api/v1/./orders', { 'x-access-key': 'other-client', 'x-signature': 'sig' }, 'other-client', '/api/v1/orders'],
       ['/public/ping', {}, 'anonymous', '/public/ping'],
     ]
+    // Observers (the doctor) get the key the exchange was counted under with it.
+    let handed: unknown
+    const stop = c.capture.observe(x => {
+      handed = x.quotaKey
+    })
     for (const [target, headers, clientId, path] of cases) {
       const expected = await call(target, headers)
       const state = c.layer.quota.state(quotaKey(clientId, 'GET', path))
       expect(state.serverRemaining, target).toBe(expected)
       expect(state.lastStatus, target).toBe(200)
+      expect(handed, target).toEqual(quotaKey(clientId, 'GET', path))
     }
+    stop()
     // The plain spelling and its two variants are one key: three sends counted.
     expect(c.layer.quota.state(quotaKey('quota-client', 'GET', '/api/v1/locations')).used).toBe(3)
   })

@@ -7,6 +7,7 @@ import { bodyAsText } from '../http/body-text'
 import { attemptQuotaKey } from '../http/prepare-attempt'
 import type { NetworkLog } from '../log/network-log'
 import { Redactor } from '../log/redaction'
+import type { QuotaKey } from '../quota/quota-key'
 import type { QuotaTracker } from '../quota/quota-tracker'
 import type { ClockSkewEstimator } from '../signing/clock-skew'
 import type { CapturedExchange, CaptureObserver } from './captured-exchange'
@@ -136,7 +137,7 @@ export class CaptureRecorder {
         : null,
     })
 
-    if (x.response && responseHeaders) this.feedQuotaAndSkew(x, auth, requestHeaders, responseHeaders)
+    const quotaKey = x.response && responseHeaders ? this.feedQuotaAndSkew(x, auth, requestHeaders, responseHeaders) : null
     const exchange: CapturedExchange = {
       logId: entry.id,
       seq: x.seq,
@@ -150,6 +151,7 @@ export class CaptureRecorder {
       error: x.error,
       drill: x.drill,
       signatureCheck: verdict.signatureCheck,
+      quotaKey,
     }
     for (const observe of this.observers()) {
       try {
@@ -161,12 +163,13 @@ export class CaptureRecorder {
     return { entry, exchange, problem: verdict.problem ?? (x.error ? `${x.error.hop} error` : null) }
   }
 
+  /** Feeds the response to the skew estimate and the quota tracker; the key it counted the exchange under, if any. */
   private feedQuotaAndSkew(
     x: FinishedExchange,
     auth: 'bearer' | 'hmac' | 'none',
     request: ReadonlyMap<string, string>,
     response: ReadonlyMap<string, string>,
-  ): void {
+  ): QuotaKey | null {
     const receivedAt = x.respondedAt ?? Date.now()
     const date = response.get('date')
     if (date) {
@@ -186,9 +189,10 @@ export class CaptureRecorder {
       x.request.method.toUpperCase(),
       request,
     )
-    if (!key) return
+    if (!key) return null
     const ticket = this.s.quota.recordSend(key)
     this.s.quota.observeWatched(ticket, { status: x.response?.status ?? 0, headers: response, receivedAt })
+    return key
   }
 }
 

@@ -4,6 +4,7 @@
  * keep only verdicts, facts and the log entry's id as evidence, and never store headers or bodies. Everything that
  * leaves the engine (the network log, HAR, bundles, reports) comes from the redacted log entry instead.
  */
+import type { QuotaKey } from '../quota/quota-key'
 import type { SignatureCheck } from '../signing/signature-check'
 
 /** Which of the environment's two hosts the exchange went to (the spec puts `/api/v1/...` paths on both). */
@@ -71,6 +72,12 @@ export interface CapturedExchange {
    * none; absent on exchanges that did not come through the capture's recorder.
    */
   signatureCheck?: SignatureCheck | null
+  /**
+   * The rate-limit key the capture counted the exchange under (its quota tracker's), so the doctor uses it instead of
+   * deriving it again when its own client, method and path would give the same key. Null when the capture counted
+   * none; absent on exchanges that did not come through the capture's recorder.
+   */
+  quotaKey?: QuotaKey | null
 }
 
 /** What a drill (or any interceptor) may do with the next request before it is forwarded. */

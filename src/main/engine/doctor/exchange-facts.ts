@@ -108,19 +108,19 @@ export class ExchangeFacts {
     }
     this.upperMethod = this.lastUpperMethod
     this.forget()
-    // One pass, no map: only names of these lengths can be one of the five, and only those are lower-cased.
+    // One pass, no map: only names of these lengths can be one of the five, compared in place (lowerEquals).
     const headers = x.request.headers
     for (let i = 0; i < headers.length; i++) {
       const header = headers[i]!
       const name = header[0]
       const n = name.length
-      if (n < 11 || n > 13) continue
-      const key = lowerCased(name)
-      if (key === 'x-signature') this.signature ??= header[1]
-      else if (key === 'x-timestamp') this.timestamp ??= header[1]
-      else if (key === 'x-access-key') this.accessKey ??= header[1]
-      else if (key === 'authorization') this.authorization ??= header[1]
-      else if (key === 'content-type') this.contentType ??= header[1]
+      if (n === 11) {
+        if (lowerEquals(name, 'x-signature')) this.signature ??= header[1]
+        else if (lowerEquals(name, 'x-timestamp')) this.timestamp ??= header[1]
+      } else if (n === 12) {
+        if (lowerEquals(name, 'x-access-key')) this.accessKey ??= header[1]
+        else if (lowerEquals(name, 'content-type')) this.contentType ??= header[1]
+      } else if (n === 13 && lowerEquals(name, 'authorization')) this.authorization ??= header[1]
     }
     return this
   }
@@ -321,6 +321,20 @@ const RELEASED: CapturedExchange = {
 }
 
 /** The first header of this lower-case name: only names of its length are lower-cased. */
+/**
+ * Whether text.toLowerCase() is this lower-case ASCII name of the same length, compared character by character (no
+ * expression run, no copy); text outside ASCII is lowered by toLowerCase itself (a Kelvin sign lowers to "k").
+ */
+function lowerEquals(text: string, lower: string): boolean {
+  for (let i = 0; i < lower.length; i++) {
+    const c = text.charCodeAt(i)
+    const l = lower.charCodeAt(i)
+    if (c === l || (c >= 65 && c <= 90 && c + 32 === l)) continue
+    return c >= 128 && text.toLowerCase() === lower
+  }
+  return true
+}
+
 function findHeader(headers: ReadonlyArray<readonly [string, string]>, name: string): string | undefined {
   for (let i = 0; i < headers.length; i++) {
     const header = headers[i]!

@@ -30,6 +30,8 @@ export class RuleTally {
   private verdict: Verdict = 'not_exercised'
   private message = ''
   private evidence: string[] = []
+  /** Bit (length % 32) set for each kept id's length: most ids passed later are longer than the first ones kept. */
+  private evidenceLengths = 0
   private evidenceCount = 0
   private checked = 0
 
@@ -47,7 +49,7 @@ export class RuleTally {
     }
     if (verdict === 'pass' && this.evidence.length === EVIDENCE_KEPT) {
       this.checked++
-      if (!this.evidence.includes(logId)) this.evidenceCount++
+      if (!this.holds(logId)) this.evidenceCount++
       return
     }
     this.record('pass', logId, message)
@@ -98,6 +100,7 @@ export class RuleTally {
       this.verdict = verdict
       this.message = message ?? `Held on every exchange checked. ${RULES[this.id].passes}`
       this.evidence = []
+      this.evidenceLengths = 0
       this.evidenceCount = 0
     }
     if (verdict !== this.verdict) return
@@ -106,8 +109,19 @@ export class RuleTally {
   }
 
   private addEvidence(id: string): void {
-    if (this.evidence.includes(id)) return
+    if (this.holds(id)) return
     this.evidenceCount++
-    if (this.evidence.length < EVIDENCE_KEPT) this.evidence.push(id)
+    if (this.evidence.length < EVIDENCE_KEPT) {
+      this.evidence.push(id)
+      this.evidenceLengths |= 1 << (id.length & 31)
+    }
+  }
+
+  /**
+   * Whether the kept evidence names this id, reading the kept ids only when one has its length (modulo 32): each is
+   * a string from the capture's first exchanges, cold by now, and the log's ids grow longer as the capture goes on.
+   */
+  private holds(id: string): boolean {
+    return ((this.evidenceLengths >>> (id.length & 31)) & 1) !== 0 && this.evidence.includes(id)
   }
 }

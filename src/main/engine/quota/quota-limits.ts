@@ -35,6 +35,7 @@ export function compilePathPattern(pattern: string): RegExp {
 export class QuotaLimits {
   private compiled: CompiledRule[] = []
   private config: QuotaConfig
+  private changes = 0
 
   constructor(config: Partial<Omit<QuotaConfig, 'specRules'>> = {}) {
     this.config = { defaultLimit: DEFAULT_LIMIT, windowSeconds: DEFAULT_WINDOW_SECONDS, overrides: [], specRules: [...SPEC_LIMIT_RULES] }
@@ -51,7 +52,16 @@ export class QuotaLimits {
       method: r.method?.toUpperCase(),
       regex: compilePathPattern(r.pathPattern),
     }))
+    this.changes++
     return this.describe()
+  }
+
+  /**
+   * A number that changes whenever limitFor or windowSeconds could answer differently (every update): a reader that
+   * keeps a limit per key (the doctor's pace judge) asks limitFor again only when it moved.
+   */
+  get version(): number {
+    return this.changes
   }
 
   limitFor(method: string, path: string): number {

@@ -42,13 +42,29 @@ describe('the doctor reads queries and headers as URLSearchParams and a case-ins
   })
 
   it('finds each request header by lower-case name, the first of repeated ones, whatever case it was sent in', () => {
-    const names = ['x-signature', 'X-Timestamp', 'X-ACCESS-KEY', 'Authorization', 'content-type', 'Content-Length', 'x-signaturE', 'date']
+    // With names toLowerCase changes outside ASCII: a Kelvin sign lowers to "k", a dotted capital I to two characters.
+    const names = [
+      'x-signature',
+      'X-Timestamp',
+      'X-ACCESS-KEY',
+      'Authorization',
+      'content-type',
+      'Content-Length',
+      'x-signaturE',
+      'date',
+      'x-access-\u212Aey',
+      'x-s\u0130gnature',
+      'If-None-Match',
+      'x_signature',
+      'CONTENT-TYPE',
+    ]
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...names), fc.string({ maxLength: 6 })), { maxLength: 10 }), headers => {
         const x = new FlowBuilder().locations(T0, 'access-A-0123456789abcdef')
         x.request.headers = headers
         const facts = new ExchangeFacts(x)
-        for (const name of names.map(n => n.toLowerCase())) {
+        // The names judges ask for are ASCII.
+        for (const name of names.map(n => n.toLowerCase()).filter(n => /^[\x20-\x7e]*$/.test(n))) {
           expect(facts.header(name)).toBe(headers.find(([n]) => n.toLowerCase() === name)?.[1])
         }
       }),

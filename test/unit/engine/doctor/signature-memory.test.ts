@@ -60,10 +60,10 @@ type Verdict = ['pass', string] | ['fail', string[], string] | ['sent before', b
  * The rule as a plain model: a Map of signature → its first sending (insertion order), forgetting entries older
  * than ten minutes from the oldest end and any past `max`; the same decisions as reuse-judge.ts on top of it.
  */
-function modelVerdicts(b: FlowBuilder, max: number): Verdict[] {
+function modelVerdicts(b: FlowBuilder, max: number, asks: readonly boolean[] = []): Verdict[] {
   const seen = new Map<string, { at: number; logId: string; ts: string; verified: boolean }>()
   const out: Verdict[] = []
-  for (const x of b.exchanges) {
+  for (const [n, x] of b.exchanges.entries()) {
     const sig = x.request.headers
       .find(([n]) => n === 'x-signature')![1]
       .trim()
@@ -71,7 +71,7 @@ function modelVerdicts(b: FlowBuilder, max: number): Verdict[] {
     const ts = (x.request.headers.find(([n]) => n === 'x-timestamp')?.[1] ?? '').trim()
     const now = x.startedAt
     // Asked before this exchange's eviction, as the skew judge asks before the reuse judge observes.
-    out.push(['sent before', seen.has(sig)])
+    if (asks[n] !== false) out.push(['sent before', seen.has(sig)])
     for (const [k, v] of seen) {
       if (v.at >= now - TEN_MINUTES && seen.size <= max) break
       seen.delete(k)
@@ -93,7 +93,7 @@ function modelVerdicts(b: FlowBuilder, max: number): Verdict[] {
   return out
 }
 
-function judgeVerdicts(b: FlowBuilder, max: number): Verdict[] {
+function judgeVerdicts(b: FlowBuilder, max: number, asks: readonly boolean[] = []): Verdict[] {
   const judge = new ReuseJudge(max)
   const out: Verdict[] = []
   const tallies = {
@@ -102,10 +102,11 @@ function judgeVerdicts(b: FlowBuilder, max: number): Verdict[] {
       fail: (ids: string[], message: string) => out.push(['fail', ids, message.startsWith('Two identical') ? 'same second' : 'sent again']),
     },
   } as unknown as Tallies
-  for (const x of b.exchanges) {
+  for (const [n, x] of b.exchanges.entries()) {
     const facts = new ExchangeFacts(x)
-    // What the skew judge asks first: whether an earlier exchange sent this signature (and it is remembered).
-    out.push(['sent before', judge.sentBefore(facts.header('x-signature')!, x.logId)])
+    // What the skew judge asks first (when it judges the exchange): whether an earlier exchange sent this signature
+    // (and it is remembered).
+    if (asks[n] !== false) out.push(['sent before', judge.sentBefore(facts.header('x-signature')!, x.logId)])
     judge.observe(facts, tallies)
   }
   return out
@@ -116,7 +117,21 @@ describe('the reuse judge’s bounded signature memory', () => {
     const sigs = ['', 'ab', 'BA', ' ab ', 'a'.repeat(64), `${'a'.repeat(63)}b`, 'σ', '😀', 'c', 'd']
     const exchange = fc.record({
       sig: fc.constantFrom(...sigs),
-      ts: fc.constantFrom('1745830800', '1745830801', ''),
+      // Timestamps kept as numbers when plain digits name them alone, as text otherwise: equal only as equal texts.
+      ts: fc.constantFrom(
+        '1745830800',
+        '1745830801',
+        '',
+        '01745830800',
+        ' 1745830800',
+        '1745830800000',
+        '9999999999999999',
+        '1e9',
+        '0',
+        '00',
+        '-1',
+      ),
+      ask: fc.boolean(),
       // Times out of order too: the capture records exchanges as they finish, not as they started.
       step: fc.integer({ min: -2000, max: 5 * 60_000 }),
       status: fc.constantFrom(200, 200, 401, 429, 503),
@@ -129,10 +144,30 @@ describe('the reuse judge’s bounded signature memory', () => {
           at += x.step
           b.add({ path: '/api/v1/export/1/tickets', at, status: x.status, headers: { 'x-signature': x.sig, 'x-timestamp': x.ts } })
         }
-        expect(judgeVerdicts(b, max)).toEqual(modelVerdicts(b, max))
+        const asks = xs.map(x => x.ask)
+        expect(judgeVerdicts(b, max, asks)).toEqual(modelVerdicts(b, max, asks))
       }),
       { numRuns: 400 },
     )
+  })
+
+  it('tells a same-second duplicate from a resend by the timestamp’s text, not its number', () => {
+    const pair = (first: string, second: string) => {
+      const b = new FlowBuilder()
+      b.add({ path: '/api/v1/export/1/tickets', at: T0, headers: { 'x-signature': 'sig', 'x-timestamp': first } })
+      b.add({ path: '/api/v1/export/1/tickets', at: T0 + 400, headers: { 'x-signature': 'sig', 'x-timestamp': second } })
+      return judgeVerdicts(b, 10).at(-1)
+    }
+    expect(pair('1745830800', '1745830800')).toEqual(['fail', ['log-1', 'log-2'], 'same second'])
+    expect(pair('1745830800', ' 1745830800 ')).toEqual(['fail', ['log-1', 'log-2'], 'same second'])
+    for (const [first, second] of [
+      ['01745830800', '1745830800'],
+      ['1745830800', '01745830800'],
+      ['1e9', '1000000000'],
+      ['9007199254740993', '9007199254740992'],
+    ])
+      expect(pair(first!, second!), `${first} then ${second}`).toEqual(['fail', ['log-1', 'log-2'], 'sent again'])
+    expect(pair('1e9', '1e9')).toEqual(['fail', ['log-1', 'log-2'], 'same second'])
   })
 
   it('catches a signature reused within ten minutes after 25,000 fresh ones passed through its 20,000 places', () => {

@@ -2,10 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Doctor } from '../../../../src/main/engine/doctor/doctor'
 import { ExchangeFacts, endpointOf } from '../../../../src/main/engine/doctor/exchange-facts'
-import { RecentRateKeys } from '../../../../src/main/engine/doctor/judges/rate-key'
+import { isLoopbackHost } from '../../../../src/main/engine/doctor/judges/https-judge'
+import { RecentRateKeys, rateKeyOf } from '../../../../src/main/engine/doctor/judges/rate-key'
 import { RULE_IDS } from '../../../../src/main/engine/doctor/rule-catalogue'
 import { RuleTally } from '../../../../src/main/engine/doctor/rule-tally'
 import { quotaKey } from '../../../../src/main/engine/quota/quota-key'
+import { QuotaLimits } from '../../../../src/main/engine/quota/quota-limits'
 import { CLIENT_ID, FlowBuilder, SECRET, T0 } from './flow-builder'
 
 describe('the doctor’s shortcuts on the usual exchange decide as the long way would', () => {
@@ -43,6 +45,65 @@ describe('the doctor’s shortcuts on the usual exchange decide as the long way 
         },
       ),
       { numRuns: 500 },
+    )
+  })
+
+  it('takes the rate key the capture handed over only when it is the one quotaKey builds for the doctor’s client, method and path (property)', () => {
+    const paths = [
+      '/api/v1/locations',
+      '/api/v1/Locations',
+      '/api/v1/locations/',
+      '/',
+      '',
+      'a',
+      '/a?x',
+      'k://x/y',
+      '/\u212A://x/y',
+      '/\u0130',
+      '/i\u0307',
+    ]
+    const handedFrom = fc.option(
+      fc.tuple(
+        fc.constantFrom(CLIENT_ID, 'other-client', 'anonymous'),
+        fc.constantFrom('GET', 'get', 'POST'),
+        fc.constantFrom(...paths, 'http://h/api/v1/locations', '\u212A://x/y'),
+      ),
+    )
+    const settings = {
+      clientId: CLIENT_ID,
+      clientSecret: SECRET,
+      registeredRedirectUris: [],
+      limits: new QuotaLimits(),
+      clock: { offsetDuring: () => 0 },
+    }
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(...paths),
+            fc.constantFrom('GET', 'get', 'POST'),
+            fc.option(fc.constantFrom(CLIENT_ID, 'other-client')),
+            handedFrom,
+          ),
+          {
+            minLength: 1,
+            maxLength: 20,
+          },
+        ),
+        calls => {
+          const b = new FlowBuilder()
+          const facts = new ExchangeFacts(b.add({ path: '/', at: T0 }))
+          const doctorSettings = { ...settings, rateKeys: new RecentRateKeys() }
+          for (const [i, [path, method, accessKey, handed]] of calls.entries()) {
+            const x = b.add({ path, method, at: T0 + i, headers: accessKey === null ? {} : { 'x-access-key': accessKey } })
+            x.quotaKey = handed === null ? null : quotaKey(...handed)
+            const key = rateKeyOf(facts.load(x), doctorSettings)
+            if (facts.endpoint === 'authorize' || facts.endpoint === 'operator') continue
+            expect({ ...key }).toEqual({ ...quotaKey(accessKey ?? CLIENT_ID, method, path) })
+          }
+        },
+      ),
+      { numRuns: 2000 },
     )
   })
 
@@ -90,11 +151,54 @@ describe('the doctor’s shortcuts on the usual exchange decide as the long way 
     )
   })
 
+  it('fails a request sent over plain HTTP to a non-loopback host, whatever the scheme’s case or look-alikes (property)', () => {
+    const scheme = fc.constantFrom(
+      'http:',
+      'HTTP:',
+      'hTtP:',
+      'https:',
+      'HTTPS:',
+      'http;',
+      'htt:',
+      'ʜttp:',
+      'ｈttp:',
+      'http\u0130:',
+      'h',
+      '',
+    )
+    const host = fc.constantFrom(
+      '//api.partner.example',
+      '//127.0.0.1:8080',
+      '//localhost',
+      '//[::1]',
+      '//a.localhost',
+      '//u:p@x.example',
+      '',
+    )
+    fc.assert(
+      fc.property(fc.array(fc.tuple(scheme, host), { minLength: 1, maxLength: 4 }), urls => {
+        const b = new FlowBuilder()
+        const doctor = new Doctor({ clientId: CLIENT_ID, clientSecret: SECRET })
+        let expected = 'pass'
+        for (const [i, [s, h]] of urls.entries()) {
+          const url = `${s}${h}/api/v1/other`
+          doctor.observe(b.add({ path: '/api/v1/other', url, at: T0 + i }))
+          const parsed = URL.parse(url)
+          if (/^http:/i.test(url) && parsed && !isLoopbackHost(parsed.hostname)) expected = 'fail'
+        }
+        expect(doctor.scorecard(Number.POSITIVE_INFINITY).rules.find(r => r.id === 'requests.https')!.verdict).toBe(expected)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   it('tallies passes among warnings and failures with the verdict, message, evidence and counts of the full record (property)', () => {
     const id = RULE_IDS[0]!
-    const finding = fc.tuple(fc.constantFrom('pass', 'warn', 'fail'), fc.constantFrom('l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8'))
+    // Ids of several lengths, some 32 apart (the tally reads its evidence only for an id of a kept id's length mod 32).
+    const ids = ['l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8', 'l10', 'l200', 'l3000', '', 'm'.repeat(34), 'n'.repeat(34), 'o'.repeat(66)]
+    const finding = fc.tuple(fc.constantFrom('pass', 'warn', 'fail'), fc.constantFrom(...ids))
     // Mostly passes first (a rule that holds, its evidence filled, ids repeating), then any mixture.
-    const passes = fc.array(fc.tuple(fc.constant('pass'), fc.constantFrom('l1', 'l2', 'l3', 'l4', 'l5', 'l6', 'l7', 'l8')), {
+    const passes = fc.array(fc.tuple(fc.constant('pass'), fc.constantFrom(...ids)), {
       maxLength: 30,
     })
     fc.assert(

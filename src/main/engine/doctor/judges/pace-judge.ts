@@ -29,8 +29,8 @@ export class PaceJudge implements Judge {
   observe(f: ExchangeFacts, t: Tallies): void {
     const key = rateKeyOf(f, this.settings)
     if (!key || f.status === 429 || answeredInPlace(f.x.drill)) return
-    const limit = this.settings.limits.limitFor(key.method, key.path)
-    const windowMs = this.settings.limits.windowSeconds * 1000
+    const limits = this.settings.limits
+    const windowMs = limits.windowSeconds * 1000
     const now = f.x.startedAt
     let ring = this.rings.get(key.id)
     // A new key's ring is the last evicted one, emptied (traffic over many paths makes most rings new, and each would
@@ -40,6 +40,12 @@ export class PaceJudge implements Judge {
       this.spare = null
       ring.reset(now)
     } else ring.push(now)
+    // The key's limit, matched against the limits' patterns only when the key is new or the limits changed.
+    if (ring.limitsVersion !== limits.version) {
+      ring.limit = limits.limitFor(key.method, key.path)
+      ring.limitsVersion = limits.version
+    }
+    const limit = ring.limit
     while (ring.count > 0 && (ring.first() <= now - windowMs || ring.count > limit + 1)) ring.dropFirst()
     const evicted = this.rings.set(key.id, ring)
     if (evicted !== undefined && evicted !== ring) this.spare = evicted

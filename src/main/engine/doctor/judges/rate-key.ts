@@ -34,8 +34,9 @@ export class RecentRateKeys {
     const paths = this.paths
     for (let i = 0; i < RECENT_PATHS; i++) {
       if (paths[i] !== path) continue
-      const known = this.keys[i]!
-      if (known.clientId === client && known.method === method) return known
+      // An empty raw path matches the ring's unused positions, which hold no key.
+      const known = this.keys[i]
+      if (known != null && known.clientId === client && known.method === method) return known
     }
     const key = quotaKey(client, method, path)
     const at = this.next
@@ -46,10 +47,20 @@ export class RecentRateKeys {
   }
 }
 
-/** The key through the doctor's recent keys (its client: x-access-key, the token request's client_id, else the environment's). */
+/**
+ * quotaKey(client, method, raw path) for the doctor's client (x-access-key, the token request's client_id, else the
+ * environment's): the key the capture handed over with the exchange when it is that one, else through the doctor's
+ * recent keys. The capture's key is that one when it has this client and method and its path is the raw path itself:
+ * a raw path that starts with "/" and is already in a key's form (lower case, no query, no trailing "/") is its own
+ * key path, so quotaKey would build exactly the capture's key again.
+ */
 function deriveRateKey(f: ExchangeFacts, settings: DoctorSettings): QuotaKey {
   const client = f.header('x-access-key') ?? f.tokenRequest?.clientId ?? settings.clientId
-  return settings.rateKeys.keyOf(client, f.method, f.x.request.path)
+  const path = f.x.request.path
+  const handed = f.x.quotaKey
+  if (handed != null && handed.path === path && handed.method === f.method && handed.clientId === client && path.charCodeAt(0) === 47)
+    return handed
+  return settings.rateKeys.keyOf(client, f.method, path)
 }
 
 /** Retry-After as milliseconds (delta-seconds or an HTTP date), or null when absent or unreadable. */

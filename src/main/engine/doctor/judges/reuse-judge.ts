@@ -41,8 +41,14 @@ export class ReuseJudge implements Judge {
   private readonly seen: StringSlots
   private readonly ats: Float64Array
   private readonly logIds: string[]
-  private readonly timestamps: string[]
+  /** The x-timestamp sent, as its number when written in plain digits (stampOf), else NaN and its text in oddStamps. */
+  private readonly stamps: Float64Array
+  private readonly oddStamps: string[]
   private readonly verified: Uint8Array
+  /** What sentBefore found last (the skew judge asks just before this judge records the same exchange). */
+  private askedSignature: string | null = null
+  private askedLogId = ''
+  private askedAt = -1
   /** The ring position of the oldest remembered signature, and how many are remembered. */
   private oldest = 0
   private count = 0
@@ -52,23 +58,30 @@ export class ReuseJudge implements Judge {
     this.seen = new StringSlots(this.ring)
     this.ats = new Float64Array(this.ring)
     this.logIds = new Array<string>(this.ring).fill('')
-    this.timestamps = new Array<string>(this.ring).fill('')
+    this.stamps = new Float64Array(this.ring)
+    this.oddStamps = new Array<string>(this.ring).fill('')
     this.verified = new Uint8Array(this.ring)
   }
 
   /** Whether this signature was sent by an exchange before `logId` (and is remembered): its timestamp is that one's. */
   sentBefore(signature: string, logId: string): boolean {
     const i = this.seen.find(lowerCased(trimmed(signature)))
+    this.askedSignature = signature
+    this.askedLogId = logId
+    this.askedAt = i
     return i >= 0 && this.logIds[i] !== logId
   }
 
   observe(f: ExchangeFacts, t: Tallies): void {
     const raw = f.header('x-signature')
     if (raw === undefined) return
-    const signature = lowerCased(trimmed(raw))
     const now = f.x.startedAt
     this.evict(now)
-    const i = this.seen.find(signature)
+    // The skew judge's lookup of this very exchange's signature, unless evict() just freed its position.
+    const asked = this.askedSignature === raw && this.askedLogId === f.logId
+    this.askedSignature = null
+    const signature = lowerCased(trimmed(raw))
+    const i = asked ? this.askedAt : this.seen.find(signature)
     const timestamp = trimmed(f.header('x-timestamp') ?? '')
     const verified = reachedServerVerifier(f)
     if (i < 0) {
@@ -78,7 +91,9 @@ export class ReuseJudge implements Judge {
       this.seen.put(signature, at)
       this.ats[at] = now
       this.logIds[at] = f.logId
-      this.timestamps[at] = timestamp
+      const stamp = stampOf(timestamp)
+      this.stamps[at] = stamp
+      this.oddStamps[at] = Number.isNaN(stamp) ? timestamp : ''
       this.verified[at] = verified ? 1 : 0
       t['signing.fresh-signature'].pass(f.logId)
       return
@@ -89,7 +104,7 @@ export class ReuseJudge implements Judge {
       t['signing.fresh-signature'].pass(f.logId)
       return
     }
-    const sameSecond = this.timestamps[i] === timestamp && Math.abs(now - beforeAt) < SAME_SECOND_MS
+    const sameSecond = this.sameStamp(i, timestamp) && Math.abs(now - beforeAt) < SAME_SECOND_MS
     t['signing.fresh-signature'].fail(
       [this.logIds[i]!, f.logId],
       sameSecond
@@ -98,16 +113,39 @@ export class ReuseJudge implements Judge {
     )
   }
 
+  /** Whether the position's remembered x-timestamp is this text. */
+  private sameStamp(i: number, timestamp: string): boolean {
+    const stamp = stampOf(timestamp)
+    return Number.isNaN(stamp) ? Number.isNaN(this.stamps[i]!) && this.oddStamps[i] === timestamp : this.stamps[i] === stamp
+  }
+
   /** Forgets signatures older than REUSE_MEMORY_MS, oldest first (in sending order), and any past MAX_SEEN. */
   private evict(now: number): void {
     while (this.count > 0) {
       const i = this.oldest
       if (this.ats[i]! >= now - REUSE_MEMORY_MS && this.count <= this.maxSeen) break
       this.seen.free(i)
+      if (this.askedAt === i) this.askedSignature = null
       this.logIds[i] = ''
-      this.timestamps[i] = ''
+      this.oddStamps[i] = ''
       this.oldest = (i + 1) % this.ring
       this.count--
     }
   }
+}
+
+/**
+ * A timestamp's text as a number when that number names it alone: 1 to 15 digits without a leading zero ("0"
+ * itself), so equal numbers mean equal texts. NaN for any other text, which is then kept as text.
+ */
+function stampOf(text: string): number {
+  const n = text.length
+  if (n === 0 || n > 15 || (n > 1 && text.charCodeAt(0) === 48)) return Number.NaN
+  let value = 0
+  for (let i = 0; i < n; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return Number.NaN
+    value = value * 10 + digit
+  }
+  return value
 }
