@@ -160,10 +160,37 @@ function nameBeforeEquals(text: string): boolean {
   while (eq >= 0) {
     let start = eq
     while (start > 0 && isNameCharacter(text.charCodeAt(start - 1))) start--
-    if (eq - start >= MIN_NAME && ANY_SPELLING.test(text.slice(start, eq))) return true
+    if (eq - start >= MIN_NAME && holdsSpelling(text, start, eq)) return true
     eq = text.indexOf('=', eq + 1)
   }
   return false
+}
+
+/** The names of LABELS, the letters a spelling is made of. */
+const NAMES = Object.keys(LABELS)
+
+/**
+ * Whether `text[from, to)` holds a spelling: ANY_SPELLING's answer. An ASCII run is read without the pattern: its
+ * letters lower-cased and its separators dropped, it holds a spelling exactly when a name is part of it (a spelling
+ * is a name's letters with only separators between them). Only a run with a non-ASCII character is matched by the
+ * pattern, whose Unicode case folding (the Kelvin sign is a `k`) no ASCII text needs: its compile, the costliest of
+ * the process's first requests (`charset=` in a content type is such a run), is paid only for such text.
+ */
+function holdsSpelling(text: string, from: number, to: number): boolean {
+  let letters = ''
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (c > 127) return ANY_SPELLING.test(text.slice(from, to))
+    if (!isSpellingSeparator(c)) letters += String.fromCharCode(c >= 65 && c <= 90 ? c | 32 : c)
+  }
+  if (letters.length < MIN_NAME) return false
+  for (const name of NAMES) if (letters.includes(name)) return true
+  return false
+}
+
+/** What ANY_SPELLING lets stand between a name's letters, in ASCII: white space, `_`, `.`, `+`, `-`. */
+function isSpellingSeparator(c: number): boolean {
+  return isAsciiSeparator(c) || c === 43
 }
 
 /** A name character in ASCII (letters, digits, `_ . % + -`, white space), or any non-ASCII one. */
