@@ -263,6 +263,27 @@ describe('the scan for credential names, walked quote to quote and = to =', () =
     )
   })
 
+  it('finds a quoted name exactly where the pattern finds one, in JSON and free text with no = (every quote pairing)', () => {
+    // Without an = (and without the escapes callers rule out first), only a whole quoted string counts: the scan must
+    // agree with the pattern both ways. Quotes, spaces and separators around names, near misses, Unicode letters.
+    const quoteish = fc.constantFrom('"', '" ', ' "', '"_', '-"', '":"', '","', 'x"y', '"\t', '."')
+    const plain = (p: string) => !p.includes('=') && !p.includes('%') && !p.includes('\\')
+    const pieces = fc.oneof(fc.constantFrom(...PIECES.filter(plain)), unicode, quoteish)
+    const noEquals = fc.oneof(
+      fc.array(pieces, { maxLength: 30 }).map(parts => parts.join('')),
+      jsonBody.filter(plain),
+    )
+    let fresh = 0
+    fc.assert(
+      fc.property(noEquals, t => {
+        mayNameCredential(`fresh-${fresh++}`)
+        mayNameCredential(`fresh-${fresh++}`)
+        expect(mayNameCredential(t), t).toBe(byEveryMatch(t))
+      }),
+      { numRuns: 8000 },
+    )
+  })
+
   it('reads the run of name characters before an = as the pattern does, in any case, with any separators', () => {
     // Runs made of the names' letters in both cases, every separator, digits, `%`, and letters that fold onto ASCII
     // ones (the Kelvin sign, the long s): the scan reads an ASCII run without the pattern and must agree with it.
