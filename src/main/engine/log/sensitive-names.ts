@@ -107,41 +107,56 @@ const MAX_NAME = 64
 /**
  * A quoted string that is, as a whole, a credential name: the one place a spelling counts inside quotes. Every span
  * between two neighbouring quotes is a candidate (a spelling holds no quote, so the quotes around one are neighbours);
- * only spans whose first and last letters can begin and end a name are looked up, and a span `sensitiveLabel`
- * accepts always holds a spelling (its letters in order, separators between), so no pattern runs over the text.
+ * only spans whose first and last letters can begin and end a name are looked up (a span `sensitiveLabel` accepts
+ * always holds a spelling: its letters in order, separators between), so the spelling pattern never runs over the text.
  */
 function quotedName(text: string): boolean {
   // A percent escape decodes to any letter or separator (sensitiveLabel decodes it): then every span is looked up.
-  const escaped = text.includes('%')
+  if (text.includes('%')) return anyQuotedSpan(text)
+  // Unescaped, a span must begin and end like a name: the spans that can are found by one pattern,
+  // run in the regular expression engine's compiled code, rather than by a loop over every quote, which a one-shot
+  // process runs cold (interpreted, then optimised on a background thread) over a long body. Each candidate is then
+  // checked exactly as the loop checks it.
+  CANDIDATE_SPAN.lastIndex = 0
+  for (let m = CANDIDATE_SPAN.exec(text); m !== null; m = CANDIDATE_SPAN.exec(text)) {
+    const open = m.index
+    const close = open + m[0].length - 1
+    const length = close - open - 1
+    if (length <= MAX_NAME && sensitiveLabel(text.slice(open + 1, close)) !== null) return true
+    // The closing quote opens the next span.
+    CANDIDATE_SPAN.lastIndex = close
+  }
+  return false
+}
+
+/**
+ * A span between two neighbouring quotes whose first and last characters other than ASCII separators can begin and
+ * end a name (the first and last letters of a name in LABELS, in either case, or any non-ASCII character), with at
+ * least four characters from the first to the last: every span a name can be (its letters are at least four, none an
+ * ASCII separator), and more (a span the pattern finds is looked up).
+ */
+const CANDIDATE_SPAN = new RegExp(
+  `"[\\t-\\r _.-]*[${endLetters(0)}\\u0080-\\uffff][^"]{2,}[${endLetters(-1)}\\u0080-\\uffff][\\t-\\r _.-]*"`,
+  'g',
+)
+
+/** The letters, in both cases, the names of LABELS begin with (`at` 0) or end with (-1). */
+function endLetters(at: number): string {
+  const letters = new Set(Object.keys(LABELS).map(name => name.at(at) as string))
+  return [...letters].map(l => `${l}${l.toUpperCase()}`).join('')
+}
+
+/** quotedName's walk over every span between neighbouring quotes: a span of a name's length is looked up. */
+function anyQuotedSpan(text: string): boolean {
   let open = text.indexOf('"')
   while (open >= 0) {
     const close = text.indexOf('"', open + 1)
     if (close < 0) return false
     const length = close - open - 1
-    if (
-      length >= MIN_NAME &&
-      length <= MAX_NAME &&
-      (escaped || endsLikeName(text, open + 1, close)) &&
-      sensitiveLabel(text.slice(open + 1, close)) !== null
-    )
-      return true
+    if (length >= MIN_NAME && length <= MAX_NAME && sensitiveLabel(text.slice(open + 1, close)) !== null) return true
     open = close
   }
   return false
-}
-
-/** Letters (lower case) that begin / end a name in LABELS; a non-ASCII character may be anything and always passes. */
-const FIRST_LETTERS = new Set(Object.keys(LABELS).map(n => n.charCodeAt(0)))
-const LAST_LETTERS = new Set(Object.keys(LABELS).map(n => n.charCodeAt(n.length - 1)))
-
-function endsLikeName(text: string, from: number, to: number): boolean {
-  let a = from
-  while (a < to && isAsciiSeparator(text.charCodeAt(a))) a++
-  let b = to - 1
-  while (b > a && isAsciiSeparator(text.charCodeAt(b))) b--
-  const first = text.charCodeAt(a)
-  const last = text.charCodeAt(b)
-  return (first > 127 || FIRST_LETTERS.has(first | 32)) && (last > 127 || LAST_LETTERS.has(last | 32))
 }
 
 /** What `labelOf` strips, in ASCII: white space, `_`, `.`, `-`. */
@@ -160,10 +175,37 @@ function nameBeforeEquals(text: string): boolean {
   while (eq >= 0) {
     let start = eq
     while (start > 0 && isNameCharacter(text.charCodeAt(start - 1))) start--
-    if (eq - start >= MIN_NAME && ANY_SPELLING.test(text.slice(start, eq))) return true
+    if (eq - start >= MIN_NAME && holdsSpelling(text, start, eq)) return true
     eq = text.indexOf('=', eq + 1)
   }
   return false
+}
+
+/** The names of LABELS, the letters a spelling is made of. */
+const NAMES = Object.keys(LABELS)
+
+/**
+ * Whether `text[from, to)` holds a spelling: ANY_SPELLING's answer. An ASCII run is read without the pattern: its
+ * letters lower-cased and its separators dropped, it holds a spelling exactly when a name is part of it (a spelling
+ * is a name's letters with only separators between them). Only a run with a non-ASCII character is matched by the
+ * pattern, whose Unicode case folding (the Kelvin sign is a `k`) no ASCII text needs: its compile, the costliest of
+ * the process's first requests (`charset=` in a content type is such a run), is paid only for such text.
+ */
+function holdsSpelling(text: string, from: number, to: number): boolean {
+  let letters = ''
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (c > 127) return ANY_SPELLING.test(text.slice(from, to))
+    if (!isSpellingSeparator(c)) letters += String.fromCharCode(c >= 65 && c <= 90 ? c | 32 : c)
+  }
+  if (letters.length < MIN_NAME) return false
+  for (const name of NAMES) if (letters.includes(name)) return true
+  return false
+}
+
+/** What ANY_SPELLING lets stand between a name's letters, in ASCII: white space, `_`, `.`, `+`, `-`. */
+function isSpellingSeparator(c: number): boolean {
+  return isAsciiSeparator(c) || c === 43
 }
 
 /** A name character in ASCII (letters, digits, `_ . % + -`, white space), or any non-ASCII one. */

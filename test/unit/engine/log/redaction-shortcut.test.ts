@@ -263,6 +263,78 @@ describe('the scan for credential names, walked quote to quote and = to =', () =
     )
   })
 
+  it('finds a quoted name exactly where the pattern finds one, in JSON and free text with no = (every quote pairing)', () => {
+    // Without an = (and without the escapes callers rule out first), only a whole quoted string counts: the scan must
+    // agree with the pattern both ways. Quotes, spaces and separators around names, near misses, Unicode letters.
+    const quoteish = fc.constantFrom('"', '" ', ' "', '"_', '-"', '":"', '","', 'x"y', '"\t', '."')
+    const plain = (p: string) => !p.includes('=') && !p.includes('%') && !p.includes('\\')
+    const pieces = fc.oneof(fc.constantFrom(...PIECES.filter(plain)), unicode, quoteish)
+    const noEquals = fc.oneof(
+      fc.array(pieces, { maxLength: 30 }).map(parts => parts.join('')),
+      jsonBody.filter(plain),
+    )
+    let fresh = 0
+    fc.assert(
+      fc.property(noEquals, t => {
+        mayNameCredential(`fresh-${fresh++}`)
+        mayNameCredential(`fresh-${fresh++}`)
+        expect(mayNameCredential(t), t).toBe(byEveryMatch(t))
+      }),
+      { numRuns: 8000 },
+    )
+  })
+
+  it('reads the run of name characters before an = as the pattern does, in any case, with any separators', () => {
+    // Runs made of the names' letters in both cases, every separator, digits, `%`, and letters that fold onto ASCII
+    // ones (the Kelvin sign, the long s): the scan reads an ASCII run without the pattern and must agree with it.
+    const letters = [...new Set('clientsecretcodeaccesstokenrefreshidpasswordverifierassertionapikey')]
+    const unit = fc.constantFrom(
+      ...letters,
+      ...letters.map(l => l.toUpperCase()),
+      ' ',
+      '\t',
+      '_',
+      '.',
+      '+',
+      '-',
+      '7',
+      '%',
+      '\u212a',
+      '\u017f',
+      'é',
+    )
+    const separator = fc.constantFrom('', '', ' ', '\t', '_', '.', '+', '-', '%', '\u00a0')
+    // A name's letters in any case with separators between them, sometimes one letter changed (a near miss).
+    const spelled = fc
+      .tuple(
+        fc.constantFrom('code', 'clientsecret', 'password', 'apikey', 'idtoken', 'codeverifier'),
+        fc.array(fc.tuple(fc.boolean(), separator), { minLength: 16, maxLength: 16 }),
+        fc.nat(20),
+      )
+      .map(([name, marks, miss]) =>
+        [...name]
+          .map((l, i) => `${marks[i]?.[0] ? l.toUpperCase() : l}${i < name.length - 1 ? (marks[i]?.[1] ?? '') : ''}`)
+          .map((l, i) => (i === miss ? 'x' : l))
+          .join(''),
+      )
+    let fresh = 0
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(unit, spelled), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom('', 'x&', '"q"; '),
+        (units, before) => {
+          const t = `${before}${units.join('')}=v`
+          mayNameCredential(`fresh-${fresh++}`)
+          mayNameCredential(`fresh-${fresh++}`)
+          expect(mayNameCredential(t), t).toBe(byEveryMatch(t))
+        },
+      ),
+      { numRuns: 5000 },
+    )
+    for (const t of ['text/html; charset=utf-8', 'Client . SECRET=1', 'api\u212aey=1', 'C-O-D-E=1', 'cod=1', 'pass\tword=1'])
+      expect(mayNameCredential(t), t).toBe(byEveryMatch(t))
+  })
+
   it('answers as the pattern does for API data, JSON names, forms and free text', () => {
     const cases = [
       '{"countryCode":"BE","zipCode":"1000","currency":"EUR","city":"Brussel"}',
