@@ -8,9 +8,10 @@ import { ClockSkewEstimator } from '../../../src/main/engine/signing/clock-skew'
 import { createHttpClient } from '../../../src/main/runtime/http-client-layer'
 import { createRequestsEngine, type RequestsEngine } from '../../../src/main/runtime/requests-engine'
 
-// A client repeats its calls, and the engine keeps what repeats once (the same header lines, the same URL text): each
-// log entry must still hold exactly its own exchange, whatever the call before it sent or got back (real HTTP on
-// loopback, a server whose answer lines change from call to call: in value at the same place, and in number).
+// A client repeats its calls, and the engine keeps what repeats once (the same header lines, or their whole list, the
+// same URL text, the same body text): each log entry must still hold exactly its own exchange, whatever the call
+// before it sent or got back (real HTTP on loopback, a server whose answer lines change from call to call: in value at
+// the same place, and in number; and one whose answers repeat whole).
 
 let engine: RequestsEngine
 let secrets: SecretRegistry
@@ -18,6 +19,14 @@ let url = ''
 let calls = 0
 const received: IncomingHttpHeaders[] = []
 const server = createServer((req, res) => {
+  // /same?v=…: an answer that repeats whole (no Date line, the same headers), its body the query's value.
+  if (req.url?.startsWith('/same')) {
+    res.sendDate = false
+    const body = JSON.stringify({ v: new URL(req.url, 'http://x').searchParams.get('v') })
+    res.writeHead(200, { 'content-type': 'application/json', 'x-fixed': 'yes', 'content-length': Buffer.byteLength(body) })
+    res.end(body)
+    return
+  }
   calls += 1
   received.push(req.headers)
   const lines: Record<string, string> = { 'content-type': 'application/json', 'x-same': 'kept' }
@@ -72,6 +81,37 @@ describe('calls that repeat', () => {
       expect(entry.url).toBe(n === 6 ? `${url}?page=2` : url)
       expect(entry.path).toBe(n === 6 ? '/items?page=2' : '/items')
     })
+  })
+
+  it('leave entries that each hold their own answer when whole answers repeat, bodies included', async () => {
+    const same = url.replace('/items', '/same')
+    // Equal answers in a row, then one of the same length that differs, then the first again.
+    const values = ['aa', 'aa', 'bb', 'aa', 'aa']
+    const ids = []
+    for (const v of values) ids.push((await send({}, `${same}?v=${v}`)).entry.id)
+    ids.forEach((id, i) => {
+      const entry = engine.layer.log.get(id)
+      expect(entry.responseBody?.text).toBe(JSON.stringify({ v: values[i] }))
+      expect(entry.responseHeaders).toEqual([
+        { name: 'content-type', value: 'application/json' },
+        { name: 'x-fixed', value: 'yes' },
+        { name: 'content-length', value: '10' },
+        { name: 'connection', value: 'keep-alive' },
+        { name: 'keep-alive', value: 'timeout=5' },
+      ])
+    })
+  })
+
+  it('redact a body value that became a known secret since the same answer was last logged', async () => {
+    const value = 'tok-5b0e9d17c3a2f846'
+    const same = `${url.replace('/items', '/same')}?v=${value}`
+    const before = await send({}, same)
+    secrets.add(value, 'api_key')
+    const after = await send({}, same)
+    const body = (id: string) => engine.layer.log.get(id).responseBody?.text
+    expect(body(before.entry.id)).toBe(JSON.stringify({ v: value }))
+    expect(body(after.entry.id)).toMatch(/^\{"v":"\[redacted:api_key:[0-9a-f]{8}\]"\}$/)
+    expect(after.view.body).toBe(body(after.entry.id))
   })
 
   it('redact a header value that became a known secret since the same call was last sent', async () => {

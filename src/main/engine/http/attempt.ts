@@ -136,18 +136,13 @@ export async function runAttempt(s: AttemptServices, p: PreparedAttempt, signal:
   const headerMap = toHeaderMap(outcome.headers)
   const date = headerMap.date
   if (date && !p.readsClock) {
-    s.skew.observe({
-      serverDate: date,
-      sentAt: outcome.sentAt,
-      receivedAt: outcome.receivedAt,
-      // The source string ("GET /path") is made only if the estimate is read: the attempt is handed as it is.
-      request: p,
-    })
+    // The source string ("GET /path") is made only if the estimate is read: the attempt is handed as it is.
+    s.skew.observeResponse(date, outcome.sentAt, outcome.receivedAt, p)
   }
   const quota = ticket ? s.quota.observe(ticket, { status: outcome.status, headers: headerMap, receivedAt: outcome.receivedAt }) : null
   const contentType = headerMap['content-type'] ?? null
   const decoded = decodeBody(outcome.body, contentType, outcome.truncated)
-  const bodyText = s.redactor.body(decoded.text, outcome.truncated ? TRUNCATED : SEEN)
+  const bodyText = sharedBodyText(s.redactor.body(decoded.text, outcome.truncated ? TRUNCATED : SEEN))
   const headers = s.redactor.headers(outcome.headers, SEEN)
   const incomplete = outcome.bodyError ? s.redactor.text(outcome.bodyError.message) : undefined
   const binaryNote =
@@ -176,6 +171,19 @@ function rememberLogged(url: string, parts: { host: string; path: string } | und
   lastLogged = { url, parts }
   return parts
 }
+
+/**
+ * The logged response body text: the last one's text when equal. A client polling the same resource gets the same
+ * body again and again, and the log keeps every entry's text: equal texts are kept once, not once per entry (fewer
+ * bytes for the young generation's collector to copy and for the log to hold). Texts are never changed once made.
+ */
+function sharedBodyText(text: string): string {
+  if (text === lastBodyText) return lastBodyText
+  lastBodyText = text
+  return text
+}
+
+let lastBodyText = ''
 
 /** The redactor's options, made once (not an object per call): what the engine sends, a cut body, a whole one. */
 const SENT = { sent: true } as const

@@ -105,24 +105,43 @@ export class ClockSkewEstimator {
    * before the last reset (a response still in flight from the server the user just switched away from).
    */
   observe(sample: SkewSample): void {
-    if (sample.sentAt < this.resetAt) return
-    const rtt = sample.receivedAt - sample.sentAt
+    this.take(sample.serverDate, sample.sentAt, sample.receivedAt, sample.serverTimeMs, sample.source, sample.request)
+  }
+
+  /**
+   * `observe` for one response of the executor, its fields handed as they are: no sample object per response. The
+   * request's method and path name the source only if the estimate is read.
+   */
+  observeResponse(serverDate: string, sentAt: number, receivedAt: number, request: SkewSourceRequest): void {
+    this.take(serverDate, sentAt, receivedAt, undefined, undefined, request)
+  }
+
+  private take(
+    serverDate: string,
+    sentAt: number,
+    receivedAt: number,
+    serverTimeMs: number | undefined,
+    source: string | undefined,
+    request: SkewSourceRequest | undefined,
+  ): void {
+    if (sentAt < this.resetAt) return
+    const rtt = receivedAt - sentAt
     if (!Number.isFinite(rtt) || rtt < 0) return
-    const localMid = (sample.sentAt + sample.receivedAt) / 2
+    const localMid = (sentAt + receivedAt) / 2
     let offset: number
     let halfWidth: number
-    if (sample.serverTimeMs !== undefined && Number.isFinite(sample.serverTimeMs)) {
-      offset = sample.serverTimeMs - localMid
+    if (serverTimeMs !== undefined && Number.isFinite(serverTimeMs)) {
+      offset = serverTimeMs - localMid
       halfWidth = rtt / 2
     } else {
-      const date = this.parseDate(sample.serverDate)
+      const date = this.parseDate(serverDate)
       if (!Number.isFinite(date)) return
       offset = date + 500 - localMid
       halfWidth = 500 + rtt / 2
     }
     this.push(offset, halfWidth)
     this.restartOnJump()
-    this.compute(sample)
+    this.compute(source, request)
     this.announceIfMeaningful()
   }
 
@@ -196,7 +215,7 @@ export class ClockSkewEstimator {
     }
   }
 
-  private compute(sample: SkewSample): void {
+  private compute(source: string | undefined, request: SkewSourceRequest | undefined): void {
     const n = this.count
     // No arrays allocated per response: median sorts the first n of the scratch arrays in place.
     const offsets = this.offsets
@@ -231,10 +250,10 @@ export class ClockSkewEstimator {
     e.samples = n
     e.level = skewLevel(offset)
     e.updatedAtMs = this.now()
-    e.source = sample.source
-    // The request's method and URL, not the sample (which may carry a whole request): nothing else is kept.
-    e.sourceMethod = sample.source === undefined ? sample.request?.method : undefined
-    e.sourceUrl = sample.source === undefined ? sample.request?.url : undefined
+    e.source = source
+    // The request's method and URL, not the request (which may carry a whole attempt): nothing else is kept.
+    e.sourceMethod = source === undefined ? request?.method : undefined
+    e.sourceUrl = source === undefined ? request?.url : undefined
   }
 
   private announceIfMeaningful(): void {

@@ -92,6 +92,33 @@ describe('ClockSkewEstimator', () => {
     expect(skew.estimate()?.source).toBe('sandbox clock')
   })
 
+  it("gives the same estimates and announcements for a response's fields as for its sample, whatever Dates repeat", () => {
+    // A few Date texts (one unparseable) drawn again and again: the executor's path parses a text only when it changes.
+    const dates = [T0, T0 + 1_000, T0 + 4_000, T0 - 9_000].map(t => new Date(t).toUTCString()).concat('Xyz, 99 Foo')
+    const response = fc.record({
+      date: fc.nat(dates.length - 1),
+      sentAt: fc.integer({ min: -3_000, max: 3_000 }),
+      rtt: fc.integer({ min: -5, max: 900 }),
+    })
+    fc.assert(
+      fc.property(fc.array(response, { maxLength: 40 }), responses => {
+        const heard: SkewEstimate[][] = [[], []]
+        const bySample = new ClockSkewEstimator({ now: () => T0 })
+        const byFields = new ClockSkewEstimator({ now: () => T0 })
+        bySample.subscribe(e => heard[0]?.push(e))
+        byFields.subscribe(e => heard[1]?.push(e))
+        for (const [i, r] of responses.entries()) {
+          const request = { method: 'GET', url: { pathname: `/api/v1/items/${i}` } }
+          const serverDate = dates[r.date] as string
+          bySample.observe({ serverDate, sentAt: T0 + r.sentAt, receivedAt: T0 + r.sentAt + r.rtt, request })
+          byFields.observeResponse(serverDate, T0 + r.sentAt, T0 + r.sentAt + r.rtt, request)
+          expect(byFields.estimate()).toEqual(bySample.estimate())
+        }
+        expect(heard[1]).toEqual(heard[0])
+      }),
+    )
+  })
+
   it('follows a jump of the server clock after three agreeing samples', () => {
     const skew = new ClockSkewEstimator({ now: () => T0, windowSize: 9 })
     for (let i = 0; i < 6; i++) skew.observe(sample(T0 + i * 100 + 500, T0 + i * 100 + 495, T0 + i * 100 + 505))
