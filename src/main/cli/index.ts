@@ -1,3 +1,4 @@
+import { keepWasmParserInBaselineTier } from './brief-run'
 import { type CliIo, processIo } from './io'
 import { guardProcessOutput } from './output-guard'
 import { terminalSafeIo } from './terminal-text'
@@ -5,7 +6,8 @@ import { PACKAGE_VERSION } from './version'
 
 type Command = (argv: string[], io: CliIo) => Promise<number>
 
-const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+/** `brief`: a one-shot command of a few requests (see brief-run.ts). */
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command>; brief?: true }> = {
   web: {
     summary: 'serve the console in a browser on 127.0.0.1 (with the built-in sandbox)',
     load: async () => (await import('./web-command')).runWebCommand,
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   request: {
     summary: 'send one request (bearer, HMAC signed at send, or none) and print status, headers, body and quota',
     load: async () => (await import('./request-command')).runRequestCommand,
+    brief: true,
   },
   snippet: {
     summary: 'print a runnable program (curl, Node, Python, ...) that performs a request and signs it at run time',
@@ -45,6 +48,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   walkthrough: {
     summary: 'run the whole flow headless (authorize, token, locations, install, export) and write a sanitized HAR',
     load: async () => (await import('./walkthrough-command')).runWalkthroughCommand,
+    brief: true,
   },
 }
 
@@ -81,6 +85,7 @@ export async function main(argv: string[], given: CliIo = processIo): Promise<nu
     io.stderr.write(`Unknown command "${name}".\n\n${HELP}`)
     return 2
   }
+  if (command.brief && given === processIo) keepWasmParserInBaselineTier()
   try {
     return await (await command.load())(rest, io)
   } catch (error) {
