@@ -36,4 +36,11 @@ describe('the first screen as built', () => {
     expect(lazy.length).toBeGreaterThan(3)
     for (const file of lazy) expect(readFileSync(join(RENDERER, file), 'utf8').startsWith(COMPILE_HINT), file).toBe(false)
   })
+
+  it.skipIf(!built)('names its icon, a file of the build (without one a browser asks for /favicon.ico and logs a 404)', () => {
+    const html = readFileSync(join(RENDERER, 'index.html'), 'utf8')
+    const href = /<link rel="icon" type="image\/svg\+xml" href="\.\/(assets\/[^"]+\.svg)"/.exec(html)?.[1]
+    expect(href).toBeDefined()
+    expect(readFileSync(join(RENDERER, href as string), 'utf8')).toContain('<title>Partner API Console</title>')
+  })
 })
