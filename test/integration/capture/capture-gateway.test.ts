@@ -109,4 +109,23 @@ describe('the seam for the doctor', () => {
     expect(entry.requestHeaders.find(h => h.name === 'authorization')?.value).toMatch(/^Bearer \[redacted:access_token:[0-9a-f]{8}\]$/)
     expect(entry.notes[0]).toBe('Drill respond: respond drill')
   })
+
+  it('an observer that throws is noted on the exchange, the capture goes on and the next observer still sees it', async () => {
+    const seen: string[] = []
+    const stopFailing = c.runtime.engine.capture.observe(() => {
+      throw new Error('observer broke on purpose')
+    })
+    const stopSeeing = c.runtime.engine.capture.observe(x => seen.push(x.logId))
+    try {
+      const r = await fetch(`${status.gateway?.baseUrl as string}/x/observed`)
+      await r.arrayBuffer()
+      expect(r.status).toBe(404)
+    } finally {
+      stopFailing()
+      stopSeeing()
+    }
+    expect(seen).toHaveLength(1)
+    const entry = c.runtime.engine.layer.log.get(seen[0] as string)
+    expect(entry.notes).toContain('A capture observer failed on this exchange: observer broke on purpose')
+  })
 })

@@ -53,7 +53,10 @@ export class CaptureRecorder {
   constructor(
     private readonly s: RecorderServices,
     private readonly verdicts: ExchangeVerdicts,
-    private readonly observers: () => Iterable<CaptureObserver>,
+    /** The session's own observer (the doctor, which the drills' observer follows), seen first; null for none. */
+    private readonly sessionObserver: CaptureObserver | null,
+    /** The service-wide observers, read live: one added or removed takes effect with the next exchange. */
+    private readonly observers: ReadonlySet<CaptureObserver>,
   ) {}
 
   record(x: FinishedExchange): RecordedLine {
@@ -153,14 +156,18 @@ export class CaptureRecorder {
       signatureCheck: verdict.signatureCheck,
       quotaKey,
     }
-    for (const observe of this.observers()) {
-      try {
-        observe(exchange)
-      } catch (error) {
-        this.s.log.addNote(entry, r.text(`A capture observer failed on this exchange: ${(error as Error).message}`))
-      }
-    }
+    if (this.sessionObserver) this.deliver(this.sessionObserver, exchange, entry, r)
+    for (const observe of this.observers) this.deliver(observe, exchange, entry, r)
     return { entry, exchange, problem: verdict.problem ?? (x.error ? `${x.error.hop} error` : null) }
+  }
+
+  /** Hands the exchange to one observer; one that throws is noted on the entry, and the capture goes on. */
+  private deliver(observe: CaptureObserver, exchange: CapturedExchange, entry: LogEntry, r: Redactor): void {
+    try {
+      observe(exchange)
+    } catch (error) {
+      this.s.log.addNote(entry, r.text(`A capture observer failed on this exchange: ${(error as Error).message}`))
+    }
   }
 
   /** Feeds the response to the skew estimate and the quota tracker; the key it counted the exchange under, if any. */

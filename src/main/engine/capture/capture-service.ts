@@ -108,8 +108,7 @@ export class CaptureService {
       exchanges: 0,
     }
     const hooks = this.starter?.(env, status) ?? null
-    const observers = hooks ? new SessionObservers(hooks.observe, this.observers) : this.observers
-    const recorder = new CaptureRecorder(d, verdicts, () => observers)
+    const recorder = new CaptureRecorder(d, verdicts, hooks?.observe ?? null, this.observers)
     const ctx: ForwardContext = {
       envId: env.id,
       clientId: env.clientId,
@@ -211,19 +210,6 @@ export class CaptureService {
         await r.hooks?.ended()
       }),
     )
-  }
-}
-
-/** The session's own observer first (the doctor, which the drills' observer follows), then the service-wide ones. */
-class SessionObservers implements Iterable<CaptureObserver> {
-  constructor(
-    private readonly first: CaptureObserver,
-    private readonly rest: ReadonlySet<CaptureObserver>,
-  ) {}
-
-  *[Symbol.iterator](): Iterator<CaptureObserver> {
-    yield this.first
-    yield* this.rest
   }
 }
 
