@@ -1,21 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { built, builtFiles, OUT, ROOT } from './built-cli'
 
 // Node builds a builtin's ES module facade by reading every export, and its lazy getters load what they stand for
 // (node:util the worker machinery, node:crypto Web Crypto, node:http Node's bundled undici): the build reads every
 // builtin with process.getBuiltinModule instead (scripts/build/builtin-facade.ts), node:tls excepted. A builtin the
 // built CLI still imports is a facade every process that loads that chunk pays for.
-
-const ROOT = resolve(import.meta.dirname, '../../..')
-const OUT = join(ROOT, 'out/node')
-const built = readdirSync(ROOT).includes('out') && readdirSync(join(ROOT, 'out')).includes('node')
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap(e =>
-    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
-  )
-}
 
 describe.skipIf(!built)('builtins in the built CLI', () => {
   it('no module of the build imports a builtin but node:tls; the bin reads its own with getBuiltinModule', () => {
@@ -28,7 +19,7 @@ describe.skipIf(!built)('builtins in the built CLI', () => {
         .map(m => (m[1] ?? m[2]) as string)
         .filter(spec => spec.startsWith('node:'))
         .map(spec => `${file.slice(ROOT.length + 1).replace(/-[\w-]{8}\.js$/, '.js')}: ${spec}`)
-    const imported = [...files(OUT).flatMap(file => importsOf(file, BUILT)), ...importsOf(join(ROOT, 'bin/partner-console.mjs'), BIN)]
+    const imported = [...builtFiles(OUT).flatMap(file => importsOf(file, BUILT)), ...importsOf(join(ROOT, 'bin/partner-console.mjs'), BIN)]
     expect(imported.filter(line => !line.endsWith(': node:tls'))).toEqual([])
   })
 })

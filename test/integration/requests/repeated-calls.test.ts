@@ -1,12 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EventBus } from '../../../src/main/engine/core/event-bus'
-import { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
-import { noEnvironments, noTokens } from '../../../src/main/engine/core/without-sign-in'
-import { ClockSkewEstimator } from '../../../src/main/engine/signing/clock-skew'
-import { createHttpClient } from '../../../src/main/runtime/http-client-layer'
-import { createRequestsEngine, type RequestsEngine } from '../../../src/main/runtime/requests-engine'
+import type { SecretRegistry } from '../../../src/main/engine/core/secret-registry'
+import type { RequestsEngine } from '../../../src/main/runtime/requests-engine'
+import { requestsEngine } from '../networks/support'
 
 // A client repeats its calls, and the engine keeps what repeats once (the same header lines, or their whole list, the
 // same URL text, the same body text): each log entry must still hold exactly its own exchange, whatever the call
@@ -41,17 +38,7 @@ const server = createServer((req, res) => {
 beforeAll(async () => {
   await new Promise<void>(r => server.listen(0, '127.0.0.1', () => r()))
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/items`
-  const bus = new EventBus()
-  secrets = new SecretRegistry()
-  engine = createRequestsEngine({
-    layer: createHttpClient({ bus, secrets, skew: new ClockSkewEstimator() }),
-    bus,
-    secrets,
-    environments: noEnvironments,
-    tokens: noTokens,
-    signingTimestamp: () => Math.floor(Date.now() / 1000),
-    creator: { name: 'test', version: '0' },
-  })
+  ;({ engine, secrets } = requestsEngine())
 })
 
 afterAll(async () => {
