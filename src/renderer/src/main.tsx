@@ -1,8 +1,6 @@
-import { QueryClient } from '@tanstack/react-query'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app'
-import { QueryRoot } from './frame/query-root'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { ConsoleTree, createConsoleQueryClient } from './first-screen/console-tree'
+import { firstRenderInputs } from './first-screen/first-render-inputs'
 import './styles.css'
 
 // A page that opened this tab (another site, or another port of this machine) keeps no say over it: cut at once, before
@@ -11,17 +9,12 @@ import './styles.css'
 // (security-headers.ts).
 if (window.opener) window.opener = null
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-})
-
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryRoot client={queryClient}>
-        <App />
-      </QueryRoot>
-    </StrictMode>,
-  )
+  const tree = <ConsoleTree client={createConsoleQueryClient()} />
+  // The built page carries the first screen pre-rendered (prerender.tsx) and the inputs it was rendered from: the same
+  // inputs here (a fresh profile, a window tall enough for the drawer, the browser's bridge) make the same markup, so
+  // React adopts it. Otherwise React renders afresh; the pre-rendered screen stays until that render replaces it.
+  if (root.dataset.firstRender !== undefined && root.dataset.firstRender === firstRenderInputs()) hydrateRoot(root, tree)
+  else createRoot(root).render(tree)
 }
