@@ -1,6 +1,6 @@
 import { useProbePaths } from '../domain/clock-probe'
 import { useInstallRecords } from '../domain/install-records'
-import { useLogStore } from '../features/network-log/log-store'
+import { useLogStore } from '../features/network-log'
 import { useCommandStore } from '../stores/command-store'
 import { useConnectionStore } from '../stores/connection-store'
 import { useDrawerHeightStore } from '../stores/drawer-height-store'

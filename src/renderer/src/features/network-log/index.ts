@@ -4,4 +4,5 @@
  * drawer filtered to a source or on one entry. The log view itself is loaded lazily (frame/drawer.tsx).
  */
 export { showInLog } from './show-in-log'
+export { useLogStore } from './log-store'
 export { useLogFeed, useLogView } from './use-log-feed'
