@@ -107,19 +107,20 @@ async function watchFirstScreen(page: import('@playwright/test').Page): Promise<
   page.on('console', m => {
     if (m.type() === 'error') errors.push(`console error: ${m.text()}`)
   })
-  await page.addInitScript(() => {
+  // Runs before any of the page's own scripts: the first Overview heading it sees came with the HTML.
+  await page.addInitScript(`
     new MutationObserver((_, observer) => {
       const heading = [...document.querySelectorAll('h1')].find(h => h.textContent === 'Overview')
       if (!heading) return
-      Reflect.set(window, 'firstHeading', heading)
+      window.firstHeading = heading
       observer.disconnect()
     }).observe(document, { childList: true, subtree: true })
-  })
+  `)
   return errors
 }
 
 const headingFromHtmlStillShown = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => (Reflect.get(window, 'firstHeading') as Element | undefined)?.isConnected ?? null)
+  page.evaluate('window.firstHeading ? window.firstHeading.isConnected : null')
 
 test('the first screen comes in the HTML itself, and the page adopts it: the same heading stays, no error', async ({ page }) => {
   const errors = await watchFirstScreen(page)

@@ -3,11 +3,16 @@ import { ConsoleTree, createConsoleQueryClient } from './first-screen/console-tr
 import { firstRenderInputs } from './first-screen/first-render-inputs'
 import './styles.css'
 
-// A page that opened this tab (another site, or another port of this machine) keeps no say over it: cut at once, before
-// anything renders, it can no longer navigate the console to a look-alike. The web host sends no
-// Cross-Origin-Opener-Policy, which would cut it too but made every cold start pay a second renderer process
-// (security-headers.ts).
-if (window.opener) window.opener = null
+// A page that opened this tab lost its handle on it before anything was shown: the inline script of index.html
+// (shared/opener-cut.ts).
+
+// The web host answered the launch URL with this page and the session cookie at once: its one-time token is spent, and
+// leaves the address bar and this history entry now, before anything renders (web-host.ts).
+const launch = new URL(location.href)
+if (launch.searchParams.has('token')) {
+  launch.searchParams.delete('token')
+  history.replaceState(history.state, '', launch.pathname + launch.search + launch.hash)
+}
 
 const root = document.getElementById('root')
 if (root) {
