@@ -60,6 +60,11 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.cs
  * a style sheet blocks the first paint, and the web host answers it only after the HTML, beside the ~300 KB script
  * (the page's CSP allows inline styles; the sheet has no url() to resolve against assets/). Sheets of lazily loaded
  * chunks stay files.
+ *
+ * The file stays too, named by a `disabled` link after the <style>: a browser does not fetch a disabled style sheet,
+ * and Vite's loader of lazy chunks, which lists this sheet among the files some chunks need, sees it on the page and
+ * does not load it a second time (it would fail without the file, and with it the same rules would come again after
+ * the lazy chunks' own, winning where they should lose).
  */
 function withStyleInline(html: string, context: IndexHtmlTransformContext): string {
   const bundle = context.bundle
@@ -69,8 +74,7 @@ function withStyleInline(html: string, context: IndexHtmlTransformContext): stri
     if (asset?.type !== 'asset') return link
     const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source)
     if (/<\/style|url\(/i.test(css)) return link
-    delete bundle[fileName]
-    return `<style>${css}</style>`
+    return `<style>${css}</style><link rel="stylesheet" href="./${fileName}" disabled>`
   })
 }
 

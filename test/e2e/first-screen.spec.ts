@@ -124,10 +124,15 @@ const headingFromHtmlStillShown = (page: import('@playwright/test').Page) =>
 
 test('the first screen comes in the HTML itself, and the page adopts it: the same heading stays, no error', async ({ page }) => {
   const errors = await watchFirstScreen(page)
+  const requested: string[] = []
+  page.on('request', r => requested.push(new URL(r.url()).pathname))
   const response = await page.goto(await host.freshUrl())
   const html = (await response?.text()) ?? ''
   expect(html).toContain('<h1>Overview</h1>')
   expect(html).toContain('data-first-render=')
+  // The first screen's style sheet is in the HTML; its file is named by a disabled link, which nothing fetches.
+  expect(html).toMatch(/<style>[^]+?<\/style>/)
+  const inlined = /<link rel="stylesheet" href="\.(\/assets\/[^"]+\.css)" disabled>/.exec(html)?.[1]
   // Answers from the engine have replaced the placeholders: React is running and owns the markup.
   await expect(page.getByTestId('status-environment')).toHaveText('Sandbox (built-in)')
   await expect(page.locator('dl.facts')).toHaveAttribute('aria-busy', 'false')
@@ -135,6 +140,9 @@ test('the first screen comes in the HTML itself, and the page adopts it: the sam
   await page.getByRole('button', { name: /^Environments/ }).click()
   await expect(page.getByRole('heading', { name: 'Environments', level: 1 })).toBeVisible()
   expect(errors).toEqual([])
+  expect(inlined).toBeDefined()
+  expect(requested).not.toContain(inlined)
+  expect(requested.filter(p => p.endsWith('.css')).length).toBeGreaterThan(0)
 })
 
 test('a window too short for the drawer is rendered afresh (the pre-render assumed a taller one), without an error', async ({
