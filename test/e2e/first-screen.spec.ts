@@ -131,7 +131,7 @@ test('the first screen comes in the HTML itself, and the page adopts it: the sam
   expect(html).toContain('<h1>Overview</h1>')
   expect(html).toContain('data-first-render=')
   // The first screen's style sheet is in the HTML; its file is named by a disabled link, which nothing fetches.
-  expect(html).toMatch(/<style>[^]+?<\/style>/)
+  expect(html).toMatch(/<style>[\s\S]+?<\/style>/)
   const inlined = /<link rel="stylesheet" href="\.(\/assets\/[^"]+\.css)" disabled>/.exec(html)?.[1]
   // Answers from the engine have replaced the placeholders: React is running and owns the markup.
   await expect(page.getByTestId('status-environment')).toHaveText('Sandbox (built-in)')
