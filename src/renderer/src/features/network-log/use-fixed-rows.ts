@@ -25,7 +25,7 @@ interface FixedRowsOptions {
  * Windowing for a list whose rows all have one height: which rows are in view (plus `overscan` either side), where
  * each starts, the list's whole height, and bringing a row into view. With every row the same height the window is
  * arithmetic on the scroll box's scrollTop and height (read on scroll and on resize), so the network log needs no
- * virtualization library on the page's first-screen path (@tanstack/react-virtual was ~15 KB of its script).
+ * virtualization library on the page's first-screen path (@tanstack/react-virtual was ~33 KB of the network log chunk, 52 → 19 KB).
  */
 export function useFixedRows({ count, rowHeight, paddingStart, overscan, scroller, keyOf, initialHeight }: FixedRowsOptions) {
   const [view, setView] = useState({ top: 0, height: initialHeight })
