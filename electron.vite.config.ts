@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import { firstScreenCompileHints } from './scripts/build/compile-hints'
+import { firstScreenPrerender } from './scripts/build/first-screen-prerender'
 
 export default defineConfig({
   main: {
@@ -33,7 +34,7 @@ export default defineConfig({
   renderer: {
     root: 'src/renderer',
     // The first screen's chunks carry V8's compile hint: compiled while they stream in, not during the first render.
-    plugins: [react(), firstScreenCompileHints()],
+    plugins: [react(), firstScreenCompileHints(), firstScreenPrerender()],
     build: {
       outDir: 'out/renderer',
       // electron-vite leaves the renderer unminified by default; the first screen has a 350 KB budget.

@@ -99,3 +99,63 @@ test('the first screen shows before any engine answer, and nothing on it moves w
   await expect(page.getByTestId('status-environment')).toHaveText('Sandbox (built-in)')
   expect(await place()).toEqual(before)
 })
+
+/** Page errors and console errors, and the Overview heading the HTML itself brought (before any script ran). */
+async function watchFirstScreen(page: import('@playwright/test').Page): Promise<string[]> {
+  const errors: string[] = []
+  page.on('pageerror', e => errors.push(`page error: ${e.message}`))
+  page.on('console', m => {
+    if (m.type() === 'error') errors.push(`console error: ${m.text()}`)
+  })
+  // Runs before any of the page's own scripts: the first Overview heading it sees came with the HTML.
+  await page.addInitScript(`
+    new MutationObserver((_, observer) => {
+      const heading = [...document.querySelectorAll('h1')].find(h => h.textContent === 'Overview')
+      if (!heading) return
+      window.firstHeading = heading
+      observer.disconnect()
+    }).observe(document, { childList: true, subtree: true })
+  `)
+  return errors
+}
+
+const headingFromHtmlStillShown = (page: import('@playwright/test').Page) =>
+  page.evaluate('window.firstHeading ? window.firstHeading.isConnected : null')
+
+test('the first screen comes in the HTML itself, and the page adopts it: the same heading stays, no error', async ({ page }) => {
+  const errors = await watchFirstScreen(page)
+  const requested: string[] = []
+  page.on('request', r => requested.push(new URL(r.url()).pathname))
+  const response = await page.goto(await host.freshUrl())
+  const html = (await response?.text()) ?? ''
+  expect(html).toContain('<h1>Overview</h1>')
+  expect(html).toContain('data-first-render=')
+  // The first screen's style sheet is in the HTML; its file is named by a disabled link, which nothing fetches.
+  expect(html).toMatch(/<style>[\s\S]+?<\/style>/)
+  const inlined = /<link rel="stylesheet" href="\.(\/assets\/[^"]+\.css)" disabled>/.exec(html)?.[1]
+  // Answers from the engine have replaced the placeholders: React is running and owns the markup.
+  await expect(page.getByTestId('status-environment')).toHaveText('Sandbox (built-in)')
+  await expect(page.locator('dl.facts')).toHaveAttribute('aria-busy', 'false')
+  expect(await headingFromHtmlStillShown(page)).toBe(true)
+  await page.getByRole('button', { name: /^Environments/ }).click()
+  await expect(page.getByRole('heading', { name: 'Environments', level: 1 })).toBeVisible()
+  expect(errors).toEqual([])
+  expect(inlined).toBeDefined()
+  expect(requested).not.toContain(inlined)
+  expect(requested.filter(p => p.endsWith('.css')).length).toBeGreaterThan(0)
+})
+
+test('a window too short for the drawer is rendered afresh (the pre-render assumed a taller one), without an error', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 600 } })
+  const page = await context.newPage()
+  const errors = await watchFirstScreen(page)
+  await page.goto(await host.freshUrl())
+  await expect(page.getByTestId('status-environment')).toHaveText('Sandbox (built-in)')
+  expect(await headingFromHtmlStillShown(page)).toBe(false)
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+  await expect(page.locator('.frame')).not.toHaveClass(/frame--drawer/)
+  expect(errors).toEqual([])
+  await context.close()
+})

@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import { net, protocol, type Session } from 'electron'
+import { OPENER_CUT_CSP_SOURCE } from '../../shared/opener-cut'
 import { resolveInside } from '../engine/core/safe-path'
 
 const APP_SCHEME = 'app'
@@ -12,7 +13,7 @@ export const APP_ORIGIN = 'app://console'
  */
 export const DESKTOP_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${OPENER_CUT_CSP_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",

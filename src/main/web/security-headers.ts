@@ -1,3 +1,5 @@
+import { OPENER_CUT_CSP_SOURCE } from '../../shared/opener-cut'
+
 /**
  * The web host's Content-Security-Policy: the same strictness as the Electron window (scripts only from this origin),
  * plus a WebSocket back to this origin. Monaco needs inline styles and blob workers.
@@ -5,7 +7,7 @@
 function contentSecurityPolicy(port: number): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${OPENER_CUT_CSP_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",

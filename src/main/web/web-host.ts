@@ -106,6 +106,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return plain(res, 405, headers, `Only GET is served here (and POST ${WEB_UPLOAD_PATH}); the console talks over its WebSocket.`)
     }
     const presented = url.searchParams.get('token')
+    let sessionCookies: string[] = []
     if (presented !== null) {
       const traded = launchTokens.redeem(presented)
       if (!traded && !isAuthenticated(req)) {
@@ -119,25 +120,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       // A page is on its way: the engine waits for its first screen (a refused request does not count).
       firstScreen.asked()
-      // Trade the one-time token for the session cookie (a browser that has the session keeps it) and drop the token
-      // from the address bar and history.
-      res.writeHead(302, {
-        ...headers,
-        'Set-Cookie': traded
-          ? [
-              `${cookieName}=${encodeURIComponent(sessionSecret)}; HttpOnly; SameSite=Strict; Path=/`,
-              ...staleSessionCookies(req.headers.cookie, cookieName),
-            ]
-          : [],
-        // One leading slash only: `/.//evil.example/x` normalizes to `//evil.example/x`, which a browser reads as
-        // another host (an open redirect).
-        Location: `/${url.pathname.replace(/^\/+/, '')}`,
-        'Cache-Control': 'no-store',
-      })
-      res.end()
-      return
-    }
-    if (!isAuthenticated(req)) {
+      // The token is traded for the session cookie in this very answer, which is the page itself: no redirect, whose
+      // round trip every cold start paid before its first byte. The page drops the token from the address bar and its
+      // history entry before it renders (main.tsx); the token is spent by then, and no request carries it as a
+      // referrer (no-referrer). A browser that has the session keeps it.
+      if (traded) {
+        sessionCookies = [
+          `${cookieName}=${encodeURIComponent(sessionSecret)}; HttpOnly; SameSite=Strict; Path=/`,
+          ...staleSessionCookies(req.headers.cookie, cookieName),
+        ]
+      }
+    } else if (!isAuthenticated(req)) {
       return plain(
         res,
         401,
@@ -146,13 +139,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           'for a fresh one, press Enter in the terminal where it runs.',
       )
     }
+    if (sessionCookies.length > 0) res.setHeader('Set-Cookie', sessionCookies)
     const file = await staticFiles.read(url.pathname)
     const fallback = file ?? (url.pathname.includes('.') ? null : await staticFiles.read('/'))
     if (!fallback) return plain(res, 404, headers, `Not found: ${url.pathname}`)
     res.writeHead(200, {
       ...headers,
       'Content-Type': fallback.contentType,
-      'Cache-Control': fallback.immutable ? 'private, max-age=31536000, immutable' : 'no-store',
+      'Cache-Control': fallback.immutable && sessionCookies.length === 0 ? 'private, max-age=31536000, immutable' : 'no-store',
     })
     res.end(req.method === 'HEAD' ? undefined : fallback.body)
   }

@@ -1,27 +1,25 @@
-import { QueryClient } from '@tanstack/react-query'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app'
-import { QueryRoot } from './frame/query-root'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { ConsoleTree, createConsoleQueryClient } from './first-screen/console-tree'
+import { firstRenderInputs } from './first-screen/first-render-inputs'
 import './styles.css'
 
-// A page that opened this tab (another site, or another port of this machine) keeps no say over it: cut at once, before
-// anything renders, it can no longer navigate the console to a look-alike. The web host sends no
-// Cross-Origin-Opener-Policy, which would cut it too but made every cold start pay a second renderer process
-// (security-headers.ts).
-if (window.opener) window.opener = null
+// A page that opened this tab lost its handle on it before anything was shown: the inline script of index.html
+// (shared/opener-cut.ts).
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-})
+// The web host answered the launch URL with this page and the session cookie at once: its one-time token is spent, and
+// leaves the address bar and this history entry now, before anything renders (web-host.ts).
+const launch = new URL(location.href)
+if (launch.searchParams.has('token')) {
+  launch.searchParams.delete('token')
+  history.replaceState(history.state, '', launch.pathname + launch.search + launch.hash)
+}
 
 const root = document.getElementById('root')
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <QueryRoot client={queryClient}>
-        <App />
-      </QueryRoot>
-    </StrictMode>,
-  )
+  const tree = <ConsoleTree client={createConsoleQueryClient()} />
+  // The built page carries the first screen pre-rendered (prerender.tsx) and the inputs it was rendered from: the same
+  // inputs here (a fresh profile, a window tall enough for the drawer, the browser's bridge) make the same markup, so
+  // React adopts it. Otherwise React renders afresh; the pre-rendered screen stays until that render replaces it.
+  if (root.dataset.firstRender !== undefined && root.dataset.firstRender === firstRenderInputs()) hydrateRoot(root, tree)
+  else createRoot(root).render(tree)
 }

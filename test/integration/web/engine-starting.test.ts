@@ -97,7 +97,7 @@ describe('the web host while its engine is starting', () => {
   const signIn = async () => {
     const launch = new URL(host.newLaunchUrl())
     const traded = await get(host.port, launch.pathname + launch.search)
-    expect(traded.status).toBe(302)
+    expect(traded.status).toBe(200)
     return `${host.cookieName}=${host.sessionSecret}`
   }
 
@@ -131,7 +131,7 @@ describe('the web host while its engine is starting', () => {
       await alone.firstScreenShown
       expect(await settled(opening.firstScreenShown)).toBe(false)
       const launch = new URL(opening.newLaunchUrl())
-      expect((await get(opening.port, launch.pathname + launch.search)).status).toBe(302)
+      expect((await get(opening.port, launch.pathname + launch.search)).status).toBe(200)
       sockets.push(await openSocket(opening))
       await opening.firstScreenShown
     } finally {

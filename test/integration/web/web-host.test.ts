@@ -107,10 +107,12 @@ describe('web host over real HTTP and WebSocket', () => {
     expect(r.headers['set-cookie']).toBeUndefined()
   })
 
-  it('trades the printed token for an HttpOnly SameSite=Strict cookie and drops it from the URL', async () => {
+  it('answers the printed token with the page itself and an HttpOnly SameSite=Strict cookie for it (no redirect)', async () => {
     const r = await get(host.port, `/${launchQuery(host)}`, hostHeader())
-    expect(r.status).toBe(302)
-    expect(r.headers.location).toBe('/')
+    expect(r.status).toBe(200)
+    expect(r.headers.location).toBeUndefined()
+    expect(r.body).toContain('first screen')
+    expect(r.headers['cache-control']).toBe('no-store')
     const setCookie = String(r.headers['set-cookie'])
     expect(setCookie).toContain(`${host.cookieName}=`)
     expect(host.cookieName).toMatch(new RegExp(`^pc_session_${host.port}_[\\w-]{12}$`))
@@ -125,16 +127,16 @@ describe('web host over real HTTP and WebSocket', () => {
   it('a launch URL opens one session: its second use gets the 401 page saying how to get a fresh URL', async () => {
     const url = host.newLaunchUrl()
     const first = await get(host.port, `/${new URL(url).search}`, hostHeader())
-    expect(first.status).toBe(302)
+    expect(first.status).toBe(200)
     expect(String(first.headers['set-cookie'])).toContain(`${host.cookieName}=`)
     const second = await get(host.port, `/${new URL(url).search}`, hostHeader())
     expect(second.status).toBe(401)
     expect(second.headers['set-cookie']).toBeUndefined()
     expect(second.body).toContain('already used')
     expect(second.body).toContain('press Enter in the terminal')
-    // A browser that already has the session is sent on, with no new cookie.
+    // A browser that already has the session gets the page, with no new cookie.
     const again = await get(host.port, `/${new URL(url).search}`, { ...hostHeader(), Cookie: cookie })
-    expect(again.status).toBe(302)
+    expect(again.status).toBe(200)
     expect(again.headers['set-cookie']).toBeUndefined()
   })
 

@@ -1,7 +1,9 @@
-import { type KeyboardEvent, type PointerEvent, useEffect } from 'react'
+import { type KeyboardEvent, type PointerEvent, useEffect, useState } from 'react'
 import { DRAWER_MIN_HEIGHT as MIN, useDrawerHeightStore } from '../stores/drawer-height-store'
 
 const STEP = 24
+
+const max = () => Math.max(MIN, window.innerHeight - 24 - 160)
 
 function apply(height: number | null): void {
   const root = document.documentElement
@@ -22,7 +24,16 @@ export function DrawerResizer({ onSized }: { onSized: (sized: boolean) => void }
     onSized(height !== null)
   }, [height, onSized])
 
-  const max = () => Math.max(MIN, window.innerHeight - 24 - 160)
+  // The tallest the drawer may grow in this window, for screen readers: read once mounted and on every resize, not
+  // while rendering (the first screen is also pre-rendered at build time, where there is no window to measure).
+  const [maxHeight, setMaxHeight] = useState<number | undefined>(undefined)
+  useEffect(() => {
+    const measure = () => setMaxHeight(max())
+    measure()
+    window.addEventListener('resize', measure)
+    return () => window.removeEventListener('resize', measure)
+  }, [])
+
   const clamp = (h: number) => Math.min(max(), Math.max(MIN, h))
   const current = (el: Element) => el.parentElement?.getBoundingClientRect().height ?? MIN
 
@@ -55,7 +66,7 @@ export function DrawerResizer({ onSized }: { onSized: (sized: boolean) => void }
       aria-orientation="horizontal"
       aria-label="Resize the drawer"
       aria-valuemin={MIN}
-      aria-valuemax={max()}
+      aria-valuemax={maxHeight}
       aria-valuenow={Math.round(height ?? MIN)}
       tabIndex={0}
       onPointerDown={onPointerDown}

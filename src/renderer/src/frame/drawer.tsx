@@ -63,7 +63,13 @@ export function Drawer() {
       </header>
       {open && tab === 'log' ? (
         <div className="drawer__body drawer__body--log">
-          <Suspense fallback={LOG_LOADING}>{painted ? <NetworkLog /> : LOG_LOADING}</Suspense>
+          {painted ? (
+            <Suspense fallback={LOG_LOADING}>
+              <NetworkLog />
+            </Suspense>
+          ) : (
+            LOG_LOADING
+          )}
         </div>
       ) : null}
       {open && tab === 'events' ? (

@@ -37,7 +37,13 @@ export function Frame() {
       ) : null}
       <Sidebar />
       <main className="main-panel" aria-label={current?.label}>
-        <Suspense fallback={<div className="loading">Loading {current?.label}…</div>}>{Panel ? <Panel /> : null}</Suspense>
+        {Panel && current?.lazy ? (
+          <Suspense fallback={<div className="loading">Loading {current.label}…</div>}>
+            <Panel />
+          </Suspense>
+        ) : Panel ? (
+          <Panel />
+        ) : null}
       </main>
       <Drawer />
       <StatusBar />

@@ -1,7 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
 import type { LogEntrySummary, PhaseTimings } from '../../../../shared/contract'
 import { formatBytes, formatMs, statusView, typeView } from './log-format'
+import { useFixedRows } from './use-fixed-rows'
 
 /** 24 px rows: each row's button is a 24 px target (WCAG 2.2 AA, 2.5.8). */
 export const ROW_HEIGHT = 24
@@ -24,20 +24,23 @@ interface LogListProps {
 export function LogList({ entries, selectedId, onSelect, compact = false }: LogListProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const follow = useRef(true)
-  const virtualizer = useVirtualizer({
+  const {
+    rows: items,
+    totalSize,
+    scrollToIndex,
+  } = useFixedRows({
     count: entries.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    rowHeight: ROW_HEIGHT,
     paddingStart: HEADER_HEIGHT,
-    getItemKey: i => entries[i]?.id ?? i,
-    initialRect: { width: 800, height: 300 },
+    overscan: 12,
+    scroller,
+    keyOf: i => entries[i]?.id ?? i,
+    initialHeight: 300,
   })
-  const items = virtualizer.getVirtualItems()
 
   useEffect(() => {
-    if (follow.current && entries.length > 0) virtualizer.scrollToIndex(entries.length - 1, { align: 'end' })
-  }, [entries.length, virtualizer])
+    if (follow.current && entries.length > 0) scrollToIndex(entries.length - 1, 'end')
+  }, [entries.length, scrollToIndex])
 
   const visible = items.map(it => entries[it.index]).filter((e): e is LogEntrySummary => e !== undefined)
   let t0 = Number.POSITIVE_INFINITY
@@ -55,14 +58,14 @@ export function LogList({ entries, selectedId, onSelect, compact = false }: LogL
     if (next < 0 || next >= entries.length || next === index) return
     e.preventDefault()
     onSelect((entries[next] as LogEntrySummary).id)
-    virtualizer.scrollToIndex(next)
+    scrollToIndex(next)
     requestAnimationFrame(() => scroller.current?.querySelector<HTMLButtonElement>(`tr[data-index="${next}"] button`)?.focus())
   }
 
   const first = items[0]
   const last = items[items.length - 1]
   const padTop = first ? first.start - HEADER_HEIGHT : 0
-  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0
+  const padBottom = last ? totalSize - last.end : 0
   const columns = compact ? 4 : 8
   return (
     <div
