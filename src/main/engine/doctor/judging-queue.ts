@@ -44,14 +44,12 @@ export class JudgingQueue {
       clearTimeout(this.timer)
       this.timer = null
     }
-    const queued = this.queued
-    if (queued.length === 0) return
-    // Emptied once, after the run (`judge` never throws: the doctor counts a judge's failure and goes on).
-    try {
-      for (let i = 0; i < queued.length; i++) this.judge(queued[i]!)
-    } finally {
-      queued.length = 0
-    }
+    if (this.queued.length === 0) return
+    // Taken out of the queue before the first is judged: a reader called back while this run is judged (a verdict's
+    // listener reading the scorecard) flushes an empty queue instead of judging the same exchanges twice.
+    // (`judge` never throws: the doctor counts a judge's failure and goes on.)
+    const run = this.queued.splice(0)
+    for (let i = 0; i < run.length; i++) this.judge(run[i] as CapturedExchange)
   }
 }
 

@@ -103,6 +103,20 @@ describe('the doctor judges exchanges in runs, and every read sees all of them',
     expect(vi.getTimerCount()).toBe(0)
   })
 
+  it('judges each exchange once when a reader flushes from inside a run (a verdict listener reading the scorecard)', () => {
+    vi.useFakeTimers()
+    const judged: string[] = []
+    const queue: JudgingQueue = new JudgingQueue(x => {
+      judged.push(x.logId)
+      queue.flush()
+    })
+    const b = new FlowBuilder()
+    for (let i = 0; i < 5; i++) queue.add(b.locations(T0 + i, 'access-A'))
+    queue.flush()
+    queue.flush()
+    expect(judged).toEqual(['log-1', 'log-2', 'log-3', 'log-4', 'log-5'])
+  })
+
   it('counts an exchange it cannot read as the doctor’s own failure, judged later, and goes on with the next', () => {
     vi.useFakeTimers()
     const d = doctor()
