@@ -1,7 +1,8 @@
 /**
  * What the capture hands to its observers (the doctor) for each exchange of the partner's integration, at the moment
- * it is recorded. This is the one place where captured traffic exists unredacted: observers read it synchronously,
- * keep only verdicts, facts and the log entry's id as evidence, and never store headers or bodies. Everything that
+ * it is recorded. This is the one place where captured traffic exists unredacted: observers are handed it
+ * synchronously, keep only verdicts, facts and the log entry's id as evidence, and never store headers or bodies (the
+ * doctor judges in runs: a small exchange waits in its memory for milliseconds, never longer, before it is judged). Everything that
  * leaves the engine (the network log, HAR, bundles, reports) comes from the redacted log entry instead.
  */
 import type { QuotaKey } from '../quota/quota-key'

@@ -18,6 +18,7 @@ import { SignatureJudge } from './judges/signature-judge'
 import { SkewJudge } from './judges/skew-judge'
 import { TokenLifecycleJudge } from './judges/token-lifecycle-judge'
 import { UrlSecretJudge } from './judges/url-secret-judge'
+import { JudgingQueue } from './judging-queue'
 import { RULE_IDS } from './rule-catalogue'
 import { type RuleResult, RuleTally, type Verdict } from './rule-tally'
 
@@ -41,13 +42,17 @@ export interface Scorecard {
   internalErrors: { count: number; first: string | null }
 }
 
+const NO_JUDGES: readonly Judge[] = []
+
 const RANK: Record<Verdict, number> = { not_exercised: 0, pass: 1, warning: 2, fail: 3 }
 
 /**
  * The integration doctor: a capture observer that judges every exchange of the partner's integration against the
  * rules of the spec as it is recorded. Each judge keeps bounded state, so the cost per exchange does not grow with
- * the capture and the scorecard can be read live at any moment. It reads the unredacted exchange synchronously and
- * keeps only verdicts, fingerprints and log ids: nothing it holds can leak a token or the secret.
+ * the capture and the scorecard can be read live at any moment: exchanges are judged in short runs (judging-queue.ts),
+ * and every read judges the ones waiting first. It holds an unredacted exchange only while it waits in that queue
+ * (small ones, milliseconds) and keeps only verdicts, fingerprints and log ids: nothing it holds can leak a token or
+ * the secret.
  */
 export class Doctor {
   private readonly tallies: Tallies
@@ -58,6 +63,8 @@ export class Doctor {
   private exchanges = 0
   private errors = 0
   private firstError: string | null = null
+  /** Exchanges handed over and not judged yet (judged in runs; every read of the verdicts flushes it first). */
+  private readonly queue = new JudgingQueue(exchange => this.judgeOne(exchange))
 
   constructor(options: DoctorOptions) {
     const settings: DoctorSettings = {
@@ -89,19 +96,30 @@ export class Doctor {
     this.routes = new JudgeRoutes(this.judges)
   }
 
-  /** The CaptureObserver to register with the capture: judges one exchange, never throws into the capture. */
-  readonly observe: CaptureObserver = (exchange: CapturedExchange): void => {
+  /**
+   * The CaptureObserver to register with the capture: queues the exchange to be judged with the next few (at most
+   * `BATCH_WAIT_MS` later, or as soon as anyone reads the verdicts), never throws into the capture.
+   */
+  readonly observe: CaptureObserver = this.queue.add
+
+  /** Judges one exchange; a judge (or anything else) that throws is counted and never escapes. */
+  private judgeOne(exchange: CapturedExchange): void {
     this.exchanges++
     let facts = this.facts
-    if (facts === null) {
-      facts = new ExchangeFacts(exchange)
-      this.facts = facts
-    } else facts.load(exchange)
-    if (facts.endpoint === 'operator') {
-      facts.release()
+    let judges: readonly Judge[]
+    try {
+      if (facts === null) {
+        facts = new ExchangeFacts(exchange)
+        this.facts = facts
+      } else facts.load(exchange)
+      judges = facts.endpoint === 'operator' ? NO_JUDGES : this.routes.of(facts)
+    } catch (error) {
+      // An exchange the facts cannot be read from: judged later than the capture handed it over, so counted here
+      // (the capture noted it on the log entry when judging ran inside its hand-off).
+      this.failed(`Doctor on ${exchange.logId}: ${(error as Error).message}`)
+      facts?.release()
       return
     }
-    const judges = this.routes.of(facts)
     const tallies = this.tallies
     // One try around the whole round rather than one per judge: a judge that throws is counted and the round goes on
     // with the next one, as before.
@@ -118,8 +136,12 @@ export class Doctor {
   }
 
   private judgeFailed(judge: Judge, exchange: CapturedExchange, error: unknown): void {
+    this.failed(`${judge.constructor.name} on ${exchange.logId}: ${(error as Error).message}`)
+  }
+
+  private failed(message: string): void {
     this.errors++
-    this.firstError ??= `${judge.constructor.name} on ${exchange.logId}: ${(error as Error).message}`
+    this.firstError ??= message
   }
 
   /**
@@ -127,6 +149,7 @@ export class Doctor {
    * pass Infinity once the partner's command has finished.
    */
   scorecard(nowMs: number = Date.now()): Scorecard {
+    this.queue.flush()
     const results = new Map(RULE_IDS.map(id => [id, this.tallies[id].result()]))
     for (const judge of this.judges) {
       for (const finding of judge.open?.(nowMs) ?? []) {
