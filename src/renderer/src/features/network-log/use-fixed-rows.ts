@@ -1,7 +1,7 @@
 import { type RefObject, useCallback, useLayoutEffect, useState } from 'react'
 
 /** A row in the window: its index in the list, its React key, and where it starts and ends in the scroll box (px). */
-export interface FixedRow {
+interface FixedRow {
   index: number
   key: string | number
   start: number
