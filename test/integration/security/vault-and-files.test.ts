@@ -78,21 +78,35 @@ describe('the data folder', () => {
       await authorize(c)
       await c.ok('quota:configure', { defaultLimit: 50 })
       await c.ok('signing:setTimeSource', { source: 'server' })
-      const seen: string[] = []
-      const walk = async (folder: string): Promise<void> => {
+      // Walked twice: while the engine runs (a file it is writing right now, `*.tmp-write`, is checked too; one
+      // renamed away between the listing and its stat is simply gone), then once the runtime has closed and every
+      // pending write has landed, where nothing may vanish.
+      const walk = async (folder: string, seen: string[], live: boolean): Promise<void> => {
         const info = await stat(folder)
         expect({ folder, mode: (info.mode & 0o777).toString(8) }).toEqual({ folder, mode: '700' })
         for (const entry of await readdir(folder, { withFileTypes: true })) {
           const path = join(folder, entry.name)
-          if (entry.isDirectory()) await walk(path)
+          if (entry.isDirectory()) await walk(path, seen, live)
           else {
+            const mode = await stat(path).then(
+              s => (s.mode & 0o777).toString(8),
+              (e: NodeJS.ErrnoException) => {
+                if (live && e.code === 'ENOENT') return null
+                throw e
+              },
+            )
+            if (mode === null) continue
             seen.push(entry.name)
-            expect({ path, mode: ((await stat(path)).mode & 0o777).toString(8) }).toEqual({ path, mode: '600' })
+            expect({ path, mode }).toEqual({ path, mode: '600' })
           }
         }
       }
-      await walk(c.runtime.dataDir)
-      expect(seen).toEqual(expect.arrayContaining(['vault.json', 'vault.key', 'environments.json']))
+      await walk(c.runtime.dataDir, [], true)
+      await c.runtime.close()
+      const seen: string[] = []
+      await walk(c.runtime.dataDir, seen, false)
+      expect(seen).toEqual(expect.arrayContaining(['vault.json', 'vault.key', 'environments.json', 'first-run.json']))
+      expect(seen.filter(name => name.endsWith('.tmp-write'))).toEqual([])
       expect(seen.length).toBeGreaterThanOrEqual(5)
     } finally {
       await c.close()

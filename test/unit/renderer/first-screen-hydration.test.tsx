@@ -11,7 +11,13 @@ Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true })
 window.matchMedia ??= (query: string) =>
   ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList
 
-afterEach(() => {
+// Each test unmounts what it mounted and drops its query cache, inside act(): React's scheduler must have no work left
+// when the file ends, or it runs after jsdom's window is gone ("window is not defined", an uncaught error of the run).
+const cleanups: Array<() => void> = []
+afterEach(async () => {
+  await act(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) cleanup()
+  })
   document.body.replaceChildren()
 })
 
@@ -30,8 +36,10 @@ describe('the pre-rendered first screen', () => {
     // Another window than the build's (jsdom's 1024×768), tall enough for the drawer: the same markup all the same.
     Object.defineProperty(window, 'innerHeight', { value: 1000, configurable: true })
     Object.defineProperty(window, 'innerWidth', { value: 1600, configurable: true })
+    const client = createConsoleQueryClient()
     await act(async () => {
-      hydrateRoot(root, <ConsoleTree client={createConsoleQueryClient()} />, { onRecoverableError: e => errors.push(e) })
+      const mounted = hydrateRoot(root, <ConsoleTree client={client} />, { onRecoverableError: e => errors.push(e) })
+      cleanups.push(() => mounted.unmount(), () => client.clear())
     })
     expect(errors).toEqual([])
     expect(consoleErrors.mock.calls.map(c => String(c[0]).slice(0, 400))).toEqual([])
