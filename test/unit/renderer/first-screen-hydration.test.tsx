@@ -39,7 +39,10 @@ describe('the pre-rendered first screen', () => {
     const client = createConsoleQueryClient()
     await act(async () => {
       const mounted = hydrateRoot(root, <ConsoleTree client={client} />, { onRecoverableError: e => errors.push(e) })
-      cleanups.push(() => mounted.unmount(), () => client.clear())
+      cleanups.push(
+        () => mounted.unmount(),
+        () => client.clear(),
+      )
     })
     expect(errors).toEqual([])
     expect(consoleErrors.mock.calls.map(c => String(c[0]).slice(0, 400))).toEqual([])
