@@ -68,6 +68,27 @@ test('the theme follows the OS, and a chosen theme is kept across reloads', asyn
   await context.close()
 })
 
+test('a chosen theme shows from the first paint, before the console’s script has run', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' })
+  const page = await context.newPage()
+  await page.goto(await host.freshUrl())
+  await page.getByRole('heading', { name: 'Overview' }).waitFor()
+  await page.getByRole('combobox', { name: 'Theme' }).selectOption('light')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  // The bundle never arrives: what shows is the pre-rendered screen and the page's one inline script.
+  const blocked: string[] = []
+  await page.route(/\.js(\?|$)/, route => {
+    blocked.push(route.request().url())
+    return route.abort()
+  })
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible()
+  expect(blocked.length).toBeGreaterThan(0)
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+  await context.close()
+})
+
 test('the first screen shows before any engine answer, and nothing on it moves when the answers come', async ({ page }) => {
   // Every message from the engine is held back until the test lets it through: the page sees a connected socket that
   // has not answered yet (an engine still starting).

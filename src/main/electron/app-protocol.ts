@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import { net, protocol, type Session } from 'electron'
-import { OPENER_CUT_CSP_SOURCE } from '../../shared/opener-cut'
+import { HEAD_SCRIPT_CSP_SOURCE } from '../../shared/head-script'
 import { resolveInside } from '../engine/core/safe-path'
 
 const APP_SCHEME = 'app'
@@ -13,7 +13,7 @@ export const APP_ORIGIN = 'app://console'
  */
 export const DESKTOP_CSP = [
   "default-src 'self'",
-  `script-src 'self' ${OPENER_CUT_CSP_SOURCE}`,
+  `script-src 'self' ${HEAD_SCRIPT_CSP_SOURCE}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",

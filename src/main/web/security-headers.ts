@@ -1,4 +1,4 @@
-import { OPENER_CUT_CSP_SOURCE } from '../../shared/opener-cut'
+import { HEAD_SCRIPT_CSP_SOURCE } from '../../shared/head-script'
 
 /**
  * The web host's Content-Security-Policy: the same strictness as the Electron window (scripts only from this origin),
@@ -7,7 +7,7 @@ import { OPENER_CUT_CSP_SOURCE } from '../../shared/opener-cut'
 function contentSecurityPolicy(port: number): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${OPENER_CUT_CSP_SOURCE}`,
+    `script-src 'self' ${HEAD_SCRIPT_CSP_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",

@@ -3,8 +3,8 @@ import { ConsoleTree, createConsoleQueryClient } from './first-screen/console-tr
 import { firstRenderInputs } from './first-screen/first-render-inputs'
 import './styles.css'
 
-// A page that opened this tab lost its handle on it before anything was shown: the inline script of index.html
-// (shared/opener-cut.ts).
+// A page that opened this tab lost its handle on it, and a chosen theme was applied, before anything was shown: the
+// inline script of index.html (shared/head-script.ts).
 
 // The web host answered the launch URL with this page and the session cookie at once: its one-time token is spent, and
 // leaves the address bar and this history entry now, before anything renders (web-host.ts).

@@ -59,7 +59,7 @@ const { claimSingleInstance, focusWindow, quitAfterClose, failStartup, offerRelo
 )
 const { appMenuTemplate, devToolsAllowed } = await import('../../../src/main/electron/app-menu')
 const { rendererResponse, DESKTOP_CSP } = await import('../../../src/main/electron/app-protocol')
-const { OPENER_CUT_CSP_SOURCE } = await import('../../../src/shared/opener-cut')
+const { HEAD_SCRIPT_CSP_SOURCE } = await import('../../../src/shared/head-script')
 const { mainWindowOptions } = await import('../../../src/main/electron/window-options')
 const { ConsoleError } = await import('../../../src/main/engine/core/console-error')
 
@@ -270,8 +270,8 @@ describe('app:// responses', () => {
     expect(page.headers.get('content-security-policy')).toBe(DESKTOP_CSP)
     expect(page.headers.get('x-content-type-options')).toBe('nosniff')
     expect(page.headers.get('content-type')).toBe('text/html')
-    // Scripts from the app, and the one inline script by its hash (the opener cut, shared/opener-cut.ts).
-    expect(/script-src ([^;]+)/.exec(DESKTOP_CSP)?.[1]?.trim()).toBe(`'self' ${OPENER_CUT_CSP_SOURCE}`)
+    // Scripts from the app, and the one inline script by its hash (shared/head-script.ts).
+    expect(/script-src ([^;]+)/.exec(DESKTOP_CSP)?.[1]?.trim()).toBe(`'self' ${HEAD_SCRIPT_CSP_SOURCE}`)
     expect(DESKTOP_CSP).toContain("frame-ancestors 'none'")
     expect(DESKTOP_CSP).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/)
     const outside = join(dir, '..', `${dir.split('/').at(-1)}-secret.txt`)
