@@ -28,12 +28,18 @@ export class PaceJudge implements Judge {
   private readonly keys = new RecentKeys(MAX_KEYS)
   /** Each slot's ring of start times, once a key in it had a second request (reused by the slot's later keys). */
   private readonly rings: Array<StartTimes | null> = new Array<StartTimes | null>(MAX_KEYS).fill(null)
-  /** 1 while the slot's key has had one request only, whose start time is then in `lone` (its ring is not its own). */
-  private readonly alone = new Uint8Array(MAX_KEYS)
-  private readonly lone = new Float64Array(MAX_KEYS)
-  /** Whether a key's first request passes whatever its limit (firstRequestPasses), as of limits version `passVersion`. */
+  /**
+   * The start time of the slot's key while it has had one request only (its ring is not its own then); NaN once the
+   * key's times are in its ring. One column: a key seen once touches one line of it.
+   */
+  private readonly lone = new Float64Array(MAX_KEYS).fill(Number.NaN)
+  /**
+   * As of limits version `limitsVersion`: the window in ms, and whether a key's first request passes whatever its
+   * limit (firstRequestPasses). Kept here so that a usual request reads only the limits' version.
+   */
+  private windowMs = 0
   private firstPasses = false
-  private passVersion = -1
+  private limitsVersion = -1
 
   constructor(private readonly settings: DoctorSettings) {}
 
@@ -41,33 +47,29 @@ export class PaceJudge implements Judge {
     const key = rateKeyOf(f, this.settings)
     if (!key || f.status === 429 || answeredInPlace(f.x.drill)) return
     const limits = this.settings.limits
-    const windowMs = limits.windowSeconds * 1000
+    if (this.limitsVersion !== limits.version) {
+      this.windowMs = limits.windowSeconds * 1000
+      this.firstPasses = firstRequestPasses(limits)
+      this.limitsVersion = limits.version
+    }
+    const windowMs = this.windowMs
     const now = f.x.startedAt
     const slot = this.keys.use(key.id)
-    let ring = this.rings[slot] ?? null
+    let ring: StartTimes
     if (this.keys.fresh) {
       // A key's first request: on traffic over many paths (exports by date, locations by id) most keys are seen once.
-      // When its verdict is a pass whatever the key's limit, it is only noted in the slot's columns: no ring touched,
-      // no limit asked (the key's second request asks, as a ring would after a change of the limits).
-      if (this.passVersion !== limits.version) {
-        this.firstPasses = firstRequestPasses(limits)
-        this.passVersion = limits.version
-      }
-      if (this.firstPasses && !(now <= now - windowMs)) {
-        this.alone[slot] = 1
+      // When its verdict is a pass whatever the key's limit and the window keeps it (a start time that is a number),
+      // it is only noted in the slot's column: no ring touched, no limit asked (the key's second request asks, as a
+      // ring would after a change of the limits).
+      if (this.firstPasses && now - windowMs < now) {
         this.lone[slot] = now
         t['limits.pace'].pass(f.logId)
         return
       }
-      ring ??= this.rings[slot] = new StartTimes()
+      ring = this.ringOf(slot)
       ring.reset(now)
-      this.alone[slot] = 0
     } else {
-      ring ??= this.rings[slot] = new StartTimes()
-      if (this.alone[slot] === 1) {
-        ring.reset(this.lone[slot]!)
-        this.alone[slot] = 0
-      }
+      ring = this.ringOf(slot)
       ring.push(now)
     }
     // The key's limit, matched against the limits' patterns only when the key is new or the limits changed.
@@ -112,6 +114,21 @@ export class PaceJudge implements Judge {
       }
     }
     tally.pass(f.logId)
+  }
+
+  /** The slot's ring, holding its key's times: the lone first one moved in when the key had no ring of its own yet. */
+  private ringOf(slot: number): StartTimes {
+    let ring = this.rings[slot]
+    if (ring == null) {
+      ring = new StartTimes()
+      this.rings[slot] = ring
+    }
+    const lone = this.lone[slot]!
+    if (!Number.isNaN(lone)) {
+      ring.reset(lone)
+      this.lone[slot] = Number.NaN
+    }
+    return ring
   }
 }
 
