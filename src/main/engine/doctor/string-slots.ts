@@ -1,4 +1,4 @@
-/** A free table position. Table entries are slot + 1. */
+/** A free table position. Table entries are slot + 1, each followed by its key's full hash. */
 const EMPTY = 0
 
 /**
@@ -7,23 +7,28 @@ const EMPTY = 0
  * state written on every exchange (remembered signatures, pace keys): a Map that keeps gaining and losing keys grows,
  * rehashes and reallocates its tables as it goes; this never allocates after construction. Keys are hashed over
  * their whole text with a seed drawn per instance, so no traffic can be shaped to pile its keys into one probe chain.
+ * Each position holds its key's full hash beside the slot number (one cache line): a probe compares the hashes and
+ * reads a key's text only when they are equal, so a lookup does not visit the long-lived key strings of other keys
+ * (a fresh signature's lookup then reads no remembered signature at all).
  * The caller owns the slots: it puts a key it does not hold at a slot it does not use, and frees slots it used.
  */
 export class StringSlots {
+  /** Position i at [2i] (slot + 1, or EMPTY) and [2i + 1] (the key's hash). */
   private readonly table: Int32Array
   private readonly mask: number
   private readonly keys: Array<string | undefined>
   /** Each used slot's home position in the table, so freeing it needs no rehash of its key. */
   private readonly homes: Int32Array
   private readonly seed = (Math.random() * 0x1_0000_0000) | 0
-  /** The last key hashed and its home: a judge often looks a key up just after another did. */
+  /** The last key hashed and its hash: a judge often looks a key up just after another did. */
   private lastKey = ''
-  private lastHome = -1
+  private lastHash = 0
+  private lastHashed = false
 
   constructor(readonly capacity: number) {
     let size = 8
     while (size < capacity * 2) size *= 2
-    this.table = new Int32Array(size)
+    this.table = new Int32Array(size * 2)
     this.mask = size - 1
     this.keys = new Array<string | undefined>(capacity).fill(undefined)
     this.homes = new Int32Array(capacity)
@@ -32,21 +37,26 @@ export class StringSlots {
   /** The slot holding `key`, or -1. */
   find(key: string): number {
     const mask = this.mask
-    for (let i = this.home(key); ; i = (i + 1) & mask) {
-      const entry = this.table[i]!
+    const table = this.table
+    const h = this.hash(key)
+    for (let i = h & mask; ; i = (i + 1) & mask) {
+      const entry = table[2 * i]!
       if (entry === EMPTY) return -1
-      if (this.keys[entry - 1] === key) return entry - 1
+      if (table[2 * i + 1] === h && this.keys[entry - 1] === key) return entry - 1
     }
   }
 
   /** Puts a key the index does not hold at a slot not in use. */
   put(key: string, slot: number): void {
     const mask = this.mask
-    let i = this.home(key)
+    const table = this.table
+    const h = this.hash(key)
+    let i = h & mask
     this.homes[slot] = i
     this.keys[slot] = key
-    while (this.table[i] !== EMPTY) i = (i + 1) & mask
-    this.table[i] = slot + 1
+    while (table[2 * i] !== EMPTY) i = (i + 1) & mask
+    table[2 * i] = slot + 1
+    table[2 * i + 1] = h
   }
 
   /** Frees a slot in use (its key is forgotten). Later entries of the probe chain move back into the gap. */
@@ -54,29 +64,31 @@ export class StringSlots {
     const mask = this.mask
     const table = this.table
     let hole = this.homes[slot]!
-    while (table[hole] !== slot + 1) hole = (hole + 1) & mask
+    while (table[2 * hole] !== slot + 1) hole = (hole + 1) & mask
     this.keys[slot] = undefined
-    for (let j = (hole + 1) & mask; table[j] !== EMPTY; j = (j + 1) & mask) {
-      const entry = table[j]!
-      const home = this.homes[entry - 1]!
+    for (let j = (hole + 1) & mask; table[2 * j] !== EMPTY; j = (j + 1) & mask) {
+      const h = table[2 * j + 1]!
+      const home = h & mask
       // The entry stays when its home lies cyclically in (hole, j]: moving it before its home would lose it.
       const stays = hole <= j ? home > hole && home <= j : home > hole || home <= j
       if (stays) continue
-      table[hole] = entry
+      table[2 * hole] = table[2 * j]!
+      table[2 * hole + 1] = h
       hole = j
     }
-    table[hole] = EMPTY
+    table[2 * hole] = EMPTY
   }
 
-  private home(key: string): number {
-    if (key === this.lastKey && this.lastHome >= 0) return this.lastHome
+  private hash(key: string): number {
+    if (this.lastHashed && key === this.lastKey) return this.lastHash
     let h = this.seed ^ key.length
     for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
     h ^= h >>> 16
     h = Math.imul(h, 0x85ebca6b)
     h ^= h >>> 13
     this.lastKey = key
-    this.lastHome = h & this.mask
-    return this.lastHome
+    this.lastHash = h
+    this.lastHashed = true
+    return h
   }
 }

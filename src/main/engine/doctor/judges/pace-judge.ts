@@ -1,7 +1,8 @@
+import type { QuotaLimits } from '../../quota/quota-limits'
 import { answeredInPlace } from '../drills/drill-catalogue'
 import type { ExchangeFacts } from '../exchange-facts'
 import type { DoctorSettings, Judge, JudgeScope, Tallies } from '../judge'
-import { RecentMap } from '../recent-map'
+import { RecentKeys } from '../recent-keys'
 import { RATE_LIMITED, rateKeyOf } from './rate-key'
 import { StartTimes } from './start-times'
 
@@ -10,19 +11,35 @@ const PACE_WARNING_SHARE = 0.8
 /** A projection needs at least this many requests spread over at least this long, or a burst would look like a pace. */
 const PROJECTION_MIN_REQUESTS = 10
 const PROJECTION_MIN_SPAN_MS = 60_000
+/** Keys counted at most: the least recently used one is forgotten past it. */
+const MAX_KEYS = 1000
 
 /**
  * Section 8: 100 requests per rolling 60-minute window per (client, method, path), 500 on the table's families (the
  * engine's QuotaLimits). Counts what the server counts: not a request refused with 429 (it consumed no quota) nor
- * one a drill answered in the server's place (it never reached the server). Keeps, per key, a ring of at most limit + 1 start times; fails when more than the limit were
- * sent in one window, warns at 80 % of it or when the pace of the last minutes, projected over the window, would
- * pass it.
+ * one a drill answered in the server's place (it never reached the server). Keeps, per key, a ring of at most limit
+ * + 1 start times (from its second request: a key seen once is a start time in a column); fails when more than the
+ * limit were sent in one window, warns at 80 % of it or when the pace of the last minutes, projected over the window,
+ * would pass it.
  */
 export class PaceJudge implements Judge {
   readonly scope: JudgeScope = RATE_LIMITED
-  private readonly rings = new RecentMap<StartTimes>(1000)
-  /** The ring of the key evicted last, reused by the next new key. */
-  private spare: StartTimes | null = null
+  /** The keys counted, each with a slot that indexes the columns below while the key is held. */
+  private readonly keys = new RecentKeys(MAX_KEYS)
+  /** Each slot's ring of start times, once a key in it had a second request (reused by the slot's later keys). */
+  private readonly rings: Array<StartTimes | null> = new Array<StartTimes | null>(MAX_KEYS).fill(null)
+  /**
+   * The start time of the slot's key while it has had one request only (its ring is not its own then); NaN once the
+   * key's times are in its ring. One column: a key seen once touches one line of it.
+   */
+  private readonly lone = new Float64Array(MAX_KEYS).fill(Number.NaN)
+  /**
+   * As of limits version `limitsVersion`: the window in ms, and whether a key's first request passes whatever its
+   * limit (firstRequestPasses). Kept here so that a usual request reads only the limits' version.
+   */
+  private windowMs = 0
+  private firstPasses = false
+  private limitsVersion = -1
 
   constructor(private readonly settings: DoctorSettings) {}
 
@@ -30,16 +47,31 @@ export class PaceJudge implements Judge {
     const key = rateKeyOf(f, this.settings)
     if (!key || f.status === 429 || answeredInPlace(f.x.drill)) return
     const limits = this.settings.limits
-    const windowMs = limits.windowSeconds * 1000
+    if (this.limitsVersion !== limits.version) {
+      this.windowMs = limits.windowSeconds * 1000
+      this.firstPasses = firstRequestPasses(limits)
+      this.limitsVersion = limits.version
+    }
+    const windowMs = this.windowMs
     const now = f.x.startedAt
-    let ring = this.rings.get(key.id)
-    // A new key's ring is the last evicted one, emptied (traffic over many paths makes most rings new, and each would
-    // otherwise live until evicted and die old).
-    if (ring === undefined) {
-      ring = this.spare ?? new StartTimes()
-      this.spare = null
+    const slot = this.keys.use(key.id)
+    let ring: StartTimes
+    if (this.keys.fresh) {
+      // A key's first request: on traffic over many paths (exports by date, locations by id) most keys are seen once.
+      // When its verdict is a pass whatever the key's limit and the window keeps it (a start time that is a number),
+      // it is only noted in the slot's column: no ring touched, no limit asked (the key's second request asks, as a
+      // ring would after a change of the limits).
+      if (this.firstPasses && now - windowMs < now) {
+        this.lone[slot] = now
+        t['limits.pace'].pass(f.logId)
+        return
+      }
+      ring = this.ringOf(slot)
       ring.reset(now)
-    } else ring.push(now)
+    } else {
+      ring = this.ringOf(slot)
+      ring.push(now)
+    }
     // The key's limit, matched against the limits' patterns only when the key is new or the limits changed.
     if (ring.limitsVersion !== limits.version) {
       ring.limit = limits.limitFor(key.method, key.path)
@@ -47,8 +79,6 @@ export class PaceJudge implements Judge {
     }
     const limit = ring.limit
     while (ring.count > 0 && (ring.first() <= now - windowMs || ring.count > limit + 1)) ring.dropFirst()
-    const evicted = this.rings.set(key.id, ring)
-    if (evicted !== undefined && evicted !== ring) this.spare = evicted
     const count = ring.count
     const tally = t['limits.pace']
     // A pace past the limit fails on every request: its message is built only when the tally keeps it.
@@ -85,4 +115,31 @@ export class PaceJudge implements Judge {
     }
     tally.pass(f.logId)
   }
+
+  /** The slot's ring, holding its key's times: the lone first one moved in when the key had no ring of its own yet. */
+  private ringOf(slot: number): StartTimes {
+    let ring = this.rings[slot]
+    if (ring == null) {
+      ring = new StartTimes()
+      this.rings[slot] = ring
+    }
+    const lone = this.lone[slot]!
+    if (!Number.isNaN(lone)) {
+      ring.reset(lone)
+      this.lone[slot] = Number.NaN
+    }
+    return ring
+  }
+}
+
+/**
+ * Whether a key's first request (alone in its window) passes under every limit the limits can answer: not past the
+ * limit, not at the warning share, and nothing dropped for being past limit + 1 (a projection needs 10 requests).
+ * Each limit is put through the very comparisons the verdict makes, so any value the configuration holds answers as
+ * it would once asked.
+ */
+function firstRequestPasses(limits: QuotaLimits): boolean {
+  const config = limits.describe()
+  const passes = (limit: number) => !(1 > limit) && !(1 >= Math.ceil(limit * PACE_WARNING_SHARE)) && !(1 > limit + 1)
+  return passes(config.defaultLimit) && config.overrides.every(r => passes(r.limit)) && config.specRules.every(r => passes(r.limit))
 }
