@@ -26,24 +26,30 @@ class PlainPace {
     this.times.set(key.id, times)
     const count = times.length
     const where = `${key.method} ${key.path}`
-    if (count > limit)
-      return this.tally.fail(
+    if (count > limit) {
+      this.tally.fail(
         logId,
         `More than ${limit} requests to ${where} within ${windowMs / 60_000} minutes: the server refuses the excess with 429. Count requests per (client, method, path) and spread them over the window, or cache the answers.`,
       )
-    if (count >= Math.ceil(limit * 0.8))
-      return this.tally.warn(
+      return
+    }
+    if (count >= Math.ceil(limit * 0.8)) {
+      this.tally.warn(
         logId,
         `${count} of ${limit} requests to ${where} used in the current ${windowMs / 60_000}-minute window. Slow down or cache: the next ${limit - count} will exhaust it.`,
       )
+      return
+    }
     const span = at - times[0]!
     if (count >= 10 && span >= 60_000) {
       const projected = Math.round((count / span) * windowMs)
-      if (projected > limit)
-        return this.tally.warn(
+      if (projected > limit) {
+        this.tally.warn(
           logId,
           `At the pace of the last ${Math.round(span / 1000)} s, ${where} would reach ${projected} requests per window; the limit is ${limit}. It will answer 429 in about ${Math.round((((limit - count) / count) * span) / 60_000)} minutes: spread the calls or cache the answers.`,
         )
+        return
+      }
     }
     this.tally.pass(logId)
   }
