@@ -113,6 +113,9 @@ async function start(): Promise<void> {
   try {
     runtime = await startEngine(dataDir)
     engineUp(runtime)
+    // The window has its first screen by now: the one-time warm-up (Runtime.warmUp), after the engine's first answers.
+    const started = runtime
+    setImmediate(() => started.warmUp())
   } catch (error) {
     engineFailed(error)
     throw error

@@ -133,6 +133,9 @@ export async function runWebCommand(argv: string[], io: CliIo = processIo, stop:
     throw error
   }
   engineUp(runtime)
+  // Once no page is loading its first screen, the one-time warm-up, so a feature's first use (a HAR import) does not
+  // hold the host's one thread in a block (Runtime.warmUp).
+  void host.pageQuiet().then(() => setImmediate(() => runtime.warmUp()))
   // Only as the real process (tests run commands in-process with their own io, and keep their own handlers).
   const unguard = io.process ? installProcessGuard(io.stderr, text => runtime.secrets.redact(text)) : () => {}
   if (runtime.sandbox) io.stdout.write(`Built-in sandbox: ${runtime.sandbox.url}\n`)

@@ -7,6 +7,7 @@ import type { EventBus } from '../engine/core/event-bus'
 import type { SecretRegistry } from '../engine/core/secret-registry'
 import type { DoctorSessions } from '../engine/doctor/doctor-sessions'
 import type { EnvironmentRepository } from '../engine/environments/environment-repository'
+import { warmHarCheck } from '../engine/har/har-warm-up'
 import { DraftStore } from '../engine/requests/drafts/draft-store'
 import { SentHistory } from '../engine/requests/drafts/sent-history'
 import type { ClockSkewEstimator } from '../engine/signing/clock-skew'
@@ -63,6 +64,12 @@ export interface Runtime {
   readonly dataDir: string
   readonly engine: EngineParts
   info(): Promise<AppInfo>
+  /**
+   * Work a long-lived host (web, desktop) does once, when it is idle after its start, so that the first use of a
+   * feature does not hold the event loop in one block: the HAR entry check's schema built and compiled (har-warm-up.ts).
+   * One-shot CLI commands do not call it.
+   */
+  warmUp(): void
   close(): Promise<void>
 }
 
@@ -166,6 +173,13 @@ async function startRuntime(options: RuntimeOptions, lock: DataFolderLock): Prom
     dataDir: options.dataDir,
     engine,
     info,
+    warmUp() {
+      try {
+        warmHarCheck()
+      } catch {
+        // Only ever a head start: the first real use does the same work, and says what went wrong if anything does.
+      }
+    },
     async close() {
       clearInterval(heartbeat)
       try {
